@@ -1,0 +1,35 @@
+// Envelope-wide errors: input that cannot be acted on at all. They are thrown
+// by the parsers and preflight, caught once in the pipeline, and turned into a
+// `rejected` outcome that writes nothing. "Does not fit the file" failures are
+// not errors: they are ordinary values in the outcome (see FailedGroup).
+
+export type ErrorCode =
+  | 'parse_error'
+  | 'empty_patch'
+  | 'prose_before_patch'
+  | 'freeform_lowered'
+  | 'bad_input'
+  | 'bad_edit'
+  | 'overlapping_operations'
+  | 'unreadable_snapshot'
+  | 'changed_after_planning'
+  | 'write_failed'
+  | 'repeated_failure'
+  | 'usage';
+
+export class ChordPatchError extends Error {
+  readonly code: ErrorCode;
+  /** 1-based line in the patch text, when the error is tied to one. */
+  readonly line?: number;
+
+  constructor(code: ErrorCode, message: string, line?: number) {
+    super(message);
+    this.name = 'ChordPatchError';
+    this.code = code;
+    if (line !== undefined) this.line = line;
+  }
+}
+
+export function isChordPatchError(e: unknown): e is ChordPatchError {
+  return e instanceof ChordPatchError;
+}

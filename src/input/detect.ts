@@ -1,0 +1,33 @@
+// What kind of input arrived: a raw patch envelope, a JSON function-call
+// argument object ({"patch": ...}), or an edit request ({"path", ...}).
+
+import { ChordPatchError } from '../errors.js';
+
+export type DetectedInput = { kind: 'patch'; text: string } | { kind: 'edit'; json: Record<string, unknown> };
+
+export function detectInput(input: string): DetectedInput {
+  const trimmed = input.replace(/^\uFEFF/, '').trim();
+  if (!trimmed.startsWith('{')) return { kind: 'patch', text: input };
+  let value: unknown;
+  try {
+    value = JSON.parse(trimmed);
+  } catch (e) {
+    throw new ChordPatchError('bad_input', `input starts with "{" but is not valid JSON (${(e as Error).message}); send a patch envelope, {"patch": "..."} or an edit object`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ChordPatchError('bad_input', 'JSON input must be an object: {"patch": "..."} or {"path", "old_string", "new_string"}');
+  }
+  const obj = value as Record<string, unknown>;
+  if ('patch' in obj) {
+    if (typeof obj.patch !== 'string') throw new ChordPatchError('bad_input', '"patch" must be a string holding the patch envelope');
+    return { kind: 'patch', text: obj.patch };
+  }
+  if ('input' in obj && typeof obj.input === 'string') {
+    throw new ChordPatchError(
+      'freeform_lowered',
+      'received {"input": "..."}: a gateway lowered the freeform apply_patch custom tool into a function call; set compat.apply_patch.freeform: false for this provider or model so the tool is sent as a JSON function taking {"patch": "..."}',
+    );
+  }
+  if ('path' in obj || 'old_string' in obj || 'edits' in obj) return { kind: 'edit', json: obj };
+  throw new ChordPatchError('bad_input', `unrecognised JSON object with keys ${Object.keys(obj).map((k) => JSON.stringify(k)).join(', ') || '(none)'}: expected {"patch": "..."} or an edit object with "path"`);
+}
