@@ -9,7 +9,7 @@ type Node = { kind: 'file'; bytes: Uint8Array; mode: number; ino: number } | { k
 export interface MemFsHooks {
   /** Called before each writeAtomic/unlink; throw to simulate a failure. */
   beforeWrite?: (path: string, nth: number) => void;
-  /** Called once when the first revalidation read happens (after planning). */
+  /** Called once, when a file already read is looked at again (the commit's revalidation). */
   onRevalidate?: (fs: MemFs) => void;
 }
 
@@ -53,19 +53,19 @@ export class MemFs implements Fs {
   }
 
   async lstat(path: string): Promise<Stat | null> {
+    // A second look at a file already read is the commit's revalidation.
+    if (this.hooks.onRevalidate && (this.reads.get(path) ?? 0) >= 1) {
+      const hook = this.hooks.onRevalidate;
+      this.hooks.onRevalidate = undefined;
+      hook(this);
+    }
     const n = this.nodes.get(path);
     if (!n) return null;
     return { kind: n.kind, mode: n.mode, identity: `1:${n.ino}` };
   }
 
   async readFile(path: string): Promise<Uint8Array> {
-    const count = (this.reads.get(path) ?? 0) + 1;
-    this.reads.set(path, count);
-    if (count === 2 && this.hooks.onRevalidate) {
-      const hook = this.hooks.onRevalidate;
-      this.hooks.onRevalidate = undefined;
-      hook(this);
-    }
+    this.reads.set(path, (this.reads.get(path) ?? 0) + 1);
     const n = this.nodes.get(path);
     if (!n || n.kind !== 'file') throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
     return n.bytes;
@@ -77,14 +77,16 @@ export class MemFs implements Fs {
   }
 
   async writeAtomic(path: string, bytes: Uint8Array, mode: number | undefined, exclusive: boolean): Promise<void> {
-    this.hooks.beforeWrite?.(path, ++this.writes);
+    this.writes++;
+    this.hooks.beforeWrite?.(path, this.writes);
     if (!this.nodes.get(dirname(path))) throw Object.assign(new Error(`ENOENT: ${dirname(path)}`), { code: 'ENOENT' });
     if (exclusive && this.nodes.has(path)) throw Object.assign(new Error(`EEXIST: ${path}`), { code: 'EEXIST' });
     this.nodes.set(path, { kind: 'file', bytes: new Uint8Array(bytes), mode: mode ?? 0o644, ino: this.ino++ });
   }
 
   async unlink(path: string): Promise<void> {
-    this.hooks.beforeWrite?.(path, ++this.writes);
+    this.writes++;
+    this.hooks.beforeWrite?.(path, this.writes);
     if (!this.nodes.has(path)) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
     this.nodes.delete(path);
   }
