@@ -19,6 +19,8 @@ export class MemFs implements Fs {
   writes = 0;
   private reads = new Map<string, number>();
   hooks: MemFsHooks = {};
+  /** Paths whose reads fail with EACCES. */
+  unreadable = new Set<string>();
 
   constructor(files: Record<string, string | Uint8Array> = {}, root = '/work') {
     this.mkdirSync(root);
@@ -66,6 +68,7 @@ export class MemFs implements Fs {
 
   async readFile(path: string): Promise<Uint8Array> {
     this.reads.set(path, (this.reads.get(path) ?? 0) + 1);
+    if (this.unreadable.has(path)) throw Object.assign(new Error(`EACCES: permission denied, open '${path}'`), { code: 'EACCES' });
     const n = this.nodes.get(path);
     if (!n || n.kind !== 'file') throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
     return n.bytes;

@@ -82,6 +82,17 @@ describe('commit with rollback', () => {
     expect(fs.text('/work/a.txt')).toBe('a1\n');
   });
 
+  it('writes nothing when any named file cannot be read (unreadable snapshot)', async () => {
+    const fs = threeFiles();
+    fs.unreadable.add('/work/c.txt');
+    const before = fs.dump();
+    const o = await run(fs, P('*** Update File: a.txt', '-a1', '+a2', '*** Delete File: c.txt'));
+    expect(o.status).toBe('rejected');
+    expect(o.error?.code).toBe('unreadable_snapshot');
+    expect(o.error?.message).toContain('c.txt: EACCES');
+    expect(fs.dump()).toEqual(before);
+  });
+
   it('writes nothing in check mode', async () => {
     const fs = threeFiles();
     const before = fs.dump();
