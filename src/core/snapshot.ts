@@ -31,8 +31,8 @@ export function isInside(root: string, abs: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
 
-/** Throws overlapping_operations when two refs name nested or identical files differently. */
-export function checkOverlaps(refs: readonly PathRef[], entries?: Map<string, Entry>): void {
+/** Throws overlapping_operations when two refs name nested paths, or one path by two spellings. */
+export function checkOverlaps(refs: readonly PathRef[]): void {
   const spelling = new Map<string, string>();
   for (const r of refs) {
     const prev = spelling.get(r.abs);
@@ -41,21 +41,22 @@ export function checkOverlaps(refs: readonly PathRef[], entries?: Map<string, En
     }
     spelling.set(r.abs, r.raw);
   }
-  const all = new Set(spelling.keys());
-  for (const abs of all) {
+  for (const abs of spelling.keys()) {
     for (let d = dirname(abs); d !== dirname(d); d = dirname(d)) {
-      if (all.has(d)) overlap(`"${spelling.get(d)}" contains "${spelling.get(abs)}"`);
+      if (spelling.has(d)) overlap(`"${spelling.get(d)}" contains "${spelling.get(abs)}"`);
     }
   }
-  if (entries) {
-    const byIdentity = new Map<string, string>();
-    for (const abs of all) {
-      const e = entries.get(abs);
-      if (!e || !('identity' in e)) continue;
-      const other = byIdentity.get(e.identity);
-      if (other !== undefined) overlap(`"${spelling.get(other)}" and "${spelling.get(abs)}" are the same file (hard links)`);
-      byIdentity.set(e.identity, abs);
-    }
+}
+
+/** Throws overlapping_operations when two different paths are one file (hard links). */
+export function checkSameFile(refs: readonly PathRef[], entries: Map<string, Entry>): void {
+  const raw = new Map(refs.map((r) => [r.abs, r.raw]));
+  const byIdentity = new Map<string, string>();
+  for (const [abs, e] of entries) {
+    if (!('identity' in e)) continue;
+    const other = byIdentity.get(e.identity);
+    if (other !== undefined) overlap(`"${raw.get(other)}" and "${raw.get(abs)}" are the same file (hard links)`);
+    byIdentity.set(e.identity, abs);
   }
 }
 
@@ -67,6 +68,8 @@ function overlap(detail: string): never {
 }
 
 export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[], allowOutside: boolean): Promise<Snapshot> {
+  // Names first (nothing read yet), then identities (hard links) once read.
+  checkOverlaps(refs);
   const entries = new Map<string, Entry>();
   const outside = new Set<string>();
   const realRoot = allowOutside ? root : await fs.realpath(root).catch(() => root);
@@ -85,7 +88,7 @@ export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[
     const list = bad.map(([abs, e]) => `${relative(root, abs) || abs}: ${(e as { error: string }).error}`).join('; ');
     throw new ChordPatchError('unreadable_snapshot', `cannot read the files the patch names, nothing was written: ${list}`);
   }
-  checkOverlaps(refs, entries);
+  checkSameFile(refs, entries);
   return { root, entries, outside };
 }
 
