@@ -7,8 +7,8 @@
 import { detectInput } from './input/detect.js';
 import { parsePatch } from './input/envelope.js';
 import { errorOutcome, type RunOptions, runPatchText } from './core/pipeline.js';
-import type { Outcome, ParsedPatch } from './types.js';
-import { ChordPatchError } from './errors.js';
+import type { EditRequest, Outcome, ParsedPatch } from './types.js';
+import { runEdit, runEditObject, runEditText } from './edit/run.js';
 
 export type { RunOptions } from './core/pipeline.js';
 export type * from './types.js';
@@ -17,6 +17,22 @@ export { modelMessage } from './report/message.js';
 export { jsonReport } from './report/json.js';
 export { unifiedDiff } from './report/unified.js';
 export { nodeFs } from './core/node-fs.js';
+export { parseEditJson, parseEditRequest } from './input/edit.js';
+export { APPLY_PATCH_GRAMMAR } from './models/grammar.js';
+export { ENDPOINTS, isPatchNative, modelBaseName, selectTools, type SelectOptions, type Surface, type ToolDefinition, type ToolSelection } from './models/tools.js';
+export {
+  authorizeEdit,
+  evaluatePermission,
+  isToolDisabled,
+  patchAuthorizer,
+  type Decision,
+  type FileTool,
+  type PermissionAction,
+  type PermissionRule,
+  type PermissionTool,
+} from './models/permissions.js';
+export { ConfigError, configFromData, DEFAULT_CONFIG_FILE, loadConfig, parseConfig, type ApplyPatchCompat, type Config, type Endpoint, type ProviderConfig } from './config/config.js';
+export { formatValidation, validateInput, validatePatch, type ValidationResult, type Violation } from './input/validate.js';
 
 /**
  * Apply model output: a patch envelope, {"patch": "..."} JSON, or an edit
@@ -30,7 +46,16 @@ export async function apply(input: string, options: RunOptions = {}): Promise<Ou
     return errorOutcome(e, 'apply_patch', !!options.check);
   }
   if (detected.kind === 'patch') return runPatchText(detected.text, options);
-  return errorOutcome(new ChordPatchError('bad_edit', 'edit requests are not supported by this build'), 'edit', !!options.check);
+  return runEditObject(detected.json, options);
+}
+
+/**
+ * Run the edit tool: an EditRequest, or edit JSON text
+ * ({"path", "old_string", "new_string", "replace_all"?} or {"path", "edits": [...]}).
+ * Patch input is refused. Resolves to an Outcome; never throws for bad input.
+ */
+export async function edit(input: string | EditRequest, options: RunOptions = {}): Promise<Outcome> {
+  return typeof input === 'string' ? runEditText(input, options) : runEdit(input, options);
 }
 
 /** Plan everything and write nothing: would this input apply cleanly? */

@@ -96,6 +96,7 @@ export type FailureCode =
   | 'undecodable'
   | 'control_chars'
   | 'invisible_only'
+  | 'unencodable'
   | 'same_path'
   | 'outside_root'
   | 'unreadable'
@@ -182,4 +183,18 @@ export interface Outcome {
   /** Envelope-wide error (parse, overlap, changed after planning...). */
   error?: { code: string; message: string; line?: number };
   notes: Note[];
+  /** Edit tool only, when the edit applied (or would): what it did to the file. */
+  edit?: EditStats;
+}
+
+/** The edit tool's success summary: replacements made and the file's size change. */
+export interface EditStats {
+  path: string;
+  mode: 'single' | 'batch';
+  /** Occurrences replaced (replace_all counts each one; skipped entries count none). */
+  replacements: number;
+  /** Batch entries skipped as requesting no change, with why. */
+  skipped: { entry: number; reason: string }[];
+  bytesBefore: number;
+  bytesAfter: number;
 }

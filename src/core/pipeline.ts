@@ -9,9 +9,11 @@ import type { FileOp, Fs, Note, Outcome, ParsedPatch } from '../types.js';
 import { commitPlan } from './commit.js';
 import { nodeFs } from './node-fs.js';
 import { opRefs, planPatch, type Plan, type PlanOptions } from './plan.js';
-import { checkOverlaps, takeSnapshot } from './snapshot.js';
+import { type Snapshot, takeSnapshot } from './snapshot.js';
+import { beginPatchSession, type PatchSession, type SessionOptions } from './session-store.js';
+import { prepareDecoding } from '../text/decode.js';
 
-export interface RunOptions extends PlanOptions {
+export interface RunOptions extends PlanOptions, SessionOptions {
   /** Directory relative paths resolve against (default: process.cwd()). */
   cwd?: string;
   /** File system to use (default: the real one). */
@@ -20,6 +22,11 @@ export interface RunOptions extends PlanOptions {
   check?: boolean;
   /** Permit paths that resolve outside `cwd`. */
   allowOutside?: boolean;
+  /**
+   * Permission hook for the edit tool (the `edit` rules): a reason string
+   * denies editing `path`. Without it, edits fall back to `authorize`.
+   */
+  authorizeEdit?: (path: string) => string | undefined;
 }
 
 export function rejected(tool: Outcome['tool'], dryRun: boolean, error: Outcome['error'], notes: Note[] = []): Outcome {
@@ -48,14 +55,24 @@ export async function runOps(ops: readonly FileOp[], options: RunOptions, notes:
   const dryRun = !!options.check;
   const refs = ops.flatMap((op) => opRefs(root, op));
   let plan: Plan;
+  let session: PatchSession | undefined;
   try {
-    checkOverlaps(refs);
     const snapshot = await takeSnapshot(fs, root, refs, !!options.allowOutside);
+    // Session state (--session): refuse an identical resubmit before planning.
+    session = beginPatchSession(ops, snapshot, options, dryRun);
+    if (session?.refused) return session.refused;
+    await prepareDecoding(snapshotBytes(snapshot), options);
     plan = planPatch(ops, snapshot, options);
   } catch (e) {
     return errorOutcome(e, 'apply_patch', dryRun);
   }
-  return finish(fs, plan, root, dryRun, 'apply_patch', [...notes, ...plan.notes]);
+  const outcome = await finish(fs, plan, root, dryRun, 'apply_patch', [...notes, ...plan.notes]);
+  return session ? session.end(outcome, plan.failed) : outcome;
+}
+
+/** The bytes of every file in a snapshot, for deciding whether planning needs the legacy codecs. */
+export function* snapshotBytes(snapshot: Snapshot): Generator<Uint8Array> {
+  for (const e of snapshot.entries.values()) if (e.kind === 'file') yield e.bytes;
 }
 
 /** Commit a plan (unless dry run) and describe what happened. Shared by patches and edits. */

@@ -15,6 +15,8 @@ import { LineIndex } from '../match/seek.js';
 import { decodeBytes, type DecodeOptions, encodeText, type TextEncoding } from '../text/decode.js';
 import { joinLines, type Line, splitLines } from '../text/lines.js';
 import { spliceLines } from '../text/splice.js';
+import { formatRemoved, mergeRemoved } from '../text/invisible.js';
+import { checkEncodable, cleanAddedLines, cleanHunks, type Refusal } from '../text/written.js';
 import type { ChangeSummary, Entry, FailedGroup, FailureCode, FileOp, Note, OpFailure } from '../types.js';
 import { type PathRef, resolveRef, type Snapshot } from './snapshot.js';
 
@@ -96,6 +98,9 @@ export function opRefs(root: string, op: FileOp): PathRef[] {
 const PASS_WORDS: Record<string, string> = {
   'trim-end': 'ignoring trailing whitespace',
   trim: 'ignoring surrounding whitespace',
+  punctuation: 'with punctuation tolerance (quotes/dashes/CJK punctuation/spacing); the file keeps its own punctuation on unchanged text',
+  'punctuation-wide':
+    'with the wide punctuation fallback (Chinese/ASCII punctuation, surrounding whitespace ignored); the file keeps its own punctuation on unchanged text',
 };
 
 export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: PlanOptions = {}): Plan {
@@ -124,6 +129,9 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
 
   const failures: OpFailure[] = [];
   const passCounts = new Map<string, number>();
+  /** Invisible characters cleaned from each operation's added lines (reported only if it commits). */
+  const cleanedByOp = new Map<number, Map<number, number>>();
+  const refusal = (ref: PathRef, r: Refusal) => new OpError(r.code, `${ref.raw}: ${r.message}`);
 
   const requireFile = (op: FileOp, ref: PathRef): Extract<VState, { kind: 'file' }> => {
     if (snapshot.outside.has(ref.abs)) {
@@ -167,8 +175,17 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
         const s = checkTarget(ref);
         if (s.kind === 'file') throw new OpError('file_exists', `${ref.raw}: cannot add file that already exists; use "*** Update File:" instead`);
         if (s.kind === 'blocked') throw blocked(ref, s.entry);
-        const lines: Line[] = op.lines.map((text) => ({ text, eol: '\n' }));
-        view.set(ref.abs, { kind: 'file', content: { type: 'text', lines, encoding: { name: 'utf-8', bom: false } } });
+        const added = cleanAddedLines(op.lines, true);
+        if (!added.ok) throw refusal(ref, added);
+        cleanedByOp.set(i, added.removed);
+        // A leading U+FEFF the model kept on purpose asks for a UTF-8 file with a BOM.
+        const bom = added.lines[0]?.startsWith('\uFEFF') ?? false;
+        if (bom) added.lines[0] = added.lines[0]!.slice(1);
+        const encoding: TextEncoding = { name: 'utf-8', bom };
+        const bad = checkEncodable(added.lines, encoding);
+        if (bad) throw refusal(ref, bad);
+        const lines: Line[] = added.lines.map((text) => ({ text, eol: '\n' }));
+        view.set(ref.abs, { kind: 'file', content: { type: 'text', lines, encoding } });
       } else if (op.kind === 'delete') {
         authorize(op, ref, 'source');
         requireFile(op, ref);
@@ -176,11 +193,28 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
       } else {
         authorize(op, ref, 'source');
         const src = requireFile(op, ref);
-        const text = textOf(ref, src.content);
-        const located = locateHunks(new LineIndex(text.lines.map((l) => l.text)), op.hunks);
-        if (!located.ok) throw new OpError(located.code, `${ref.raw}: ${located.message}`);
-        countPasses(passCounts, located.replacements);
-        const next: Content = { ...text, lines: spliceLines(text.lines, located.replacements) };
+        const cleaned = cleanHunks(op.hunks);
+        if (!cleaned.ok) throw refusal(ref, cleaned);
+        cleanedByOp.set(i, cleaned.removed);
+        const hunks = cleaned.hunks;
+        // Context-only hunks change nothing: the content (even bytes that are
+        // not text, for a pure rename of a binary file) moves as it is.
+        const unchanged = hunks.every((h) => h.lines.every((l) => l.op === ' '));
+        let next: Content;
+        if (unchanged && op.moveTo !== undefined && src.content.type === 'bytes' && !decodeBytes(src.content.bytes, options).ok) {
+          next = src.content;
+        } else {
+          const text = textOf(ref, src.content);
+          const located = locateHunks(new LineIndex(text.lines.map((l) => l.text)), hunks);
+          if (!located.ok) throw new OpError(located.code, `${ref.raw}: ${located.message}`);
+          countPasses(passCounts, located.replacements);
+          const bad = checkEncodable(
+            hunks.flatMap((h) => h.lines.filter((l) => l.op === '+').map((l) => l.text)),
+            text.encoding,
+          );
+          if (bad) throw refusal(ref, bad);
+          next = unchanged ? text : { ...text, lines: spliceLines(text.lines, located.replacements) };
+        }
         const dest = refs[1];
         if (dest) {
           authorize(op, dest, 'target');
@@ -251,6 +285,11 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
   const notes: Note[] = [];
   for (const [pass, n] of passCounts) {
     notes.push({ code: 'tolerance', message: `${n} hunk${n === 1 ? '' : 's'} matched ${PASS_WORDS[pass] ?? pass}` });
+  }
+  const cleaned = new Map<number, number>();
+  for (const [i, removed] of cleanedByOp) if (!failedRoots.has(groupOf(i))) mergeRemoved(cleaned, removed);
+  if (cleaned.size > 0) {
+    notes.push({ code: 'invisible_cleaned', message: `removed invisible characters from added lines: ${formatRemoved(cleaned)}` });
   }
   return { mutations, changes, failed, notes };
 }

@@ -2,10 +2,17 @@
 // Hunks are located against the section's input in order, each at or after the
 // end of the previous one (Codex semantics), and become replacements that
 // text/splice.ts applies in one linear walk.
+//
+// Per hunk: the three exact passes (seek.ts) first, with the header soft
+// anchor and the trailing-blank retry; only when all of that fails, the
+// separate unique-only tolerant step (tolerant.ts). A tolerant hit rebuilds the
+// `+` lines so unchanged text keeps the file's punctuation; context lines are
+// kept from the file by the splice itself.
 
 import type { Hunk, HunkLine } from '../types.js';
-import { describeMiss } from './diagnose.js';
+import { describeAmbiguous, describeMiss, describeUnsafe } from './diagnose.js';
 import { LineIndex, type PassName } from './seek.js';
+import { carryFilePunctuation, type TolerantPass, tolerantSeek } from './tolerant.js';
 
 export interface Replacement {
   /** First file line the hunk's old side covers. */
@@ -15,7 +22,7 @@ export interface Replacement {
   /** The hunk lines to lay over [start, start + oldLen). */
   lines: HunkLine[];
   /** How the old side was found; 'append' for a hunk with no old side. */
-  pass: PassName | 'append';
+  pass: PassName | TolerantPass | 'append';
 }
 
 export type LocateResult =
@@ -50,9 +57,19 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
       cursor = index.length;
       continue;
     }
-    const found = findHunk(index, hunk, hunk.lines, cursor) ?? retryTrimmed(index, hunk, cursor);
+    let found = findHunk(index, hunk, hunk.lines, cursor) ?? retryTrimmed(index, hunk, cursor);
     if (!found) {
-      return { ok: false, code: 'hunk_not_found', hunk: h, message: describeMiss(index, hunks, h, cursor) };
+      const tolerant = findTolerant(index, hunk, cursor);
+      if (tolerant.kind === 'ambiguous') {
+        return { ok: false, code: 'hunk_ambiguous', hunk: h, message: describeAmbiguous(hunks, h, tolerant.candidates, tolerant.pass) };
+      }
+      if (tolerant.kind === 'unsafe') {
+        return { ok: false, code: 'hunk_not_found', hunk: h, message: describeUnsafe(hunks, h, tolerant.line, tolerant.reason) };
+      }
+      if (tolerant.kind === 'none') {
+        return { ok: false, code: 'hunk_not_found', hunk: h, message: describeMiss(index, hunks, h, cursor) };
+      }
+      found = tolerant.replacement;
     }
     replacements.push(found);
     cursor = found.start + found.oldLen;
@@ -84,4 +101,44 @@ function findHunk(index: LineIndex, hunk: Hunk, lines: HunkLine[], cursor: numbe
     if (hit) return { start: hit.index, oldLen: old.length, lines, pass: hit.pass };
   }
   return undefined;
+}
+
+type TolerantFound =
+  | { kind: 'found'; replacement: Replacement }
+  | { kind: 'ambiguous'; candidates: number[]; pass: TolerantPass }
+  | { kind: 'unsafe'; line: number; reason: string }
+  | { kind: 'none' };
+
+/**
+ * The tolerant step. Search starts are the header line (when the header is
+ * found, exactly or by a unique tolerant match) and then the cursor; the body
+ * as written is tried before the trailing-blank retry. The first start with any
+ * candidate decides: exactly one is accepted, several are an ambiguity.
+ */
+function findTolerant(index: LineIndex, hunk: Hunk, cursor: number): TolerantFound {
+  const starts: number[] = [];
+  if (hunk.header !== undefined) {
+    const exact = index.seek([hunk.header], cursor);
+    if (exact) starts.push(exact.index);
+    else {
+      const header = tolerantSeek(index, [hunk.header], cursor);
+      if (header.kind === 'unique') starts.push(header.index);
+    }
+  }
+  starts.push(cursor);
+  const variants = [hunk.lines];
+  const trimmed = withoutTrailingBlank(hunk.lines);
+  if (trimmed && oldSide(trimmed).length > 0) variants.push(trimmed);
+  for (const lines of variants) {
+    const old = oldSide(lines);
+    for (const start of starts) {
+      const hit = tolerantSeek(index, old, start, hunk.endOfFile);
+      if (hit.kind === 'none') continue;
+      if (hit.kind === 'ambiguous') return { kind: 'ambiguous', candidates: hit.candidates, pass: hit.pass };
+      const carried = carryFilePunctuation(index.lines, hit.index, lines, hit.pass);
+      if (!carried.ok) return { kind: 'unsafe', line: carried.line, reason: carried.reason };
+      return { kind: 'found', replacement: { start: hit.index, oldLen: old.length, lines: carried.lines, pass: hit.pass } };
+    }
+  }
+  return { kind: 'none' };
 }

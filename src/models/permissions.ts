@@ -1,0 +1,243 @@
+// Path-based permission rules for the file tools, evaluated the way Chord
+// does (the spec's "Permissions" section):
+//
+//   - rules are ordered; the last matching rule wins; nothing matching denies;
+//   - `patch` is an alias of `apply_patch` (normalised when the config is read);
+//   - edit and apply_patch form one family: a tool's own rule for the path wins,
+//     otherwise the other editor's rule for the path is inherited, and only
+//     then do `*` rules apply (so an editor rule overrides wildcard rules
+//     wherever it stands in the list);
+//   - a tool is "disabled" (not offered to the model at all) when the rule
+//     that governs it is a blanket deny (pattern `*`).
+//
+// Path patterns follow Chord: the path is made relative to the working
+// directory (paths outside it stay absolute), a relative pattern never matches
+// an outside path and an absolute one never matches an inside path, and only
+// the literal pattern `*` matches both. In a pattern `*` matches any run of
+// characters including `/`, `?` one character, and `**/` also matches no
+// directory at all (so `src/**/*.ts` covers `src/a.ts`).
+
+import { homedir } from 'node:os';
+import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
+import type { FileOp } from '../types.js';
+
+export type PermissionAction = 'allow' | 'deny' | 'ask';
+/** The tools a rule can name (`patch` is read as `apply_patch`). */
+export type PermissionTool = 'edit' | 'apply_patch' | 'write' | 'delete' | '*';
+export type FileTool = Exclude<PermissionTool, '*'>;
+
+export interface PermissionRule {
+  tool: PermissionTool;
+  /** Path glob; `*` for a rule given as a plain action (`edit: deny`). */
+  pattern: string;
+  action: PermissionAction;
+  /** The tool key exactly as the config wrote it (`patch`, `apply_patch`, ...), for messages. */
+  key: string;
+  /** Written as `tool: action` rather than as a map of path globs. */
+  blanket: boolean;
+}
+
+export interface Decision {
+  action: PermissionAction;
+  /** The rule that decided; absent when nothing matched (default deny). */
+  rule?: PermissionRule;
+  /** How the rule applied: the tool's own rule, the other editor's, or a `*` rule. */
+  via?: 'own' | 'inherited' | 'wildcard';
+}
+
+const counterpart = (tool: FileTool): FileTool | undefined =>
+  tool === 'edit' ? 'apply_patch' : tool === 'apply_patch' ? 'edit' : undefined;
+
+// ------------------------------------------------------------------ matching
+
+type PatternKind = 'any' | 'relative' | 'absolute';
+
+const globCache = new Map<string, RegExp>();
+
+function globRegExp(glob: string): RegExp {
+  let re = globCache.get(glob);
+  if (!re) {
+    let src = '';
+    for (let i = 0; i < glob.length; i++) {
+      const c = glob[i]!;
+      if (c === '*') {
+        if (glob[i + 1] === '*' && glob[i + 2] === '/') {
+          src += '(?:.*/)?';
+          i += 2;
+        } else {
+          while (glob[i + 1] === '*') i++;
+          src += '.*';
+        }
+      } else if (c === '?') {
+        src += '.';
+      } else {
+        src += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+      }
+    }
+    re = new RegExp(`^${src}$`, 's');
+    globCache.set(glob, re);
+  }
+  return re;
+}
+
+function classify(pattern: string): { kind: PatternKind; glob: string } {
+  const p = pattern.trim();
+  if (p === '*') return { kind: 'any', glob: '*' };
+  if (p === '~') return { kind: 'absolute', glob: toSlash(homedir()) };
+  if (p.startsWith('~/')) return { kind: 'absolute', glob: posix.join(toSlash(homedir()), p.slice(2)) };
+  if (isAbsolute(p) || p.startsWith('/')) return { kind: 'absolute', glob: posix.normalize(toSlash(p)) };
+  return { kind: 'relative', glob: posix.normalize(toSlash(p.startsWith('./') ? p.slice(2) : p)) };
+}
+
+const toSlash = (p: string): string => (sep === '/' ? p : p.split(sep).join('/'));
+
+/**
+ * The spelling rules match against: relative to `root` with `/` separators
+ * when the path is inside it (`./a/../b` -> `b`), otherwise absolute.
+ */
+export function rulePath(root: string, path: string): string {
+  const abs = resolve(root, path);
+  const rel = relative(resolve(root), abs);
+  if (rel === '') return '.';
+  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return toSlash(abs);
+  return toSlash(rel);
+}
+
+/** Does `pattern` match a path already in rulePath() form? */
+export function patternMatches(pattern: string, path: string): boolean {
+  const { kind, glob } = classify(pattern);
+  if (kind === 'any') return true;
+  const absoluteInput = path.startsWith('/') || isAbsolute(path);
+  if ((kind === 'absolute') !== absoluteInput) return false;
+  return globRegExp(glob).test(path);
+}
+
+// ---------------------------------------------------------------- evaluation
+
+/** Resolve the action for `tool` on `path` (rulePath() form). */
+export function evaluatePermission(rules: readonly PermissionRule[], tool: FileTool, path: string): Decision {
+  const other = counterpart(tool);
+  if (other) {
+    let inherited: PermissionRule | undefined;
+    for (let i = rules.length - 1; i >= 0; i--) {
+      const r = rules[i]!;
+      if (r.tool === '*' || !patternMatches(r.pattern, path)) continue;
+      if (r.tool === tool) return { action: r.action, rule: r, via: 'own' };
+      if (r.tool === other && !inherited) inherited = r;
+    }
+    if (inherited) return { action: inherited.action, rule: inherited, via: 'inherited' };
+  }
+  for (let i = rules.length - 1; i >= 0; i--) {
+    const r = rules[i]!;
+    if ((r.tool === tool || r.tool === '*') && patternMatches(r.pattern, path)) {
+      return { action: r.action, rule: r, via: r.tool === '*' ? 'wildcard' : 'own' };
+    }
+  }
+  return { action: 'deny' };
+}
+
+/**
+ * Is `tool` unavailable outright, so it should not be offered to the model?
+ * True when the rule governing the tool (its own last rule, else the other
+ * editor's, else the last `*` rule) denies every path.
+ */
+export function isToolDisabled(rules: readonly PermissionRule[], tool: FileTool): boolean {
+  const other = counterpart(tool);
+  const blanketDeny = (r: PermissionRule) => r.pattern.trim() === '*' && r.action === 'deny';
+  if (other) {
+    let inherited: PermissionRule | undefined;
+    for (let i = rules.length - 1; i >= 0; i--) {
+      const r = rules[i]!;
+      if (r.tool === tool) return blanketDeny(r);
+      if (r.tool === other && !inherited) inherited = r;
+    }
+    if (inherited) return blanketDeny(inherited);
+  }
+  for (let i = rules.length - 1; i >= 0; i--) {
+    const r = rules[i]!;
+    if (r.tool === tool || r.tool === '*') return blanketDeny(r);
+  }
+  return false;
+}
+
+/** `edit: deny` or `write: "secrets/**": deny`, as the config wrote it. */
+export function describeRule(rule: PermissionRule): string {
+  return rule.blanket ? `${rule.key}: ${rule.action}` : `${rule.key}: ${JSON.stringify(rule.pattern)}: ${rule.action}`;
+}
+
+/** Why `decision` refuses `tool`, or undefined when it allows. */
+export function denialReason(decision: Decision, tool: FileTool): string | undefined {
+  if (decision.action === 'allow') return undefined;
+  if (!decision.rule) return `no permission rule allows ${tool} on this path (permission rules deny by default)`;
+  const rule = `permission rule \`${describeRule(decision.rule)}\``;
+  const how = decision.via === 'inherited' ? ` (${tool} inherits the ${decision.rule.tool} rules)` : '';
+  if (decision.action === 'ask') return `${rule}${how} requires approval, and chord-patch never asks interactively`;
+  return `denied by ${rule}${how}`;
+}
+
+/**
+ * The last of `tool`'s own rules matching `path`, if any. Used for the extra
+ * write/delete checks on patch operations: those only restrict, so a path no
+ * write/delete rule mentions is left to the editor's own decision.
+ */
+function ownDecision(rules: readonly PermissionRule[], tool: 'write' | 'delete', path: string): Decision | undefined {
+  for (let i = rules.length - 1; i >= 0; i--) {
+    const r = rules[i]!;
+    if (r.tool === tool && patternMatches(r.pattern, path)) return { action: r.action, rule: r, via: 'own' };
+  }
+  return undefined;
+}
+
+/**
+ * The `authorize` hook for apply/check (PlanOptions.authorize). Every path an
+ * operation touches is checked as apply_patch (which inherits edit's rules).
+ * Paths it creates (Add, Move destination) are also checked against the
+ * `write` rules and paths it removes (Delete, Move source) against the
+ * `delete` rules; the stricter answer wins, and the message names the rule.
+ */
+export function patchAuthorizer(rules: readonly PermissionRule[], root: string): (op: FileOp, path: string, role: 'source' | 'target') => string | undefined {
+  return (op, path, role) => {
+    const p = rulePath(root, path);
+    const main = denialReason(evaluatePermission(rules, 'apply_patch', p), 'apply_patch');
+    if (main) return main;
+    const creates = role === 'target';
+    const removes = op.kind === 'delete' || (op.kind === 'update' && op.moveTo !== undefined && role === 'source');
+    if (creates) {
+      const d = ownDecision(rules, 'write', p);
+      const why = d && denialReason(d, 'write');
+      if (why) return `creating this file: ${why}`;
+    }
+    if (removes) {
+      const d = ownDecision(rules, 'delete', p);
+      const why = d && denialReason(d, 'delete');
+      if (why) return `removing this file: ${why}`;
+    }
+    return undefined;
+  };
+}
+
+/**
+ * Permission check for the edit tool (one existing file per call), for the
+ * `edit` command to call with the loaded config: the `edit` rules, inheriting
+ * apply_patch's, then `*`. With `creates` (an edit that makes a new file) the
+ * `write` rules are consulted too, as for Add File. Returns the refusal
+ * reason (fail the edit with code 'permission_denied'), or undefined when
+ * allowed. No config or no `permission:` section: everything is allowed.
+ */
+export function authorizeEdit(
+  config: { permission?: readonly PermissionRule[] } | undefined,
+  path: string,
+  options: { cwd?: string; creates?: boolean } = {},
+): string | undefined {
+  const rules = config?.permission;
+  if (!rules) return undefined;
+  const p = rulePath(options.cwd ?? process.cwd(), path);
+  const main = denialReason(evaluatePermission(rules, 'edit', p), 'edit');
+  if (main) return main;
+  if (options.creates) {
+    const d = ownDecision(rules, 'write', p);
+    const why = d && denialReason(d, 'write');
+    if (why) return `creating this file: ${why}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,78 @@
+// Checks on the text a patch would write: the lines it adds, never the rest
+// of the file. Invisible characters are cleaned (and counted for the report);
+// control characters and text the file's encoding cannot hold are refused,
+// because writing them would corrupt the file in ways nobody sees in a diff.
+
+import type { Hunk } from '../types.js';
+import { type TextEncoding, unencodable } from './decode.js';
+import { cleanInvisible, formatRemoved, mergeRemoved } from './invisible.js';
+
+export type Refusal = { ok: false; code: 'control_chars' | 'invisible_only' | 'unencodable'; message: string };
+
+export type CleanedLines = { ok: true; lines: string[]; removed: Map<number, number> } | Refusal;
+
+/** C0 and C1 controls and DEL, except tab, LF, FF and CR. */
+const CONTROL = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/;
+
+const codePoint = (ch: string): string => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** The line as JSON would quote it, so controls show as escapes; cut when long. */
+function quoteLine(line: string): string {
+  return JSON.stringify(line.length > 80 ? `${line.slice(0, 80)}…` : line);
+}
+
+/**
+ * Clean the lines an operation adds and check what remains. `atFileStart`:
+ * the first line opens a new file, so a leading U+FEFF there is a BOM.
+ */
+export function cleanAddedLines(lines: readonly string[], atFileStart: boolean): CleanedLines {
+  const removed = new Map<number, number>();
+  const out = lines.map((line, i) => {
+    const c = cleanInvisible(line, { atFileStart: atFileStart && i === 0 });
+    mergeRemoved(removed, c.removed);
+    return c.text;
+  });
+  if (removed.size > 0 && out.every((l) => l === '' || l === '\uFEFF')) {
+    return {
+      ok: false,
+      code: 'invisible_only',
+      message: `the added lines contain only invisible characters (${formatRemoved(removed)}), which chord-patch removes, so nothing visible would be written; rebuild the change with the text you meant to add`,
+    };
+  }
+  for (const line of out) {
+    const m = CONTROL.exec(line);
+    if (m) {
+      return {
+        ok: false,
+        code: 'control_chars',
+        message: `refusing to write control character ${codePoint(m[0])} in added line ${quoteLine(line)}; only tab, LF, CR and FF may be written (spell it as an escape sequence if the code needs it)`,
+      };
+    }
+  }
+  return { ok: true, lines: out, removed };
+}
+
+export type CleanedHunks = { ok: true; hunks: Hunk[]; removed: Map<number, number> } | Refusal;
+
+/** cleanAddedLines over the `+` lines of an update's hunks; context and `-` lines must match the file as it is. */
+export function cleanHunks(hunks: readonly Hunk[]): CleanedHunks {
+  const added = hunks.flatMap((h) => h.lines.filter((l) => l.op === '+').map((l) => l.text));
+  const c = cleanAddedLines(added, false);
+  if (!c.ok) return c;
+  if (c.removed.size === 0) return { ok: true, hunks: [...hunks], removed: c.removed };
+  let k = 0;
+  const cleaned = hunks.map((h) => ({ ...h, lines: h.lines.map((l) => (l.op === '+' ? { op: l.op, text: c.lines[k++]! } : l)) }));
+  return { ok: true, hunks: cleaned, removed: c.removed };
+}
+
+/** Refuse added lines that `encoding` cannot hold (iconv would write `?` in their place). */
+export function checkEncodable(lines: readonly string[], encoding: TextEncoding): Refusal | undefined {
+  const bad = unencodable(lines.join('\n'), encoding);
+  if (bad === undefined) return undefined;
+  const label = encoding.name + (encoding.bom ? ' with BOM' : '');
+  return {
+    ok: false,
+    code: 'unencodable',
+    message: `the file is ${label}, which cannot represent ${JSON.stringify(bad)} (${codePoint(bad)}) from an added line; not edited`,
+  };
+}
