@@ -29,10 +29,14 @@ const only = args.includes('--only') ? new Set(args[args.indexOf('--only') + 1].
 const log = (s) => process.stdout.write(`${s}\n`);
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
 
-// Repetitions, sized so the whole run (build included) stays well under five
-// minutes on two cores: start-up figures are short and noisy, so they get more.
-const REPS_STARTUP = quick ? 5 : 21;
-const REPS_HEAVY = quick ? 2 : 7;
+// Repetitions: each workload gets a time budget, and the rounds that fit in
+// it (from the check run's timings) are run, between a floor and a ceiling.
+// The budgets keep the whole run, build included, under five minutes on two
+// cores even when the machine is busy; short, noisy start-up figures get the
+// most rounds.
+const REPS_STARTUP = quick ? [5, 11] : [11, 31];
+const REPS_HEAVY = quick ? [2, 3] : [5, 11];
+const BUDGET_S = { startup: quick ? 4 : 9, heavy: quick ? 5 : 14, scaling: quick ? 3 : 8 };
 
 function ensureBinary() {
   const bin = join(ROOT, 'build', 'chord-patch');
@@ -56,16 +60,16 @@ log('generating workloads ...');
 const W = allWorkloads(1);
 const ALL = ['cli', 'bin', 'codex', 'git', 'patch'];
 const PLAN = [
-  { key: 'version', title: '`--version` (start-up)', w: W.small, mode: 'version', tools: ['cli', 'bin', 'node'], reps: REPS_STARTUP, noTree: true },
-  { key: 'small', title: 'small patch: 1 hunk, 200-line file', w: W.small, mode: 'apply', tools: [...ALL, 'node'], reps: REPS_STARTUP },
-  { key: 'hunks', title: '100,000 lines, 500 hunks', w: W.hunks, mode: 'apply', tools: ALL, reps: REPS_HEAVY },
-  { key: 'crlf', title: '100,000 lines, 500 hunks, CRLF', w: W.crlf, mode: 'apply', tools: ALL, reps: REPS_HEAVY },
-  { key: 'drift', title: '100,000 lines, 500 hunks, trailing-whitespace drift', w: W.drift, mode: 'apply', tools: ALL, reps: REPS_HEAVY },
-  { key: 'files', title: '1,000-file envelope (one hunk each)', w: W.files, mode: 'apply', tools: ALL, reps: REPS_HEAVY },
-  { key: 'bigFile', title: '10 MB file, one hunk near the end', w: W.bigFile, mode: 'apply', tools: ALL, reps: REPS_HEAVY },
-  { key: 'miss', title: 'hunk not found in a 100,000-line file (fails)', w: W.miss, mode: 'apply', tools: ALL, reps: REPS_HEAVY },
-  { key: 'missEdit', title: 'edit: old_string missing from a 100,000-line file (closest match; fails)', w: W.miss, mode: 'edit', tools: ['cli', 'bin'], reps: REPS_HEAVY, peersFrom: 'miss' },
-  ...W.scaling.map((w, i) => ({ key: `scale${i}`, title: `${w.lines.toLocaleString('en-US')} lines, ${w.hunks} hunks`, w, mode: 'apply', tools: ALL, reps: REPS_HEAVY, scaling: true })),
+  { key: 'version', title: '`--version` (start-up)', w: W.small, mode: 'version', tools: ['cli', 'bin', 'node'], reps: REPS_STARTUP, budget: BUDGET_S.startup, noTree: true },
+  { key: 'small', title: 'small patch: 1 hunk, 200-line file', w: W.small, mode: 'apply', tools: [...ALL, 'node'], reps: REPS_STARTUP, budget: BUDGET_S.startup },
+  { key: 'hunks', title: '100,000 lines, 500 hunks', w: W.hunks, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.heavy },
+  { key: 'crlf', title: '100,000 lines, 500 hunks, CRLF', w: W.crlf, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.heavy },
+  { key: 'drift', title: '100,000 lines, 500 hunks, trailing-whitespace drift', w: W.drift, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.heavy },
+  { key: 'files', title: '1,000-file envelope (one hunk each)', w: W.files, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.heavy },
+  { key: 'bigFile', title: '10 MB file, one hunk near the end', w: W.bigFile, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.heavy },
+  { key: 'miss', title: 'hunk not found in a 100,000-line file (fails)', w: W.miss, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.heavy },
+  { key: 'missEdit', title: 'edit: old_string missing from a 100,000-line file (closest match; fails)', w: W.miss, mode: 'edit', tools: ['cli', 'bin'], reps: REPS_HEAVY, budget: BUDGET_S.startup, peersFrom: 'miss' },
+  ...W.scaling.map((w, i) => ({ key: `scale${i}`, title: `${w.lines.toLocaleString('en-US')} lines, ${w.hunks} hunks`, w, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.scaling, scaling: true })),
 ].filter((p) => !only || only.has(p.key));
 
 const byId = new Map(TOOLS.map((t) => [t.id, t]));
@@ -97,8 +101,11 @@ for (const p of PLAN) {
     row.stdin = cmd.stdin ? inputs[cmd.stdin] : undefined;
     row.runDir = join(WORK, `run-${id}`);
     // Untimed check run: exit status, exact tree, peak RSS.
+    const c0 = Date.now();
     freshCopy(before, row.runDir);
+    const c1 = Date.now();
     const r = await rssRun(cmd, row.runDir, row.stdin, ENV, join(WORK, 'rss.txt'));
+    row.roundCost = (p.noTree || tool.baseline ? 0 : c1 - c0) + (Date.now() - c1);
     row.kb = r.kb;
     row.rssExact = r.exact;
     row.code = r.code;
@@ -116,7 +123,9 @@ for (const p of PLAN) {
     if (row.status !== 'ok') log(`  ${p.key}: ${tool.label}: ${row.status}: ${row.reason} (not timed)`);
   }
   const timed = rows.filter((r) => r.status === 'ok');
-  for (let rep = 0; rep < p.reps; rep++) {
+  const round = timed.reduce((ms, r) => ms + r.roundCost, 0);
+  const reps = Math.max(p.reps[0], Math.min(p.reps[1], Math.floor((p.budget * 1000) / Math.max(round, 1))));
+  for (let rep = 0; rep < reps; rep++) {
     for (let k = 0; k < timed.length; k++) {
       const row = timed[(k + rep) % timed.length];
       if (!p.noTree && !row.baseline) freshCopy(before, row.runDir);
@@ -133,7 +142,7 @@ for (const p of PLAN) {
 }
 rmSync(join(WORK, 'rss.txt'), { force: true });
 
-const info = { machine: machine(), date: new Date().toISOString(), tools: TOOLS, editReady, timeBin: TIME_BIN, quick, repsStartup: REPS_STARTUP, repsHeavy: REPS_HEAVY, seconds: (Date.now() - started) / 1000 };
+const info = { machine: machine(), date: new Date().toISOString(), tools: TOOLS, editReady, timeBin: TIME_BIN, quick, repsStartup: REPS_STARTUP, repsHeavy: REPS_HEAVY, budget: BUDGET_S, seconds: (Date.now() - started) / 1000 };
 const md = resultsMarkdown(results, info);
 writeFileSync(join(ROOT, 'bench', 'results.md'), md);
 const svg = scalingSvg(results, info);

@@ -6,8 +6,8 @@
 //   - packages only reached through a dynamic `import()` (the encoding
 //     detector and iconv tables, the yaml parser: about 1.8 MB) are embedded
 //     as a comment and compiled on first use (see lazyPackages below);
-//   - commander's `node:child_process` (only for executable subcommands,
-//     which chord-patch has none of) is required on first use, not at load.
+//   - node:crypto and node:child_process are required on first use, not at
+//     load (see lazyBuiltins below).
 import { build } from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -85,20 +85,36 @@ async function finish(outfile) {
   writeFileSync(outfile, text);
 }
 
-const lazyChildProcess = {
-  name: 'lazy-child-process',
+/** Built-in modules loaded on first use rather than at start. */
+const LAZY_BUILTINS = ['child_process', 'crypto'];
+
+// node:crypto (with the stream modules it pulls in) costs about 7 ms to load,
+// node:child_process about as much, and most runs call neither: crypto only
+// hashes session state, and commander only spawns executable subcommands,
+// which chord-patch has none of. Each becomes a module of wrappers that
+// require the real one on the first call. Only functions are wrapped: an
+// import of anything else fails the build instead of misbehaving.
+const lazyBuiltins = {
+  name: 'lazy-builtins',
   setup(b) {
-    b.onResolve({ filter: /^(node:)?child_process$/ }, (a) =>
-      /node_modules[\\/]commander[\\/]/.test(a.importer) ? { path: 'child_process', namespace: 'lazy-child-process' } : undefined,
+    b.onResolve({ filter: new RegExp(`^(node:)?(${LAZY_BUILTINS.join('|')})$`) }, (a) =>
+      // The wrapper's own require() is the real module.
+      a.namespace === 'lazy-builtin' ? { path: a.path, external: true } : { path: a.path.replace(/^node:/, ''), namespace: 'lazy-builtin' },
     );
-    b.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
-      loader: 'js',
-      contents: `var cp; module.exports = new Proxy({}, { get: function (_, k) { return (cp || (cp = require('node:child_process')))[k]; } });`,
-    }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async (a) => {
+      const real = (await import(`node:${a.path}`)).default;
+      const names = Object.keys(real).filter((k) => typeof real[k] === 'function' && /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default');
+      const lines = [`var m; function load() { return m || (m = require('node:${a.path}')); }`];
+      for (const k of names) {
+        lines.push(`export function ${k}() { return new.target ? Reflect.construct(load().${k}, arguments) : load().${k}.apply(this, arguments); }`);
+      }
+      lines.push('export default new Proxy({}, { get: function (_, k) { return load()[k]; } });');
+      return { loader: 'js', contents: lines.join('\n') };
+    });
   },
 };
 
-const plugins = [lazyPackages, lazyChildProcess];
+const plugins = [lazyPackages, lazyBuiltins];
 await Promise.all([
   build({ ...common, entryPoints: ['src/main.ts'], outfile: 'dist/cli.cjs', minify: true, plugins }),
   build({ ...common, entryPoints: ['src/index.ts'], outfile: 'dist/index.cjs', plugins }),

@@ -16,6 +16,8 @@ import iconv from 'iconv-lite';
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'fixtures');
 
 const gb = (s) => iconv.encode(s, 'gb18030');
+const sjis = (s) => iconv.encode(s, 'shift_jis');
+const JA = '// 設定ファイル\nconst 名前 = "こんにちは世界";\n// これは日本語のコメントです\n';
 const utf16le = (s) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(s, 'utf16le')]);
 const utf16leRaw = (s) => Buffer.from(s, 'utf16le');
 const utf16be = (s) => {
@@ -432,6 +434,19 @@ const scenarios = {
     },
     input: { path: 'secrets/key.txt', old_string: 'token=1', new_string: 'token=2' },
     expect: { exit: 1, codes: ['permission_denied'], message: ['secrets/key.txt: denied by permission rule `edit: "secrets/**": deny`'] },
+  },
+  '451_unencodable_new_string_refused': {
+    description: 'new_string text the file encoding cannot hold (an emoji in Shift_JIS) is refused, not written as ?',
+    before: { 'greet.js': sjis(JA) },
+    input: { path: 'greet.js', old_string: 'こんにちは世界', new_string: 'こんにちは世界 😀' },
+    expect: { exit: 1, codes: ['unencodable'], message: ['the file is shift_jis, which cannot represent "😀" (U+1F600) from new_string'] },
+  },
+  '452_shift_jis_edit_round_trips': {
+    description: 'a Shift_JIS file is edited and written back in Shift_JIS',
+    before: { 'greet.js': sjis(JA) },
+    input: { path: 'greet.js', old_string: 'こんにちは', new_string: 'さようなら' },
+    after: { 'greet.js': sjis(JA.replace('こんにちは', 'さようなら')) },
+    expect: { exit: 0, status: 'applied' },
   },
 };
 

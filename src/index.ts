@@ -33,6 +33,14 @@ export {
 } from './models/permissions.js';
 export { ConfigError, configFromData, DEFAULT_CONFIG_FILE, loadConfig, parseConfig, type ApplyPatchCompat, type Config, type Endpoint, type ProviderConfig } from './config/config.js';
 export { formatValidation, validateInput, validatePatch, type ValidationResult, type Violation } from './input/validate.js';
+// Tolerant matching and miss diagnostics as pure functions (the benchmark
+// calls diagnoseHunk on a 100,000-line file directly).
+export { foldChar, normalizeForMatch, normalizeKey, toOriginalRange, type Normalized, type NormalizeOptions } from './match/normalize.js';
+export { diagnoseHunk, type HintKind, type MissDiagnosis } from './match/diagnose.js';
+export { trackMatchFailures, type SessionOptions } from './core/session-store.js';
+// The edit tool's closest-block search (old_string not found), pure and bounded;
+// the benchmark calls it on a 100,000-line file directly.
+export { closestMatch, describeClosest, type ClosestMatch, type LineDifference } from './match/closest.js';
 
 /**
  * Apply model output: a patch envelope, {"patch": "..."} JSON, or an edit

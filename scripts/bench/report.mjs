@@ -152,9 +152,10 @@ Machine: ${m.cpu}, ${m.cores} cores, ${m.memGiB} GiB RAM, Linux ${m.kernel}, Nod
 Tools:
 ${tools}
 
-How to read it: each figure is the median wall time of alternating runs
-(${info.repsStartup} for start-up workloads, ${info.repsHeavy} for the others; the tool order rotates every round;
-each run gets a fresh copy of the tree; stdout goes to /dev/null). Before any run is timed, every tool's
+How to read it: each figure is the median wall time of alternating runs (the tool order
+rotates every round; each run gets a fresh copy of the tree; stdout goes to /dev/null). The
+number of rounds per workload is what fits a time budget (${info.repsStartup.join('–')} rounds for start-up
+workloads, ${info.repsHeavy.join('–')} for the others), listed in the note column. Before any run is timed, every tool's
 result is checked against the expected tree byte for byte; a tool that produced anything else is listed
 but not timed. "CLI ÷ tool" is chord-patch's median over that tool's median in this run: below 1.00×
 chord-patch is faster. Peak RSS is from one separate run under ${info.timeBin ?? 'a /proc VmHWM poll'}.

@@ -3,8 +3,8 @@
 // 1. Re-read every path about to change and compare kind, bytes and mode with
 //    the snapshot. Any difference: "changed after planning", nothing written.
 // 2. Write: files first (atomic temp + fsync + rename; exclusive when the path
-//    was missing, so a file that appeared meanwhile is never clobbered), then
-//    deletions, so a move never loses its content halfway.
+//    was missing, so a file that appeared meanwhile is never clobbered; a few
+//    at a time), then deletions, so a move never loses its content halfway.
 // 3. On any error, restore every path already written from the snapshot
 //    bytes and mode, and remove directories this commit created.
 
@@ -29,6 +29,9 @@ export async function revalidate(fs: Fs, mutations: readonly Mutation[]): Promis
   return mutations.filter((m, i) => !sameEntry(m.before, now[i]!)).map((m) => m.path);
 }
 
+/** Writes in flight at once during a commit. */
+const WRITE_CONCURRENCY = 8;
+
 export async function commitPlan(fs: Fs, mutations: readonly Mutation[]): Promise<CommitResult> {
   const changed = await revalidate(fs, mutations);
   if (changed.length > 0) {
@@ -40,30 +43,56 @@ export async function commitPlan(fs: Fs, mutations: readonly Mutation[]): Promis
     };
   }
 
-  const ordered = [...mutations.filter((m) => m.after), ...mutations.filter((m) => !m.after)];
+  const writes = mutations.filter((m) => m.after);
+  const deletes = mutations.filter((m) => !m.after);
   const done: Mutation[] = [];
   const createdDirs: string[] = [];
-  for (const m of ordered) {
+  let failure: { m: Mutation; e: unknown } | undefined;
+  const apply = async (m: Mutation) => {
     try {
-      if (m.after) {
-        createdDirs.push(...(await fs.mkdirp(dirname(m.abs))));
-        await fs.writeAtomic(m.abs, m.after.bytes, m.after.mode, m.before.kind === 'missing');
-      } else {
-        await fs.unlink(m.abs);
-      }
+      if (m.after) await fs.writeAtomic(m.abs, m.after.bytes, m.after.mode, m.before.kind === 'missing');
+      else await fs.unlink(m.abs);
       done.push(m);
     } catch (e) {
-      const unrestored = await rollback(fs, done, createdDirs);
-      const why = (e as NodeJS.ErrnoException).code === 'EEXIST' ? 'a file appeared at that path after planning' : (e as Error).message;
-      let message = `write failed for ${m.path}: ${why}; `;
-      message +=
-        unrestored.length === 0
-          ? done.length > 0
-            ? `the ${done.length} file${done.length === 1 ? '' : 's'} already written in this commit ${done.length === 1 ? 'was' : 'were'} restored; nothing was changed`
-            : 'nothing was changed'
-          : `COULD NOT RESTORE: ${unrestored.join(', ')}`;
-      return { ok: false, code: 'write_failed', message, paths: [m.path] };
+      failure ??= { m, e };
     }
+  };
+  // Directories first and one at a time: two concurrent `mkdir -p` of a shared
+  // new parent would race.
+  for (const m of writes) {
+    try {
+      createdDirs.push(...(await fs.mkdirp(dirname(m.abs))));
+    } catch (e) {
+      failure = { m, e };
+      break;
+    }
+  }
+  // Files a few at a time: every write ends in an fsync, and one after another
+  // a 1,000-file envelope spent seconds waiting on the disk (issue 7); with a
+  // few in flight the disk flushes them together. Bounded, so a large envelope
+  // never runs out of file descriptors.
+  let next = 0;
+  const worker = async () => {
+    while (!failure && next < writes.length) await apply(writes[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, writes.length) }, worker));
+  // Deletions only after every write, so a move never loses its content halfway.
+  for (const m of deletes) {
+    if (failure) break;
+    await apply(m);
+  }
+  if (failure) {
+    const { m, e } = failure;
+    const unrestored = await rollback(fs, done, createdDirs);
+    const why = (e as NodeJS.ErrnoException).code === 'EEXIST' ? 'a file appeared at that path after planning' : (e as Error).message;
+    let message = `write failed for ${m.path}: ${why}; `;
+    message +=
+      unrestored.length === 0
+        ? done.length > 0
+          ? `the ${done.length} file${done.length === 1 ? '' : 's'} already written in this commit ${done.length === 1 ? 'was' : 'were'} restored; nothing was changed`
+          : 'nothing was changed'
+        : `COULD NOT RESTORE: ${unrestored.join(', ')}`;
+    return { ok: false, code: 'write_failed', message, paths: [m.path] };
   }
   return { ok: true };
 }

@@ -400,18 +400,28 @@ export interface TolerantHit {
 
 /** Letters, digits and underscores: normalisation never changes or drops them. */
 const STABLE_RUN = /[\p{L}\p{N}_]{3,}/gu;
+/** What folds to a space, so may sit (once) between two word characters of the file and be dropped. */
+const OPTIONAL_GAP = '[ \\u00A0\\u2002-\\u200A\\u202F\\u205F\\u3000]?';
 const MAX_RUNS_CHECKED = 8;
 const MAX_ANCHOR_HITS = 1000;
+
+/** A pattern for `run` as the file may spell it: the same characters, with at most one space between any two. */
+function runPattern(run: string): RegExp {
+  const chars = Array.from(run, (ch) => ch.replace(/[\\^$.*+?()[\]{}|\/-]/g, '\\$&'));
+  return new RegExp(chars.join(OPTIONAL_GAP), 'gu');
+}
 
 /**
  * Every place the normalised old_string occurs in the normalised file,
  * without normalising a large file whole when it can be avoided. Folding
- * keeps letters and digits and never crosses a line break, so:
- *   - every run of letters/digits in old_string must occur verbatim in the
- *     file, or there is no tolerant match (the common miss costs a few scans);
- *   - a match that contains an occurrence of one such run spans exactly the
+ * keeps letters and digits (it can only drop one space between two of them)
+ * and never crosses a line break, so:
+ *   - every run of letters/digits in old_string must occur in the file, up
+ *     to such spaces, or there is no tolerant match (the common miss costs a
+ *     few scans);
+ *   - a match containing an occurrence of one such run spans exactly the
  *     lines around it that old_string's line breaks imply, and normalising
- *     whole lines gives the same result as normalising the whole file.
+ *     those whole lines gives the same result as normalising the whole file.
  */
 export function tolerantHits(view: FileView, oldLf: string, on: Normalized): TolerantHit[] {
   const whole = (): TolerantHit[] => {
@@ -420,12 +430,18 @@ export function tolerantHits(view: FileView, oldLf: string, on: Normalized): Tol
   };
   const runs = [...oldLf.matchAll(STABLE_RUN)].sort((x, y) => y[0].length - x[0].length || x.index - y.index);
   if (runs.length === 0) return whole();
-  for (const r of runs.slice(0, MAX_RUNS_CHECKED)) if (!view.lf.includes(r[0])) return [];
+  for (const r of runs.slice(0, MAX_RUNS_CHECKED)) {
+    if (!view.lf.includes(r[0]) && !runPattern(r[0]).test(view.lf)) return [];
+  }
   const anchor = runs[0]!;
-  const occurrences = positions(view.lf, anchor[0]);
-  if (occurrences.length > MAX_ANCHOR_HITS) return whole();
+  const occurrences: number[] = [];
+  for (const m of view.lf.matchAll(runPattern(anchor[0]))) {
+    occurrences.push(m.index);
+    if (occurrences.length > MAX_ANCHOR_HITS) return whole();
+  }
   const linesBefore = countNewlines(oldLf, 0, anchor.index);
-  const linesAfter = countNewlines(oldLf, anchor.index, oldLf.length);
+  // A final '\n' ends the last line the match touches; it does not reach into the next.
+  const linesAfter = countNewlines(oldLf, anchor.index, oldLf.endsWith('\n') ? oldLf.length - 1 : oldLf.length);
   const lastLine = view.lines.length - 1;
   // Line ranges the match could span, merged where they overlap or touch.
   const ranges: [number, number][] = [];
@@ -539,6 +555,23 @@ export function applySplices(view: FileView, splices: readonly LfSplice[]): Line
   }
   while (next < lines.length) out.push(lines[next++]!);
   return out;
+}
+
+/**
+ * The edited text itself, spliced from the decoded text in one pass (the same
+ * text joinLines(applySplices(...)) gives, without joining every line again).
+ */
+export function spliceText(view: FileView, splices: readonly LfSplice[]): string {
+  const sorted = [...splices].sort((x, y) => x.start - y.start);
+  const parts: string[] = [];
+  let at = 0;
+  for (const s of sorted) {
+    const start = view.toOrig(s.start);
+    parts.push(view.text.slice(at, start), withEndings(view, s));
+    at = view.toOrig(s.end);
+  }
+  parts.push(view.text.slice(at));
+  return parts.join('');
 }
 
 function lineStartLf(view: FileView, i: number): number {

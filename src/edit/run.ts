@@ -10,11 +10,10 @@ import type { Plan } from '../core/plan.js';
 import { trackMatchFailures } from '../core/session-store.js';
 import { resolveRef, type Snapshot, takeSnapshot } from '../core/snapshot.js';
 import { nodeFs } from '../core/node-fs.js';
-import { decodeBytes, encodeText, prepareDecoding, unencodable } from '../text/decode.js';
+import { decodeBytes, encodeText, prepareDecoding, type TextEncoding, unencodable } from '../text/decode.js';
 import { formatRemoved, mergeRemoved } from '../text/invisible.js';
-import { joinLines } from '../text/lines.js';
 import type { EditEntry, EditRequest, EditStats, FailedGroup, FailureCode, Note, OpFailure, Outcome } from '../types.js';
-import { applySplices, FileView, type LfSplice, overlaps, planEntry, STEP_WORDS } from './replace.js';
+import { applySplices, FileView, type LfSplice, overlaps, planEntry, spliceText, STEP_WORDS } from './replace.js';
 
 export interface EditPlan {
   plan: Plan;
@@ -27,7 +26,31 @@ export interface EditPlan {
 /** C0 and C1 controls and DEL, except tab, LF, FF and CR (the same rule as patch-added lines). */
 const CONTROL = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/;
 
+/** A Buffer view of the same memory (Buffer.from(Uint8Array) would copy a large file). */
+const asBuffer = (b: Uint8Array): Buffer => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+
 const codePoint = (ch: string): string => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * What new_string adds must be writable: no control characters (other than
+ * tab, LF, CR, FF) and nothing the file's encoding cannot represent.
+ */
+function refuseWritten(added: string, encoding: TextEncoding): { code: FailureCode; message: string } | undefined {
+  if (added === '') return undefined;
+  const control = CONTROL.exec(added);
+  if (control) {
+    return {
+      code: 'control_chars',
+      message: `refusing to write control character ${codePoint(control[0])} from new_string; only tab, LF, CR and FF may be written (spell it as an escape sequence if the code needs it)`,
+    };
+  }
+  const bad = unencodable(added, encoding);
+  if (bad === undefined) return undefined;
+  return {
+    code: 'unencodable',
+    message: `the file is ${encoding.name}${encoding.bom ? ' with BOM' : ''}, which cannot represent ${JSON.stringify(bad)} (${codePoint(bad)}) from new_string; not edited`,
+  };
+}
 
 /** Plan one edit request against a snapshot holding its path. Pure. */
 export function planEdit(request: EditRequest, snapshot: Snapshot, options: Pick<RunOptions, 'authorize' | 'authorizeEdit' | 'encoding'> = {}): EditPlan {
@@ -62,17 +85,20 @@ export function planEdit(request: EditRequest, snapshot: Snapshot, options: Pick
   const notes: Note[] = [];
   const cleaned = new Map<number, number>();
   const oldCleaned = new Map<number, number>();
-  let added = '';
   let notFound = false;
   const prefix = (i: number) => (request.mode === 'batch' ? `edits[${i}]: ` : '');
 
   entries.forEach((e, i) => {
     const r = planEntry(view, e, { tolerant: request.mode === 'single', entry: i });
     if (r.ok === true) {
+      const refusal = refuseWritten(r.added, decoded.encoding);
+      if (refusal) {
+        failures.push({ op: i, code: refusal.code, message: `${prefix(i)}${refusal.message}` });
+        return;
+      }
       splices.push(...r.splices);
       mergeRemoved(cleaned, r.cleaned);
       if (r.oldCleaned) mergeRemoved(oldCleaned, r.oldCleaned);
-      added += r.added;
       if (r.step === 'punctuation') {
         notes.push({
           code: 'tolerance',
@@ -95,26 +121,6 @@ export function planEdit(request: EditRequest, snapshot: Snapshot, options: Pick
   if (request.mode === 'batch') {
     for (const o of overlaps(view, splices)) failures.push({ op: o.entries[1], code: 'edits_overlap', message: o.message });
   }
-  if (failures.length === 0 && added !== '') {
-    const control = CONTROL.exec(added);
-    if (control) {
-      failures.push({
-        op: 0,
-        code: 'control_chars',
-        message: `refusing to write control character ${codePoint(control[0])} from new_string; only tab, LF, CR and FF may be written (spell it as an escape sequence if the code needs it)`,
-      });
-    } else {
-      const bad = unencodable(added, decoded.encoding);
-      if (bad !== undefined) {
-        failures.push({
-          op: 0,
-          code: 'unencodable',
-          message: `the file is ${decoded.encoding.name}${decoded.encoding.bom ? ' with BOM' : ''}, which cannot represent ${JSON.stringify(bad)} (${codePoint(bad)}) from new_string; not edited`,
-        });
-      }
-    }
-  }
-
   if (failures.length > 0) {
     failures.sort((a, b) => a.op - b.op);
     const failedOps = new Set(failures.map((f) => f.op));
@@ -140,8 +146,8 @@ export function planEdit(request: EditRequest, snapshot: Snapshot, options: Pick
   }
 
   const lines = applySplices(view, splices);
-  const bytes = encodeText(joinLines(lines), decoded.encoding);
-  if (Buffer.compare(Buffer.from(bytes), Buffer.from(before.bytes)) === 0) {
+  const bytes = encodeText(spliceText(view, splices), decoded.encoding);
+  if (Buffer.compare(asBuffer(bytes), asBuffer(before.bytes)) === 0) {
     notes.push({ code: 'no_changes', message: 'the file already reads that way' });
     return { plan: empty([], notes), stats: stats(bytesBefore, 0), matched: true };
   }

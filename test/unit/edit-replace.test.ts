@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applySplices, FileView, type LfSplice, overlaps, planEntry, withEndings } from '../../src/edit/replace.js';
+import { normalizeForMatch } from '../../src/match/normalize.js';
+import { applySplices, FileView, type LfSplice, overlaps, planEntry, spliceText, tolerantHits, withEndings } from '../../src/edit/replace.js';
 import { joinLines } from '../../src/text/lines.js';
 import type { EditEntry } from '../../src/types.js';
 
@@ -8,7 +10,10 @@ function edit(text: string, e: EditEntry, tolerant = true) {
   const view = new FileView(text);
   const r = planEntry(view, e, { tolerant });
   if (r.ok !== true) return { ok: false as const, code: r.code, message: r.message };
-  return { ok: true as const, text: joinLines(applySplices(view, r.splices)), step: r.step, cleaned: r.cleaned, folds: r.folds ?? [], count: r.splices.length };
+  const edited = joinLines(applySplices(view, r.splices));
+  // The bytes written come from spliceText; the diff from the lines: they must agree.
+  expect(spliceText(view, r.splices)).toBe(edited);
+  return { ok: true as const, text: edited, step: r.step, cleaned: r.cleaned, folds: r.folds ?? [], count: r.splices.length };
 }
 
 const e = (old_string: string, new_string: string, replace_all?: boolean): EditEntry => ({ old_string, new_string, ...(replace_all ? { replace_all } : {}) });
@@ -230,5 +235,37 @@ describe('overlapping batch entries', () => {
     });
     expect(overlaps(view, splices)).toEqual([]);
     expect(joinLines(applySplices(view, splices))).toBe('xy\n');
+  });
+});
+
+describe('the tolerant search through line regions', () => {
+  const piece = fc.constantFrom('ab', 'foo', 'x1', '_', ' ', '  ', '\u00a0', ',', ':', '\uff1a', '\u201c', '\u201d', '"', '-', '\u2014', '(', ')', '\uff08', '\n', '\r\n', '\u0304');
+  const text = fc.array(piece, { maxLength: 40 }).map((a) => a.join(''));
+  /** Spell a slice of the file the way a model might: straight punctuation, spaces moved. */
+  const variant = (s: string, k: number) =>
+    [
+      (x: string) => x,
+      (x: string) => x.replace(/[\u201c\u201d]/g, '"').replace(/\u2014/g, '-'),
+      (x: string) => x.replace(/\uff1a/g, ': ').replace(/\uff08/g, '('),
+      (x: string) => x.replace(/ /g, ''),
+      (x: string) => x.replace(/([a-z])([a-z])/, '$1 $2'),
+    ][k % 5]!(s);
+
+  it('finds exactly the matches a whole-file normalisation finds', () => {
+    fc.assert(
+      fc.property(text, fc.nat(), fc.nat(), fc.nat(), (t, i, j, k) => {
+        const view = new FileView(t);
+        if (view.lf.length === 0) return;
+        const start = i % view.lf.length;
+        const old = variant(view.lf.slice(start, start + 1 + (j % 24)), k);
+        const on = normalizeForMatch(old);
+        if (on.text.trim() === '') return;
+        const all = normalizeForMatch(view.lf);
+        const expected: number[] = [];
+        for (let p = all.text.indexOf(on.text); p >= 0; p = all.text.indexOf(on.text, p + 1)) expected.push(all.map[p]!);
+        expect(tolerantHits(view, old, on).map((h) => h.start)).toEqual(expected);
+      }),
+      { numRuns: 2000, seed: 4 },
+    );
   });
 });

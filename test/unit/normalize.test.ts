@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldChar, foldKinds, normalizeForMatch, normalizeKey, toOriginalRange } from '../../src/match/normalize.js';
+import { signature, tolerantKey } from '../../src/match/tolerant.js';
 
 describe('normalizeKey folds punctuation one character to one character', () => {
   it.each([
@@ -154,5 +156,50 @@ describe('foldChar and foldKinds', () => {
   it('names the fold families a text uses', () => {
     expect(foldKinds('\u201cx\u201d \u2013 \uff0c\u00a0')).toEqual(['quotes', 'dashes', 'cjk', 'spaces']);
     expect(foldKinds('plain ascii')).toEqual([]);
+  });
+});
+
+/** Characters that exercise every branch: folds, spaces, marks, astral, CJK, newlines. */
+const textArb = fc.string({
+  unit: fc.constantFrom('a', 'Z', '7', '_', ' ', ' ', '\t', '\n', ',', ':', '(', ')', '"', '-', '\u201c', '\u2014', '\uff0c', '\uff1a', '\u3001', '\uff1d', '\u00a0', '\u3000', '\u0301', '\u0304', '\u4e2d', '\u{1F600}', '\u{1D165}'),
+  maxLength: 24,
+});
+
+describe('normalisation properties', () => {
+  it.each([[false], [true]])('normalizeKey equals the text of normalizeForMatch (wide: %s)', (wide) => {
+    fc.assert(
+      fc.property(textArb, (s) => {
+        expect(normalizeKey(s, { wide })).toBe(normalizeForMatch(s, { wide }).text);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('maps every normalised unit back to an original unit it came from', () => {
+    fc.assert(
+      fc.property(textArb, (s) => {
+        const n = normalizeForMatch(s);
+        expect(n.map.length).toBe(n.text.length + 1);
+        expect(n.map[n.text.length]).toBe(s.length);
+        for (let i = 0; i < n.text.length; i++) {
+          const from = s[n.map[i]!]!;
+          expect([from, foldChar(from)]).toContain(n.text[i]);
+          if (i > 0) expect(n.map[i]!).toBeGreaterThan(n.map[i - 1]!);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('gives lines with equal tolerant keys equal signatures', () => {
+    fc.assert(
+      fc.property(textArb, textArb, (a, b) => {
+        for (const pass of ['punctuation', 'punctuation-wide'] as const) {
+          if (tolerantKey(a, pass) === tolerantKey(b, pass)) expect(signature(a)).toBe(signature(b));
+        }
+        expect(signature(a)).toBe(signature(normalizeKey(a)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
