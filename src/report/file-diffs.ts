@@ -33,7 +33,8 @@ export function fileDiffs(mutations: readonly Mutation[], displayOf: (abs: strin
       ? { kind: 'move', path: displayOf(c!.origin!), to: m.path, oldMode: newMode, newMode, binary: false, hunks: [] }
       : { kind: m.before.kind === 'file' ? 'update' : 'add', path: m.path, oldMode, newMode, binary: false, hunks: [] };
     if (!c || c.type !== 'text') {
-      diffs.push({ ...base, binary: true });
+      // Bytes only move unchanged (a pure rename of a binary file): a rename, no content diff.
+      diffs.push(moved ? base : { ...base, binary: true });
       continue;
     }
     const old = c.base ?? (m.before.kind === 'file' && !moved ? linesOf(m.before.bytes) : []);

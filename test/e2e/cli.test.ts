@@ -97,6 +97,7 @@ describe('chord-patch apply', () => {
     };
     const applied = scratch(files);
     const pristine = scratch(files);
+    for (const dir of [applied, pristine]) writeFileSync(join(dir, 'logo.bin'), Buffer.from([0x89, 0x50, 0x00, 0x01, 0xff]));
     const patch = P(
       '*** Update File: src/a.ts', '-export const b = 2;', '+export const b = 3;', '+export const c = 4;',
       '*** Update File: win.txt', ' one', '-two', '+TWO',
@@ -104,6 +105,7 @@ describe('chord-patch apply', () => {
       '*** Delete File: gone.txt',
       '*** Add File: added.md', '+# added',
       '*** Update File: tail.txt', '-no newline', '+now with newline',
+      '*** Update File: logo.bin', '*** Move to: assets/logo.bin', '@@', ' x',
     );
     const r = runCli(['apply', '--quiet', '--json'], { cwd: applied, input: patch });
     expect(r.code).toBe(0);
