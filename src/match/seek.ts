@@ -160,7 +160,8 @@ export class LineIndex {
   }
 }
 
-function lowerBound(list: readonly number[], value: number): number {
+/** First index in an ascending list whose value is >= `value`. */
+export function lowerBound(list: ArrayLike<number>, value: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {

@@ -22,7 +22,7 @@
 
 import type { HunkLine } from '../types.js';
 import { foldChar, normalizeForMatch, normalizeKey, type NormalizeOptions } from './normalize.js';
-import type { LineIndex } from './seek.js';
+import { type LineIndex, lowerBound } from './seek.js';
 
 export type TolerantPass = 'punctuation' | 'punctuation-wide';
 
@@ -332,15 +332,4 @@ function mapSuffixStart(oMap: Int32Array, fMap: Int32Array, e: number): number[]
   const before = j === 0 ? 0 : fMap[j - 1]! + 1;
   if (e === regionStart) return fMap[j] === before ? [before] : [before, fMap[j]!];
   return [fMap[j]!];
-}
-
-function lowerBound(list: ArrayLike<number>, value: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
