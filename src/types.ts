@@ -77,7 +77,8 @@ export interface Fs {
 
 /** What the snapshot saw at a path before anything was planned. */
 export type Entry =
-  | { kind: 'missing' }
+  /** `blockedBy`: the nearest existing ancestor, when it is not a directory (nothing can be created here). */
+  | { kind: 'missing'; blockedBy?: string }
   | { kind: 'file'; bytes: Uint8Array; mode: number; identity: string }
   | { kind: 'dir' | 'symlink' | 'other'; mode: number; identity: string }
   | { kind: 'unreadable'; error: string };

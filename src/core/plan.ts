@@ -119,7 +119,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
     let s = view.get(abs);
     if (!s) {
       const e = snapshot.entries.get(abs);
-      if (!e || e.kind === 'missing') s = { kind: 'missing' };
+      if (!e || (e.kind === 'missing' && e.blockedBy === undefined)) s = { kind: 'missing' };
       else if (e.kind === 'file') s = { kind: 'file', mode: e.mode, content: { type: 'bytes', bytes: e.bytes, origin: abs } };
       else s = { kind: 'blocked', entry: e };
       view.set(abs, s);
@@ -143,7 +143,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
       const verb = op.kind === 'delete' ? 'delete' : 'update';
       throw new OpError('file_missing', `${ref.raw}: cannot ${verb} a file that does not exist`);
     }
-    throw blocked(ref, s.entry);
+    throw blocked(root, ref, s.entry);
   };
 
   const textOf = (ref: PathRef, content: Content): Extract<Content, { type: 'text' }> => {
@@ -174,7 +174,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
         authorize(op, ref, 'target');
         const s = checkTarget(ref);
         if (s.kind === 'file') throw new OpError('file_exists', `${ref.raw}: cannot add file that already exists; use "*** Update File:" instead`);
-        if (s.kind === 'blocked') throw blocked(ref, s.entry);
+        if (s.kind === 'blocked') throw blocked(root, ref, s.entry);
         const added = cleanAddedLines(op.lines, true);
         if (!added.ok) throw refusal(ref, added);
         cleanedByOp.set(i, added.removed);
@@ -220,7 +220,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
           authorize(op, dest, 'target');
           if (dest.abs === ref.abs) throw new OpError('same_path', `${ref.raw}: "*** Move to:" names the same path as the source; drop the Move to line`);
           const d = checkTarget(dest);
-          if (d.kind === 'blocked') throw blocked(dest, d.entry);
+          if (d.kind === 'blocked') throw blocked(root, dest, d.entry);
           view.set(ref.abs, { kind: 'missing' });
           view.set(dest.abs, { kind: 'file', ...(src.mode !== undefined ? { mode: src.mode } : {}), content: next });
         } else {
@@ -301,7 +301,10 @@ function countPasses(counts: Map<string, number>, replacements: readonly Replace
   }
 }
 
-function blocked(ref: PathRef, entry: Entry): OpError {
+function blocked(root: string, ref: PathRef, entry: Entry): OpError {
+  if (entry.kind === 'missing' && entry.blockedBy !== undefined) {
+    return new OpError('not_a_file', `${ref.raw}: cannot be created: ${relative(root, entry.blockedBy) || entry.blockedBy} is not a directory`);
+  }
   if (entry.kind === 'dir') return new OpError('not_a_file', `${ref.raw}: is a directory, not a file`);
   if (entry.kind === 'symlink') return new OpError('symlink', `${ref.raw}: is a symbolic link; chord-patch does not edit through links`);
   return new OpError('not_a_file', `${ref.raw}: is not a regular file`);

@@ -111,10 +111,22 @@ async function realAncestor(fs: Fs, abs: string): Promise<string> {
 export async function readEntry(fs: Fs, abs: string): Promise<Entry> {
   try {
     const s = await fs.lstat(abs);
-    if (!s) return { kind: 'missing' };
+    if (!s) {
+      const blockedBy = await nonDirectoryAncestor(fs, abs);
+      return blockedBy === undefined ? { kind: 'missing' } : { kind: 'missing', blockedBy };
+    }
     if (s.kind !== 'file') return { kind: s.kind, mode: s.mode, identity: s.identity };
     return { kind: 'file', bytes: await fs.readFile(abs), mode: s.mode, identity: s.identity };
   } catch (e) {
     return { kind: 'unreadable', error: (e as Error).message };
   }
+}
+
+/** The nearest existing ancestor of a missing path when it is not a directory. */
+async function nonDirectoryAncestor(fs: Fs, abs: string): Promise<string | undefined> {
+  for (let d = dirname(abs); d !== dirname(d); d = dirname(d)) {
+    const s = await fs.lstat(d);
+    if (s) return s.kind === 'dir' ? undefined : d;
+  }
+  return undefined;
 }

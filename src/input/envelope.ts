@@ -129,6 +129,9 @@ export function parsePatch(input: string): ParsedPatch {
 function pathOf(c: Cursor, i: number, t: string, marker: string): string {
   const path = t.slice(marker.length).trim();
   if (path === '') fail(c, i, `"${marker}" needs a path`);
+  // A file path, never a directory: `dir/`, `.` and `..` would create or
+  // replace something other than the file the operation names.
+  if (/[/\\]$/.test(path) || /(^|[/\\])\.{1,2}$/.test(path)) fail(c, i, `"${marker} ${path}" names a directory, not a file`);
   return path;
 }
 

@@ -96,6 +96,8 @@ describe('parsing a patch envelope', () => {
     ['an End of File without a hunk', P('*** Begin Patch', '*** Update File: foo', '*** End of File', '*** End Patch'), 'parse_error', 3, 'must follow'],
     ['lines after End of File', P('*** Begin Patch', '*** Update File: foo', ' a', '*** End of File', ' b', '*** End Patch'), 'parse_error', 5, 'after "*** End of File"'],
     ['a path-less marker', P('*** Begin Patch', '*** Delete File:   ', '*** End Patch'), 'parse_error', 2, 'needs a path'],
+    ['a directory path with a trailing slash', P('*** Begin Patch', '*** Add File: docs/', '+x', '*** End Patch'), 'parse_error', 2, 'names a directory, not a file'],
+    ['a dot path', P('*** Begin Patch', '*** Update File: src/..', ' x', '*** End Patch'), 'parse_error', 2, 'names a directory, not a file'],
   ])('rejects %s with the line and what was expected', (_name, text, code, line, fragment) => {
     let error: unknown;
     try {
