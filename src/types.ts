@@ -13,6 +13,12 @@ export interface HunkLine {
 export interface Hunk {
   /** Text after `@@` (a soft anchor), if any. */
   header?: string;
+  /**
+   * Outer anchors from consecutive `@@ text` lines before `header` (Codex's
+   * tool instructions suggest `@@ class Foo` then `@@ def bar():` to reach a
+   * repeated block); each is sought after the previous one.
+   */
+  anchors?: string[];
   lines: HunkLine[];
   /** `*** End of File` followed the hunk: its old side must be the file's tail. */
   endOfFile: boolean;

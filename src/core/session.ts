@@ -160,7 +160,7 @@ export function patchMatchEvents(
 export function patchKey(ops: readonly FileOp[]): string {
   const canonical = ops.map((op) => {
     if (op.kind === 'update') {
-      return { k: op.kind, p: op.path, m: op.moveTo ?? null, h: op.hunks.map((h) => ({ h: h.header ?? null, e: h.endOfFile, l: h.lines })) };
+      return { k: op.kind, p: op.path, m: op.moveTo ?? null, h: op.hunks.map((h) => ({ h: h.header ?? null, a: h.anchors ?? null, e: h.endOfFile, l: h.lines })) };
     }
     if (op.kind === 'add') return { k: op.kind, p: op.path, l: op.lines };
     return { k: op.kind, p: op.path };

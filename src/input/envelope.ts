@@ -26,7 +26,9 @@
 //     that begins with `*** ` survives as context).
 //   - `*** Environment ID: x` right after Begin is ignored (Codex emits it).
 //   - the first hunk of an update may omit `@@`; `@@ -12,3 +12,4 @@ name`
-//     (a unified-diff range) keeps only `name` as the header.
+//     (a unified-diff range) keeps only `name` as the header; consecutive
+//     `@@ a` / `@@ b` lines (the grammar allows them, Codex's instructions
+//     suggest them) make `a` an outer anchor of the hunk headed `b`.
 //   - a bare empty line inside a hunk is an empty context line; blank lines
 //     directly before the next marker only separate.
 //
@@ -194,6 +196,14 @@ function parseUpdate(c: Cursor, start: number, path: string, ops: FileOp[]): num
       const rest = raw.slice(2).trim();
       const range = UNIFIED_RANGE.exec(rest);
       const header = (range ? range[1]! : rest).trim();
+      if (current && current.lines.length === 0 && !closed) {
+        // Consecutive `@@` lines narrow the same hunk: the earlier ones become outer anchors.
+        if (header !== '') {
+          if (current.header !== undefined) (current.anchors ??= []).push(current.header);
+          current.header = header;
+        }
+        continue;
+      }
       open(i, header === '' ? undefined : header);
       continue;
     }

@@ -88,11 +88,21 @@ function retryTrimmed(index: LineIndex, hunk: Hunk, cursor: number): Replacement
  * after it, then from the header line itself (models repeat it as context);
  * when that fails or the header is absent, the body alone decides.
  */
+/** Where the header search starts: after each outer anchor found in turn (soft: a missing one is skipped). */
+function afterAnchors(index: LineIndex, hunk: Hunk, cursor: number): number {
+  let at = cursor;
+  for (const anchor of hunk.anchors ?? []) {
+    const hit = index.seek([anchor], at);
+    if (hit) at = hit.index + 1;
+  }
+  return at;
+}
+
 function findHunk(index: LineIndex, hunk: Hunk, lines: HunkLine[], cursor: number): Replacement | undefined {
   const old = oldSide(lines);
   const starts: number[] = [];
   if (hunk.header !== undefined) {
-    const header = index.seek([hunk.header], cursor);
+    const header = index.seek([hunk.header], afterAnchors(index, hunk, cursor));
     if (header) starts.push(header.index + 1, header.index);
   }
   starts.push(cursor);
@@ -118,10 +128,11 @@ type TolerantFound =
 function findTolerant(index: LineIndex, hunk: Hunk, cursor: number): TolerantFound {
   const starts: number[] = [];
   if (hunk.header !== undefined) {
-    const exact = index.seek([hunk.header], cursor);
+    const from = afterAnchors(index, hunk, cursor);
+    const exact = index.seek([hunk.header], from);
     if (exact) starts.push(exact.index);
     else {
-      const header = tolerantSeek(index, [hunk.header], cursor);
+      const header = tolerantSeek(index, [hunk.header], from);
       if (header.kind === 'unique') starts.push(header.index);
     }
   }

@@ -54,6 +54,14 @@ describe('parsing a patch envelope', () => {
     expect(op.kind === 'update' && op.hunks[0]!.header).toBe(expected);
   });
 
+  it('reads consecutive @@ lines as outer anchors of one hunk', () => {
+    const { ops } = parsePatch(P('*** Begin Patch', '*** Update File: f', '@@ class B:', '@@', '@@     def run(self):', '-        return 1', '+        return 2', '*** End Patch'));
+    const op = ops[0]!;
+    expect(op.kind === 'update' && op.hunks).toEqual([
+      { header: 'def run(self):', anchors: ['class B:'], endOfFile: false, patchLine: 3, lines: [{ op: '-', text: '        return 1' }, { op: '+', text: '        return 2' }] },
+    ]);
+  });
+
   it('keeps a space-prefixed "*** " line inside a hunk as context', () => {
     const { ops } = parsePatch(P('*** Begin Patch', '*** Update File: f', '@@', ' *** Add File: not-a-marker', '-a', '+b', '*** End Patch'));
     expect(ops).toHaveLength(1);
@@ -88,7 +96,7 @@ describe('parsing a patch envelope', () => {
     ['an add line without +', P('*** Begin Patch', '*** Add File: foo', '+a', 'b', '*** End Patch'), 'parse_error', 4, 'must start with "+"'],
     ['a delete with a body', P('*** Begin Patch', '*** Delete File: foo', '-a', '*** End Patch'), 'parse_error', 3, 'takes no body'],
     ['a hunk line without prefix', P('*** Begin Patch', '*** Update File: foo', '@@', 'oops', '*** End Patch'), 'parse_error', 4, 'unexpected line in the hunk'],
-    ['an empty hunk', P('*** Begin Patch', '*** Update File: foo', '@@', '@@', ' a', '*** End Patch'), 'parse_error', 4, 'has no lines'],
+    ['an empty hunk', P('*** Begin Patch', '*** Update File: foo', '@@ a', '*** Delete File: g', '*** End Patch'), 'parse_error', 3, 'has no lines'],
     ['a misplaced Move to', P('*** Begin Patch', '*** Update File: foo', '@@', ' a', '*** Move to: bar', '*** End Patch'), 'parse_error', 5, 'must come directly after'],
     ['prose before the patch', P('Here is the patch:', '*** Begin Patch', '*** Delete File: a', '*** End Patch'), 'prose_before_patch', 1, 'text before'],
     ['text after End Patch', P('*** Begin Patch', '*** Delete File: a', '*** End Patch', 'thanks'), 'parse_error', 4, 'after "*** End Patch"'],
