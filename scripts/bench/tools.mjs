@@ -72,7 +72,8 @@ export function ensureCodex(root, log) {
  */
 export function tools(root, log) {
   const node = process.execPath;
-  const cli = join(root, 'dist', 'cli.cjs');
+  // What `npm i chord-patch` users run: the bin shim and the bundle it loads.
+  const cli = join(root, 'bin', 'chord-patch');
   const binary = join(root, 'build', 'chord-patch');
   const help = spawnSync(node, [cli, '--help'], { encoding: 'utf8' }).stdout ?? '';
   const editReady = /^\s+edit\b/m.test(help);
@@ -83,7 +84,7 @@ export function tools(root, log) {
   };
 
   const list = [];
-  list.push({ id: 'cli', label: 'chord-patch (node dist/cli.cjs)', chord: true, version: `node ${process.version}`, run: chordRun(node, [cli]) });
+  list.push({ id: 'cli', label: 'chord-patch (node bin/chord-patch)', chord: true, version: `node ${process.version}`, run: chordRun(node, [cli]) });
 
   const bin = existsSync(binary) ? { ok: true } : { skip: 'build/chord-patch missing (npm run binary failed or scripts/binary.mjs absent)' };
   list.push({ id: 'bin', label: 'chord-patch (build/chord-patch binary)', chord: true, version: 'single executable', ...bin, run: chordRun(binary, []) });

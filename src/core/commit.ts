@@ -57,11 +57,15 @@ export async function commitPlan(fs: Fs, mutations: readonly Mutation[]): Promis
       failure ??= { m, e };
     }
   };
-  // Directories first and one at a time: two concurrent `mkdir -p` of a shared
-  // new parent would race.
+  // Directories first, each once and one at a time: two concurrent `mkdir -p`
+  // of a shared new parent would race.
+  const dirs = new Set<string>();
   for (const m of writes) {
+    const dir = dirname(m.abs);
+    if (dirs.has(dir)) continue;
+    dirs.add(dir);
     try {
-      createdDirs.push(...(await fs.mkdirp(dirname(m.abs))));
+      createdDirs.push(...(await fs.mkdirp(dir)));
     } catch (e) {
       failure = { m, e };
       break;

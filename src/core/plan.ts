@@ -8,6 +8,7 @@
 // matched in memory (they are "carried along"). Groups touch disjoint paths,
 // so independent groups still commit.
 
+import { isAscii } from 'node:buffer';
 import { relative } from 'node:path';
 import type { Replacement } from '../match/hunks.js';
 import { locateHunks } from '../match/hunks.js';
@@ -260,7 +261,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
       continue;
     }
     if (state.kind !== 'file') continue;
-    const bytes = state.content.type === 'text' ? encodeText(joinLines(state.content.lines), state.content.encoding) : state.content.bytes;
+    const bytes = state.content.type === 'text' ? textBytes(state.content, snapshot) : state.content.bytes;
     if (before.kind === 'file' && before.mode === state.mode && Buffer.compare(before.bytes, bytes) === 0) continue;
     mutations.push({ abs, path, before, after: { bytes, ...(state.mode !== undefined ? { mode: state.mode } : {}) }, content: state.content });
   }
@@ -292,6 +293,69 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
     notes.push({ code: 'invisible_cleaned', message: `removed invisible characters from added lines: ${formatRemoved(cleaned)}` });
   }
   return { mutations, changes, failed, notes };
+}
+
+/**
+ * The bytes of text content. Runs of lines still byte-identical to their
+ * origin (`orig`) are copied from the snapshot's bytes, and only the other
+ * lines are encoded: for 500 hunks in a 100,000-line file, about a thousand
+ * copies instead of joining and re-encoding 5 MB, which was also the run's
+ * biggest source of garbage. UTF-8 only, where a line's bytes are exactly its
+ * text's UTF-8 and the offsets can be checked to add up to the file's size;
+ * anything else takes the plain path.
+ */
+function textBytes(c: Extract<Content, { type: 'text' }>, snapshot: Snapshot): Uint8Array {
+  const plain = () => encodeText(joinLines(c.lines), c.encoding);
+  const src = c.origin === undefined ? undefined : snapshot.entries.get(c.origin);
+  const base = c.base;
+  if (c.encoding.name !== 'utf-8' || !base || src?.kind !== 'file') return plain();
+  const bytes = src.bytes;
+  const bom = c.encoding.bom ? 3 : 0;
+  const ascii = isAscii(bytes);
+  const offsets = new Float64Array(base.length + 1);
+  let at = bom;
+  for (let k = 0; k < base.length; k++) {
+    offsets[k] = at;
+    const l = base[k]!;
+    at += (ascii ? l.text.length : Buffer.byteLength(l.text, 'utf8')) + l.eol.length;
+  }
+  offsets[base.length] = at;
+  if (at !== bytes.length) return plain();
+
+  const pieces: Uint8Array[] = bom ? [bytes.subarray(0, bom)] : [];
+  // At most one of these is open: a run of origin lines [from, to), or new text.
+  let from = -1;
+  let to = -1;
+  let text = '';
+  const closeRun = () => {
+    if (from >= 0) pieces.push(bytes.subarray(offsets[from]!, offsets[to]!));
+    from = -1;
+  };
+  const closeText = () => {
+    if (text !== '') pieces.push(Buffer.from(text, 'utf8'));
+    text = '';
+  };
+  for (const l of c.lines) {
+    const o = l.orig;
+    const b = o === undefined ? undefined : base[o];
+    if (o !== undefined && b !== undefined && (b === l || (b.text === l.text && b.eol === l.eol))) {
+      if (from >= 0 && o === to) {
+        to++;
+        continue;
+      }
+      closeRun();
+      closeText();
+      from = o;
+      to = o + 1;
+    } else {
+      closeRun();
+      text += l.text;
+      text += l.eol;
+    }
+  }
+  closeRun();
+  closeText();
+  return Buffer.concat(pieces);
 }
 
 function countPasses(counts: Map<string, number>, replacements: readonly Replacement[]): void {

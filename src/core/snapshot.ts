@@ -74,9 +74,12 @@ export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[
   const outside = new Set<string>();
   const realRoot = allowOutside ? root : await fs.realpath(root).catch(() => root);
   const unique = [...new Set(refs.map((r) => r.abs))];
+  // One look-up per directory, not per file: a 1,000-file envelope names a
+  // few dozen directories.
+  const realDirs = new Map<string, Promise<string>>();
   await Promise.all(
     unique.map(async (abs) => {
-      if (!allowOutside && !(isInside(root, abs) && isInside(realRoot, await realAncestor(fs, abs)))) {
+      if (!allowOutside && !(isInside(root, abs) && isInside(realRoot, await realAncestor(fs, abs, realDirs)))) {
         outside.add(abs);
         return;
       }
@@ -96,14 +99,22 @@ export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[
  * The real path of `abs` with symlinks resolved in its existing directories
  * (the last component itself is never followed: symlinks are refused later).
  */
-async function realAncestor(fs: Fs, abs: string): Promise<string> {
-  const tail = [basename(abs)];
-  for (let d = dirname(abs); ; d = dirname(d)) {
+async function realAncestor(fs: Fs, abs: string, realDirs: Map<string, Promise<string>>): Promise<string> {
+  const dir = dirname(abs);
+  let real = realDirs.get(dir);
+  if (!real) realDirs.set(dir, (real = realDir(fs, dir)));
+  return join(await real, basename(abs));
+}
+
+/** `dir` with the symlinks of its longest existing prefix resolved. */
+async function realDir(fs: Fs, dir: string): Promise<string> {
+  const tail: string[] = [];
+  for (let d = dir; ; d = dirname(d)) {
     if (await fs.lstat(d).catch(() => null)) {
       const real = await fs.realpath(d).catch(() => d);
       return join(real, ...tail.reverse());
     }
-    if (d === dirname(d)) return abs;
+    if (d === dirname(d)) return dir;
     tail.push(basename(d));
   }
 }

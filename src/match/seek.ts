@@ -40,7 +40,8 @@ export interface SeekHit {
 /** The file side of matching: line texts plus lazily built per-pass indexes. */
 export class LineIndex {
   readonly lines: readonly string[];
-  private readonly keyed = new Map<PassName, { keys: string[]; positions: Map<string, number[]> }>();
+  /** Per pass: every line's key, and where each key occurs (one position, or several in order). */
+  private readonly keyed = new Map<PassName, { keys: string[]; positions: Map<string, number | number[]> }>();
   /** Line comparisons spent scanning, per pass, before its table exists. */
   private readonly scanned = new Map<PassName, number>();
 
@@ -57,12 +58,15 @@ export class LineIndex {
     if (!t) {
       const key = KEY[pass];
       const keys = pass === 'exact' ? (this.lines as string[]) : this.lines.map(key);
-      const positions = new Map<string, number[]>();
+      // Most lines occur once: a bare position, not a one-element array,
+      // saves an allocation per line (about a third of building the table).
+      const positions = new Map<string, number | number[]>();
       for (let i = 0; i < keys.length; i++) {
         const k = keys[i]!;
         const list = positions.get(k);
-        if (list) list.push(i);
-        else positions.set(k, [i]);
+        if (list === undefined) positions.set(k, i);
+        else if (typeof list === 'number') positions.set(k, [list, i]);
+        else list.push(i);
       }
       t = { keys, positions };
       this.keyed.set(pass, t);
@@ -95,8 +99,9 @@ export class LineIndex {
     let anchor = 0;
     let best: number[] | undefined;
     for (let k = 0; k < m; k++) {
-      const list = positions.get(want[k]!);
-      if (!list) return -1;
+      const found = positions.get(want[k]!);
+      if (found === undefined) return -1;
+      const list = typeof found === 'number' ? [found] : found;
       if (!best || list.length < best.length) {
         best = list;
         anchor = k;

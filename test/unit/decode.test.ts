@@ -222,7 +222,8 @@ describe('patches on non-UTF-8 files', () => {
     expect(o.status).toBe('applied');
     expect(fs.nodes.has('/work/logo.png')).toBe(false);
     expect(bytesOf(fs, '/work/img/logo.png')).toEqual(png);
-    expect(o.diffs[0]).toMatchObject({ kind: 'move', binary: true });
+    // A pure rename: no content difference to show, binary or not.
+    expect(o.diffs[0]).toMatchObject({ kind: 'move', binary: false, hunks: [] });
   });
 
   it('refuses to change the content of a binary file, even while moving it', async () => {

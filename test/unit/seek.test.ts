@@ -37,4 +37,21 @@ describe('seeking a block of lines', () => {
     const lines = [...Array.from({ length: 1000 }, () => '}'), 'unique', '}'];
     expect(new LineIndex(lines).seek(['}', 'unique', '}'], 0)).toEqual({ index: 999, pass: 'exact' });
   });
+
+  it('answers the same before and after many misses switch a pass from scanning to its table', () => {
+    // 40,000 lines with trailing-whitespace drift: every search misses the exact
+    // pass, so the scanning budget runs out early and the table takes over.
+    const lines = Array.from({ length: 40_000 }, (_, i) => `line ${i % 7 === 0 ? 'same' : i} `);
+    const index = new LineIndex(lines);
+    const fresh = (p: string[], start: number) => new LineIndex(lines).seek(p, start);
+    for (let k = 0; k < 60; k++) {
+      const at = 30 + k * 600;
+      const pattern = lines.slice(at, at + 3).map((l) => l.trimEnd());
+      const hit = index.seek(pattern, at - 20);
+      expect(hit).toEqual({ index: at, pass: 'trim-end' });
+      expect(hit).toEqual(fresh(pattern, at - 20));
+      expect(index.seek(pattern, at + 1)).toBeUndefined();
+    }
+    expect(index.seek(['line same'], 1)).toEqual({ index: 7, pass: 'trim-end' });
+  });
 });
