@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.js';
-import { scratchCopy } from '../support/tree.js';
+import { readTree, scratchCopy } from '../support/tree.js';
 
 const BINARY = join(ROOT, 'build', 'chord-patch');
 
@@ -53,4 +53,25 @@ describe('the single-file binary', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  // The binary carries the lazily loaded packages (encoding detector and iconv
+  // tables, the yaml parser) inside its single script: these scenarios are the
+  // only ones that reach them there.
+  it.each(['304_gbk_kept', '323_gb18030_four_byte_kept', '305_shift_jis_kept', '601_permission_glob_denies_one_file'])(
+    'runs fixture %s exactly as the node CLI does',
+    (name) => {
+      const fixture = join(ROOT, 'test', 'fixtures', name);
+      const spec = JSON.parse(readFileSync(join(fixture, 'expect.json'), 'utf8')) as { args?: string[]; exit: number };
+      const dir = scratchCopy(join(fixture, 'before'));
+      try {
+        const r = spawnSync(BINARY, [...(spec.args ?? ['apply']), '--json'], { cwd: dir, input: readFileSync(join(fixture, 'input')), encoding: 'utf8' });
+        expect(r.stderr).toBe('');
+        expect(r.status).toBe(spec.exit);
+        const after = existsSync(join(fixture, 'after')) ? join(fixture, 'after') : join(fixture, 'before');
+        expect(readTree(dir)).toEqual(readTree(after));
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
