@@ -10,7 +10,8 @@
 
 import type { Entry, Fs } from '../types.js';
 import type { Mutation } from './plan.js';
-import { readEntry } from './snapshot.js';
+import { READ_CONCURRENCY, readEntry } from './snapshot.js';
+import { forEachBounded } from './bounded.js';
 import { dirname } from 'node:path';
 
 export type CommitResult =
@@ -25,7 +26,10 @@ function sameEntry(a: Entry, b: Entry): boolean {
 }
 
 export async function revalidate(fs: Fs, mutations: readonly Mutation[]): Promise<string[]> {
-  const now = await Promise.all(mutations.map((m) => readEntry(fs, m.abs)));
+  const now: Entry[] = new Array(mutations.length);
+  await forEachBounded([...mutations.keys()], READ_CONCURRENCY, async (i) => {
+    now[i] = await readEntry(fs, mutations[i]!.abs);
+  });
   return mutations.filter((m, i) => !sameEntry(m.before, now[i]!)).map((m) => m.path);
 }
 
@@ -75,11 +79,7 @@ export async function commitPlan(fs: Fs, mutations: readonly Mutation[]): Promis
   // a 1,000-file envelope spent seconds waiting on the disk (issue 7); with a
   // few in flight the disk flushes them together. Bounded, so a large envelope
   // never runs out of file descriptors.
-  let next = 0;
-  const worker = async () => {
-    while (!failure && next < writes.length) await apply(writes[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, writes.length) }, worker));
+  await forEachBounded(writes, WRITE_CONCURRENCY, apply, () => failure !== undefined);
   // Deletions only after every write, so a move never loses its content halfway.
   for (const m of deletes) {
     if (failure) break;

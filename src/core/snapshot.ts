@@ -7,6 +7,10 @@
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ChordPatchError } from '../errors.js';
 import type { Entry, Fs } from '../types.js';
+import { forEachBounded } from './bounded.js';
+
+/** Files read at once while taking the snapshot (and revalidating before commit). */
+export const READ_CONCURRENCY = 32;
 
 export interface Snapshot {
   root: string;
@@ -77,15 +81,13 @@ export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[
   // One look-up per directory, not per file: a 1,000-file envelope names a
   // few dozen directories.
   const realDirs = new Map<string, Promise<string>>();
-  await Promise.all(
-    unique.map(async (abs) => {
-      if (!allowOutside && !(isInside(root, abs) && isInside(realRoot, await realAncestor(fs, abs, realDirs)))) {
-        outside.add(abs);
-        return;
-      }
-      entries.set(abs, await readEntry(fs, abs));
-    }),
-  );
+  await forEachBounded(unique, READ_CONCURRENCY, async (abs) => {
+    if (!allowOutside && !(isInside(root, abs) && isInside(realRoot, await realAncestor(fs, abs, realDirs)))) {
+      outside.add(abs);
+      return;
+    }
+    entries.set(abs, await readEntry(fs, abs));
+  });
   const bad = [...entries].filter(([, e]) => e.kind === 'unreadable');
   if (bad.length > 0) {
     const list = bad.map(([abs, e]) => `${relative(root, abs) || abs}: ${(e as { error: string }).error}`).join('; ');
