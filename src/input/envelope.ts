@@ -38,13 +38,24 @@
 import { ChordPatchError } from '../errors.js';
 import type { FileOp, Hunk, ParsedPatch } from '../types.js';
 
-const BEGIN = '*** Begin Patch';
-const END = '*** End Patch';
-const ADD = '*** Add File:';
-const DELETE = '*** Delete File:';
-const UPDATE = '*** Update File:';
-const MOVE = '*** Move to:';
-const EOF_MARKER = '*** End of File';
+/** The protocol's marker lines (operation markers without the space before the path). */
+export const MARKER = {
+  begin: '*** Begin Patch',
+  end: '*** End Patch',
+  add: '*** Add File:',
+  delete: '*** Delete File:',
+  update: '*** Update File:',
+  move: '*** Move to:',
+  endOfFile: '*** End of File',
+} as const;
+
+const BEGIN = MARKER.begin;
+const END = MARKER.end;
+const ADD = MARKER.add;
+const DELETE = MARKER.delete;
+const UPDATE = MARKER.update;
+const MOVE = MARKER.move;
+const EOF_MARKER = MARKER.endOfFile;
 const ENV_ID = '*** Environment ID:';
 
 const HEREDOC_OPEN = /^(?:apply_patch\s+)?<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\1\s*$/;

@@ -22,7 +22,7 @@
 // leniency, not only the first.
 
 import { isChordPatchError } from '../errors.js';
-import { parsePatch } from './envelope.js';
+import { MARKER, parsePatch } from './envelope.js';
 
 export interface Violation {
   /** 1-based line in the patch text. */
@@ -52,13 +52,14 @@ export interface ValidationResult {
 
 export const MAX_VIOLATIONS = 50;
 
-const BEGIN = '*** Begin Patch';
-const END = '*** End Patch';
-const ADD = '*** Add File: ';
-const DELETE = '*** Delete File: ';
-const UPDATE = '*** Update File: ';
-const MOVE = '*** Move to: ';
-const EOF_LINE = '*** End of File';
+// The grammar spells operation markers with the space before the path.
+const BEGIN = MARKER.begin;
+const END = MARKER.end;
+const ADD = `${MARKER.add} `;
+const DELETE = `${MARKER.delete} `;
+const UPDATE = `${MARKER.update} `;
+const MOVE = `${MARKER.move} `;
+const EOF_LINE = MARKER.endOfFile;
 const LF = 'LF';
 const END_OF_INPUT = 'end of input';
 const OPS = [ADD, DELETE, UPDATE];
