@@ -13,7 +13,7 @@ import { relative } from 'node:path';
 import type { Replacement } from '../match/hunks.js';
 import { locateHunks } from '../match/hunks.js';
 import { LineIndex } from '../match/seek.js';
-import { decodeBytes, type DecodeOptions, encodeText, type TextEncoding } from '../text/decode.js';
+import { decodeBytes, type Decoded, type DecodeOptions, encodeText, type TextEncoding } from '../text/decode.js';
 import { joinLines, type Line, splitLines } from '../text/lines.js';
 import { spliceLines } from '../text/splice.js';
 import { formatRemoved, mergeRemoved } from '../text/invisible.js';
@@ -33,6 +33,8 @@ export type Content =
       base?: Line[];
     }
   | { type: 'bytes'; bytes: Uint8Array; origin?: string };
+
+type TextContent = Extract<Content, { type: 'text' }>;
 
 type VState = { kind: 'missing' } | { kind: 'file'; mode?: number; content: Content } | { kind: 'blocked'; entry: Entry };
 
@@ -147,10 +149,11 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
     throw blocked(root, ref, s.entry);
   };
 
-  const textOf = (ref: PathRef, content: Content): Extract<Content, { type: 'text' }> => {
+  /** Content as text, or the decoder's refusal when its bytes are not text. */
+  const decodeContent = (content: Content): TextContent | Extract<Decoded, { ok: false }> => {
     if (content.type === 'text') return content;
     const d = decodeBytes(content.bytes, options);
-    if (!d.ok) throw new OpError(d.code, `${ref.raw}: ${d.message}`);
+    if (!d.ok) return d;
     const lines = splitLines(d.text);
     return { type: 'text', lines, base: lines, encoding: d.encoding, ...(content.origin ? { origin: content.origin } : {}) };
   };
@@ -202,10 +205,11 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
         // not text, for a pure rename of a binary file) moves as it is.
         const unchanged = hunks.every((h) => h.lines.every((l) => l.op === ' '));
         let next: Content;
-        if (unchanged && op.moveTo !== undefined && src.content.type === 'bytes' && !decodeBytes(src.content.bytes, options).ok) {
+        const text = decodeContent(src.content);
+        if (!('type' in text)) {
+          if (!(unchanged && op.moveTo !== undefined)) throw new OpError(text.code, `${ref.raw}: ${text.message}`);
           next = src.content;
         } else {
-          const text = textOf(ref, src.content);
           const located = locateHunks(new LineIndex(text.lines.map((l) => l.text)), hunks);
           if (!located.ok) throw new OpError(located.code, `${ref.raw}: ${located.message}`);
           countPasses(passCounts, located.replacements);
@@ -304,7 +308,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
  * text's UTF-8 and the offsets can be checked to add up to the file's size;
  * anything else takes the plain path.
  */
-function textBytes(c: Extract<Content, { type: 'text' }>, snapshot: Snapshot): Uint8Array {
+function textBytes(c: TextContent, snapshot: Snapshot): Uint8Array {
   const plain = () => encodeText(joinLines(c.lines), c.encoding);
   const src = c.origin === undefined ? undefined : snapshot.entries.get(c.origin);
   const base = c.base;

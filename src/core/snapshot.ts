@@ -86,7 +86,11 @@ export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[
       outside.add(abs);
       return;
     }
-    entries.set(abs, await readEntry(fs, abs));
+    const entry = await readEntry(fs, abs);
+    // Only planning needs to know why a missing path cannot be created, so
+    // this walk stays out of readEntry (which the commit's revalidation reuses).
+    const blockedBy = entry.kind === 'missing' ? await nonDirectoryAncestor(fs, abs) : undefined;
+    entries.set(abs, blockedBy === undefined ? entry : { kind: 'missing', blockedBy });
   });
   const bad = [...entries].filter(([, e]) => e.kind === 'unreadable');
   if (bad.length > 0) {
@@ -124,10 +128,7 @@ async function realDir(fs: Fs, dir: string): Promise<string> {
 export async function readEntry(fs: Fs, abs: string): Promise<Entry> {
   try {
     const s = await fs.lstat(abs);
-    if (!s) {
-      const blockedBy = await nonDirectoryAncestor(fs, abs);
-      return blockedBy === undefined ? { kind: 'missing' } : { kind: 'missing', blockedBy };
-    }
+    if (!s) return { kind: 'missing' };
     if (s.kind !== 'file') return { kind: s.kind, mode: s.mode, identity: s.identity };
     return { kind: 'file', bytes: await fs.readFile(abs), mode: s.mode, identity: s.identity };
   } catch (e) {
