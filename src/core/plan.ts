@@ -14,8 +14,9 @@ import type { Replacement } from '../match/hunks.js';
 import { locateHunks } from '../match/hunks.js';
 import { LineIndex } from '../match/seek.js';
 import { decodeBytes, type Decoded, type DecodeOptions, encodeText, type TextEncoding } from '../text/decode.js';
-import { joinLines, type Line, splitLines } from '../text/lines.js';
-import { spliceLines } from '../text/splice.js';
+import { EMPTY_TABLE, isBaseRun, isWhole, rebase, type Run, tableOfRuns, textOfRuns, wholeRuns } from '../text/runs.js';
+import { spliceRuns } from '../text/splice.js';
+import { LineTable } from '../text/table.js';
 import { formatRemoved, mergeRemoved } from '../text/invisible.js';
 import { checkEncodable, cleanAddedLines, cleanHunks, type Refusal } from '../text/written.js';
 import type { ChangeSummary, Entry, FailedGroup, FailureCode, FileOp, Note, OpFailure } from '../types.js';
@@ -25,12 +26,13 @@ import { type PathRef, resolveRef, type Snapshot } from './snapshot.js';
 export type Content =
   | {
       type: 'text';
-      lines: Line[];
+      /** The content: runs of `base` lines and new lines. */
+      runs: Run[];
+      /** The origin's lines as decoded from the snapshot (empty for new content): what base runs index. */
+      base: LineTable;
       encoding: TextEncoding;
-      /** Absolute path whose snapshot this content descends from (moves keep it). */
+      /** Absolute path whose snapshot this content descends from (moves keep it); unset for an added file. */
       origin?: string;
-      /** The origin's lines as decoded from the snapshot: what `Line.orig` indexes. */
-      base?: Line[];
     }
   | { type: 'bytes'; bytes: Uint8Array; origin?: string };
 
@@ -154,8 +156,8 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
     if (content.type === 'text') return content;
     const d = decodeBytes(content.bytes, options);
     if (!d.ok) return d;
-    const lines = splitLines(d.text);
-    return { type: 'text', lines, base: lines, encoding: d.encoding, ...(content.origin ? { origin: content.origin } : {}) };
+    const base = LineTable.fromText(d.text);
+    return { type: 'text', runs: wholeRuns(base), base, encoding: d.encoding, ...(content.origin ? { origin: content.origin } : {}) };
   };
 
   const checkTarget = (ref: PathRef): VState => {
@@ -188,8 +190,8 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
         const encoding: TextEncoding = { name: 'utf-8', bom };
         const bad = checkEncodable(added.lines, encoding);
         if (bad) throw refusal(ref, bad);
-        const lines: Line[] = added.lines.map((text) => ({ text, eol: '\n' }));
-        view.set(ref.abs, { kind: 'file', content: { type: 'text', lines, encoding } });
+        const runs: Run[] = added.lines.map((text) => ({ text, eol: '\n' }));
+        view.set(ref.abs, { kind: 'file', content: { type: 'text', runs, base: EMPTY_TABLE, encoding } });
       } else if (op.kind === 'delete') {
         authorize(op, ref, 'source');
         requireFile(op, ref);
@@ -210,7 +212,10 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
           if (!(unchanged && op.moveTo !== undefined)) throw new OpError(text.code, `${ref.raw}: ${text.message}`);
           next = src.content;
         } else {
-          const located = locateHunks(new LineIndex(text.lines.map((l) => l.text)), hunks);
+          // A second operation on the same content matches against a table
+          // rebuilt from its runs; the first one matches the decoded file itself.
+          const table = isWhole(text.runs, text.base) ? text.base : tableOfRuns(text.runs, text.base);
+          const located = locateHunks(new LineIndex(table), hunks);
           if (!located.ok) throw new OpError(located.code, `${ref.raw}: ${located.message}`);
           countPasses(passCounts, located.replacements);
           const bad = checkEncodable(
@@ -218,7 +223,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
             text.encoding,
           );
           if (bad) throw refusal(ref, bad);
-          next = unchanged ? text : { ...text, lines: spliceLines(text.lines, located.replacements) };
+          next = unchanged ? text : { ...text, runs: rebase(spliceRuns(table, located.replacements), table) };
         }
         const dest = refs[1];
         if (dest) {
@@ -300,65 +305,51 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
 }
 
 /**
- * The bytes of text content. Runs of lines still byte-identical to their
- * origin (`orig`) are copied from the snapshot's bytes, and only the other
- * lines are encoded: for 500 hunks in a 100,000-line file, about a thousand
- * copies instead of joining and re-encoding 5 MB, which was also the run's
- * biggest source of garbage. UTF-8 only, where a line's bytes are exactly its
- * text's UTF-8 and the offsets can be checked to add up to the file's size;
- * anything else takes the plain path.
+ * The bytes of text content. Base runs are copied from the snapshot's bytes
+ * and only new lines are encoded: for 500 hunks in a 100,000-line file, about
+ * a thousand copies instead of joining and re-encoding 5 MB. UTF-8 only, where
+ * a line's bytes are exactly its text's UTF-8 and the offsets can be checked
+ * to add up to the file's size; anything else takes the plain path.
  */
 function textBytes(c: TextContent, snapshot: Snapshot): Uint8Array {
-  const plain = () => encodeText(joinLines(c.lines), c.encoding);
+  const plain = () => encodeText(textOfRuns(c.runs, c.base), c.encoding);
   const src = c.origin === undefined ? undefined : snapshot.entries.get(c.origin);
-  const base = c.base;
-  if (c.encoding.name !== 'utf-8' || !base || src?.kind !== 'file') return plain();
+  if (c.encoding.name !== 'utf-8' || src?.kind !== 'file') return plain();
   const bytes = src.bytes;
+  const base = c.base;
   const bom = c.encoding.bom ? 3 : 0;
+  // Byte offset of a base line's start. ASCII: the character offset. Otherwise
+  // counted forward from the last boundary asked for, so ascending runs cost
+  // one pass over the text in all.
   const ascii = isAscii(bytes);
-  const offsets = new Float64Array(base.length + 1);
-  let at = bom;
-  for (let k = 0; k < base.length; k++) {
-    offsets[k] = at;
-    const l = base[k]!;
-    at += (ascii ? l.text.length : Buffer.byteLength(l.text, 'utf8')) + l.eol.length;
-  }
-  offsets[base.length] = at;
-  if (at !== bytes.length) return plain();
+  let charAt = 0;
+  let byteAt = bom;
+  const byteOf = (line: number): number => {
+    const ch = base.start(line);
+    if (ascii) return bom + ch;
+    if (ch < charAt) {
+      charAt = 0;
+      byteAt = bom;
+    }
+    byteAt += Buffer.byteLength(base.text.slice(charAt, ch), 'utf8');
+    charAt = ch;
+    return byteAt;
+  };
+  if (byteOf(base.length) !== bytes.length) return plain();
 
   const pieces: Uint8Array[] = bom ? [bytes.subarray(0, bom)] : [];
-  // At most one of these is open: a run of origin lines [from, to), or new text.
-  let from = -1;
-  let to = -1;
   let text = '';
-  const closeRun = () => {
-    if (from >= 0) pieces.push(bytes.subarray(offsets[from]!, offsets[to]!));
-    from = -1;
-  };
-  const closeText = () => {
-    if (text !== '') pieces.push(Buffer.from(text, 'utf8'));
-    text = '';
-  };
-  for (const l of c.lines) {
-    const o = l.orig;
-    const b = o === undefined ? undefined : base[o];
-    if (o !== undefined && b !== undefined && (b === l || (b.text === l.text && b.eol === l.eol))) {
-      if (from >= 0 && o === to) {
-        to++;
-        continue;
-      }
-      closeRun();
-      closeText();
-      from = o;
-      to = o + 1;
+  for (const r of c.runs) {
+    if (isBaseRun(r)) {
+      if (text !== '') pieces.push(Buffer.from(text, 'utf8'));
+      text = '';
+      pieces.push(bytes.subarray(byteOf(r.from), byteOf(r.to)));
     } else {
-      closeRun();
-      text += l.text;
-      text += l.eol;
+      text += r.text;
+      text += r.eol;
     }
   }
-  closeRun();
-  closeText();
+  if (text !== '') pieces.push(Buffer.from(text, 'utf8'));
   return Buffer.concat(pieces);
 }
 

@@ -26,7 +26,8 @@ import { diffChars } from 'diff';
 import { closestMatch, describeClosest } from '../match/closest.js';
 import { foldChar, foldKinds, normalizeForMatch, type Normalized, toOriginalRange } from '../match/normalize.js';
 import { cleanInvisible, formatRemoved, mergeRemoved } from '../text/invisible.js';
-import { type Line, splitLines, uniformEol } from '../text/lines.js';
+import { type Line, splitLines } from '../text/lines.js';
+import { LineTable } from '../text/table.js';
 import type { EditEntry, FailureCode } from '../types.js';
 
 // ------------------------------------------------------------------ the file
@@ -34,6 +35,8 @@ import type { EditEntry, FailureCode } from '../types.js';
 /** A decoded file seen through LF eyes, with the way back to its own offsets. */
 export class FileView {
   readonly text: string;
+  /** The decoded file's lines: what the edited content's base runs index. */
+  readonly table: LineTable;
   readonly lines: Line[];
   /** The text with every line ending as '\n'. */
   readonly lf: string;
@@ -46,8 +49,9 @@ export class FileView {
 
   constructor(text: string) {
     this.text = text;
-    this.lines = splitLines(text);
-    this.uniform = uniformEol(this.lines);
+    this.table = LineTable.fromText(text);
+    this.lines = this.table.lines();
+    this.uniform = this.table.uniformEol();
     const n = this.lines.length;
     this.lfStarts = new Int32Array(n + 1);
     this.origStarts = new Int32Array(n + 1);

@@ -13,6 +13,7 @@ import { nodeFs } from '../core/node-fs.js';
 import { decodeBytes, encodeText, prepareDecoding, type TextEncoding, unencodable } from '../text/decode.js';
 import { formatRemoved, mergeRemoved } from '../text/invisible.js';
 import type { EditEntry, EditRequest, EditStats, FailedGroup, FailureCode, Note, OpFailure, Outcome } from '../types.js';
+import { runsFromLines } from '../text/runs.js';
 import { applySplices, FileView, type LfSplice, overlaps, planEntry, spliceText, STEP_WORDS } from './replace.js';
 
 export interface EditPlan {
@@ -158,7 +159,7 @@ export function planEdit(request: EditRequest, snapshot: Snapshot, options: Pick
         path: ref.raw,
         before,
         after: { bytes, mode: before.mode },
-        content: { type: 'text', lines, encoding: decoded.encoding, origin: ref.abs, base: view.lines },
+        content: { type: 'text', runs: runsFromLines(lines, view.table), base: view.table, encoding: decoded.encoding, origin: ref.abs },
       },
     ],
     changes: [{ kind: 'update', path: ref.raw }],

@@ -13,6 +13,8 @@
 // before the switch, so a 500-hunk patch on a 100,000-line file stays linear
 // either way, and the common case never pays for hashing every line.
 
+import { LineTable } from '../text/table.js';
+
 export type PassName = 'exact' | 'trim-end' | 'trim';
 
 export const PASSES: readonly PassName[] = ['exact', 'trim-end', 'trim'];
@@ -37,23 +39,33 @@ export interface SeekHit {
   pass: PassName;
 }
 
-/** The file side of matching: line texts plus lazily built per-pass indexes. */
+/** The file side of matching: the file's line table plus lazily built per-pass indexes. */
 export class LineIndex {
-  readonly lines: readonly string[];
+  readonly table: LineTable;
   /** Per pass: every line's key, and where each key occurs (one position, or several in order). */
   private readonly keyed = new Map<PassName, { keys: string[]; positions: Map<string, number | number[]> }>();
   /** Line comparisons spent scanning, per pass, before its table exists. */
   private readonly scanned = new Map<PassName, number>();
 
-  constructor(lines: readonly string[]) {
-    this.lines = lines;
+  constructor(source: LineTable | readonly string[]) {
+    this.table = source instanceof LineTable ? source : LineTable.fromTexts(source);
+  }
+
+  /** Line texts as strings: built on first use, for the slow paths (tables, tolerant step, diagnostics). */
+  get lines(): readonly string[] {
+    return this.table.texts();
   }
 
   get length(): number {
-    return this.lines.length;
+    return this.table.length;
   }
 
-  private table(pass: PassName) {
+  /** Does file line i match `want` (already keyed for `pass`)? Compares in place, no allocation. */
+  private same(i: number, want: string, pass: PassName): boolean {
+    return pass === 'exact' ? this.table.equals(i, want) : this.table.equalsTrimmed(i, want, pass === 'trim');
+  }
+
+  private keyTable(pass: PassName) {
     let t = this.keyed.get(pass);
     if (!t) {
       const key = KEY[pass];
@@ -76,7 +88,7 @@ export class LineIndex {
 
   /** First index >= start where `pattern` matches under `pass`, or -1. */
   find(pattern: readonly string[], start: number, pass: PassName, eof = false): number {
-    const n = this.lines.length;
+    const n = this.table.length;
     const m = pattern.length;
     if (m === 0) return eof ? n : Math.min(start, n);
     if (m > n - start) return -1;
@@ -89,7 +101,7 @@ export class LineIndex {
       this.scanned.set(pass, spent + scan.cost);
       if (scan.index !== undefined) return scan.index;
     }
-    const { keys, positions } = this.table(pass);
+    const { keys, positions } = this.keyTable(pass);
     const at = (i: number): boolean => {
       for (let k = 0; k < m; k++) if (keys[i + k] !== want[k]) return false;
       return true;
@@ -116,14 +128,9 @@ export class LineIndex {
     return -1;
   }
 
-  /** Does `want` (already keyed) match at `i` under `pass`? Keys file lines on the fly. */
+  /** Does `want` (already keyed) match at `i` under `pass`? */
   private matchesAt(want: readonly string[], i: number, pass: PassName): boolean {
-    const key = KEY[pass];
-    const exact = pass === 'exact';
-    for (let k = 0; k < want.length; k++) {
-      const line = this.lines[i + k]!;
-      if ((exact ? line : key(line)) !== want[k]) return false;
-    }
+    for (let k = 0; k < want.length; k++) if (!this.same(i + k, want[k]!, pass)) return false;
     return true;
   }
 
@@ -132,23 +139,16 @@ export class LineIndex {
    * undefined when `budget` line comparisons ran out first (undecided).
    */
   private scan(want: readonly string[], start: number, pass: PassName, budget: number): { index?: number; cost: number } {
-    const lines = this.lines;
     const m = want.length;
-    const last = lines.length - m;
-    const key = KEY[pass];
-    const exact = pass === 'exact';
-    const first = want[0];
+    const last = this.table.length - m;
+    const first = want[0]!;
     let cost = 0;
     for (let i = start; i <= last; i++) {
       if (cost >= budget) return { cost };
       cost++;
-      const line = lines[i]!;
-      if ((exact ? line : key(line)) !== first) continue;
+      if (!this.same(i, first, pass)) continue;
       let k = 1;
-      for (; k < m; k++) {
-        const next = lines[i + k]!;
-        if ((exact ? next : key(next)) !== want[k]) break;
-      }
+      while (k < m && this.same(i + k, want[k]!, pass)) k++;
       cost += k - 1;
       if (k === m) return { index: i, cost };
     }

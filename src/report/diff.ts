@@ -1,51 +1,53 @@
-// Unified-diff hunks built from the plan's own bookkeeping: every line that is
-// still byte-identical to the file it came from carries `orig`, so one linear
-// walk finds what was removed and added. Whole files are never re-diffed.
+// Unified-diff hunks built from the plan's own bookkeeping: edited content is
+// runs over the file it came from (text/runs.ts), so the changed blocks are
+// exactly the gaps between base runs, found in one walk over the runs. Whole
+// files are never re-diffed, and unchanged lines are never visited.
 
-import type { Line } from '../text/lines.js';
+import type { Run } from '../text/runs.js';
+import { isBaseRun } from '../text/runs.js';
+import type { LineTable } from '../text/table.js';
 import type { DiffHunk, DiffLine } from '../types.js';
 
 interface Block {
-  /** [oldStart, oldEnd) removed and [newStart, newEnd) added, 0-based. */
+  /** [oldStart, oldEnd) removed, 0-based; `added` replaces it, starting at new line newStart. */
   oldStart: number;
   oldEnd: number;
   newStart: number;
-  newEnd: number;
+  added: { text: string; eol: string }[];
 }
 
-function changeBlocks(oldLines: readonly Line[], newLines: readonly Line[]): Block[] {
+function changeBlocks(old: LineTable, runs: readonly Run[]): Block[] {
   const blocks: Block[] = [];
   let o = 0;
+  let n = 0;
   let open: Block | undefined;
+  const openAt = () => (open ??= { oldStart: o, oldEnd: o, newStart: n, added: [] });
   const close = () => {
     if (open) blocks.push(open);
     open = undefined;
   };
-  for (let n = 0; n < newLines.length; n++) {
-    const orig = newLines[n]!.orig;
-    if (orig !== undefined && orig >= o && orig < oldLines.length) {
-      if (orig > o) {
-        open ??= { oldStart: o, oldEnd: o, newStart: n, newEnd: n };
-        open.oldEnd = orig;
-      }
+  for (const r of runs) {
+    if (isBaseRun(r) && r.from >= o && r.to <= old.length) {
+      if (r.from > o) openAt().oldEnd = r.from;
       close();
-      o = orig + 1;
+      o = r.to;
+      n += r.to - r.from;
+    } else if (isBaseRun(r)) {
+      // Base lines out of order (not produced by a splice): shown as added.
+      for (let i = r.from; i < r.to; i++, n++) openAt().added.push({ text: old.textAt(i), eol: old.eolAt(i) });
     } else {
-      open ??= { oldStart: o, oldEnd: o, newStart: n, newEnd: n };
-      open.newEnd = n + 1;
+      openAt().added.push(r);
+      n++;
     }
   }
-  if (o < oldLines.length) {
-    open ??= { oldStart: o, oldEnd: o, newStart: newLines.length, newEnd: newLines.length };
-    open.oldEnd = oldLines.length;
-  }
+  if (o < old.length) openAt().oldEnd = old.length;
   close();
   return blocks;
 }
 
-/** Lines without `orig` information (a new file, a deleted file) diff as all added / all removed. */
-export function diffHunks(oldLines: readonly Line[], newLines: readonly Line[], context = 3): DiffHunk[] {
-  const blocks = changeBlocks(oldLines, newLines);
+/** Content without base runs (a new file; [] for a deleted one) diffs as all added / all removed. */
+export function diffHunks(old: LineTable, runs: readonly Run[], context = 3): DiffHunk[] {
+  const blocks = changeBlocks(old, runs);
   const hunks: DiffHunk[] = [];
   let i = 0;
   while (i < blocks.length) {
@@ -56,21 +58,21 @@ export function diffHunks(oldLines: readonly Line[], newLines: readonly Line[], 
     const lead = Math.min(context, first.oldStart);
     const oldStart = first.oldStart - lead;
     const newStart = first.newStart - lead;
-    const trail = Math.min(context, oldLines.length - last.oldEnd);
+    const trail = Math.min(context, old.length - last.oldEnd);
     const lines: DiffLine[] = [];
     const ctx = (from: number, to: number) => {
-      for (let k = from; k < to; k++) lines.push({ type: ' ', text: oldLines[k]!.text, eol: oldLines[k]!.eol });
+      for (let k = from; k < to; k++) lines.push({ type: ' ', text: old.textAt(k), eol: old.eolAt(k) });
     };
     ctx(oldStart, first.oldStart);
     for (let k = i; k <= j; k++) {
       const b = blocks[k]!;
       if (k > i) ctx(blocks[k - 1]!.oldEnd, b.oldStart);
-      for (let x = b.oldStart; x < b.oldEnd; x++) lines.push({ type: '-', text: oldLines[x]!.text, eol: oldLines[x]!.eol });
-      for (let x = b.newStart; x < b.newEnd; x++) lines.push({ type: '+', text: newLines[x]!.text, eol: newLines[x]!.eol });
+      for (let x = b.oldStart; x < b.oldEnd; x++) lines.push({ type: '-', text: old.textAt(x), eol: old.eolAt(x) });
+      for (const a of b.added) lines.push({ type: '+', text: a.text, eol: a.eol });
     }
     ctx(last.oldEnd, last.oldEnd + trail);
     const oldCount = last.oldEnd + trail - oldStart;
-    const newCount = last.newEnd + trail - newStart;
+    const newCount = last.newStart + last.added.length + trail - newStart;
     hunks.push({
       // Unified diff numbers an empty range by the line before it.
       oldStart: oldCount === 0 ? oldStart : oldStart + 1,

@@ -2,13 +2,14 @@
 
 import type { Mutation } from '../core/plan.js';
 import { decodeBytes } from '../text/decode.js';
-import { type Line, splitLines } from '../text/lines.js';
+import { EMPTY_TABLE } from '../text/runs.js';
+import { LineTable } from '../text/table.js';
 import type { FileDiff } from '../types.js';
 import { diffHunks } from './diff.js';
 
-function linesOf(bytes: Uint8Array): Line[] | undefined {
+function tableOf(bytes: Uint8Array): LineTable | undefined {
   const d = decodeBytes(bytes);
-  return d.ok ? splitLines(d.text) : undefined;
+  return d.ok ? LineTable.fromText(d.text) : undefined;
 }
 
 export function fileDiffs(mutations: readonly Mutation[], displayOf: (abs: string) => string): FileDiff[] {
@@ -22,7 +23,7 @@ export function fileDiffs(mutations: readonly Mutation[], displayOf: (abs: strin
     const oldMode = m.before.kind === 'file' ? m.before.mode : undefined;
     if (!m.after) {
       if (moveSources.has(m.abs) || m.before.kind !== 'file') continue;
-      const old = linesOf(m.before.bytes);
+      const old = tableOf(m.before.bytes);
       diffs.push({ kind: 'delete', path: m.path, oldMode, binary: !old, hunks: old ? diffHunks(old, []) : [] });
       continue;
     }
@@ -37,12 +38,15 @@ export function fileDiffs(mutations: readonly Mutation[], displayOf: (abs: strin
       diffs.push(moved ? base : { ...base, binary: true });
       continue;
     }
-    const old = c.base ?? (m.before.kind === 'file' && !moved ? linesOf(m.before.bytes) : []);
+    // Content that descends from a file diffs against that file's lines. New
+    // content (an added file) has no base lines: against an empty file, or
+    // against what the path held before (a delete then add of the same path).
+    const old = c.origin !== undefined ? c.base : m.before.kind === 'file' ? tableOf(m.before.bytes) : EMPTY_TABLE;
     if (!old) {
       diffs.push({ ...base, binary: true });
       continue;
     }
-    diffs.push({ ...base, hunks: diffHunks(old, c.lines) });
+    diffs.push({ ...base, hunks: diffHunks(old, c.runs) });
   }
   return diffs;
 }

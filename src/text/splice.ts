@@ -1,4 +1,6 @@
-// Laying located hunks over a file's lines in one linear walk.
+// Laying located hunks over a file's lines in one linear walk, producing runs
+// (runs.ts): untouched stretches stay "base lines [from, to)", only the lines
+// a hunk adds are new.
 //
 // Line-ending rules (spec, "Line Endings"): context and untouched lines keep
 // their own text and ending byte for byte; in a file with one convention, added
@@ -7,41 +9,84 @@
 // insertion, of its neighbour; the updated file always ends with an ending.
 
 import type { Replacement } from '../match/hunks.js';
-import { type Line, terminateLines, uniformEol } from './lines.js';
+import { isBaseRun, type NewLine, pushBase, type Run } from './runs.js';
+import type { LineTable } from './table.js';
 
-export function spliceLines(lines: readonly Line[], replacements: readonly Replacement[]): Line[] {
-  const uniform = uniformEol(lines);
-  const out: Line[] = [];
+export function spliceRuns(table: LineTable, replacements: readonly Replacement[]): Run[] {
+  const uniform = table.uniformEol();
+  const out: Run[] = [];
   let f = 0;
   for (const r of replacements) {
-    while (f < r.start) out.push(lines[f++]!);
+    pushBase(out, f, r.start);
+    f = Math.max(f, r.start);
     /** Endings of the lines removed since the last context line. */
     let removed: string[] = [];
     let added = 0;
     for (const hl of r.lines) {
       if (hl.op === ' ') {
-        out.push(lines[f++]!);
+        pushBase(out, f, f + 1);
+        f++;
         removed = [];
         added = 0;
       } else if (hl.op === '-') {
-        removed.push(lines[f++]!.eol);
+        removed.push(table.eolAt(f++));
       } else {
-        const eol = uniform ?? removed[added] ?? removed[removed.length - 1] ?? neighbour(out, lines, f);
-        out.push({ text: hl.text, eol: eol === '' ? '' : eol });
+        const eol = uniform ?? removed[added] ?? removed[removed.length - 1] ?? neighbour(out, table, f);
+        out.push({ text: hl.text, eol });
         added++;
       }
     }
   }
-  while (f < lines.length) out.push(lines[f++]!);
-  terminateLines(out, uniform);
+  pushBase(out, f, table.length);
+  terminate(out, table, uniform);
   return out;
 }
 
 /** The ending of the line above an insertion point, else the line below. */
-function neighbour(out: readonly Line[], lines: readonly Line[], f: number): string {
+function neighbour(out: readonly Run[], table: LineTable, f: number): string {
   const above = out[out.length - 1];
-  if (above && above.eol !== '') return above.eol;
-  const below = lines[f];
-  if (below && below.eol !== '') return below.eol;
+  const eol = above === undefined ? '' : isBaseRun(above) ? table.eolAt(above.to - 1) : above.eol;
+  if (eol !== '') return eol;
+  if (f < table.length && table.eolAt(f) !== '') return table.eolAt(f);
   return '';
+}
+
+/**
+ * Give every line an ending: an updated file always ends with one. Only the
+ * file's last line and new lines can lack one; the file's last line, once its
+ * ending changes, is no longer a base line byte for byte, so it becomes new.
+ * A line takes the file's convention, else the nearest ending above, else below.
+ */
+function terminate(out: Run[], table: LineTable, uniform: string | undefined): void {
+  const lastBase = table.length - 1;
+  for (let k = 0; k < out.length; k++) {
+    const r = out[k]!;
+    if (isBaseRun(r) && r.to - 1 === lastBase && table.eolAt(lastBase) === '') {
+      const line: NewLine = { text: table.textAt(lastBase), eol: '' };
+      if (r.to - 1 === r.from) out[k] = line;
+      else {
+        r.to--;
+        out.splice(k + 1, 0, line);
+      }
+    }
+  }
+  let above: string | undefined;
+  for (let k = 0; k < out.length; k++) {
+    const r = out[k]!;
+    if (isBaseRun(r)) {
+      above = table.eolAt(r.to - 1);
+      continue;
+    }
+    if (r.eol === '') r.eol = uniform ?? above ?? below(out, k, table) ?? '\n';
+    above = r.eol;
+  }
+}
+
+function below(out: readonly Run[], k: number, table: LineTable): string | undefined {
+  for (let j = k + 1; j < out.length; j++) {
+    const r = out[j]!;
+    if (isBaseRun(r)) return table.eolAt(r.from);
+    if (r.eol !== '') return r.eol;
+  }
+  return undefined;
 }

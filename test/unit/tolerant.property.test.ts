@@ -13,7 +13,15 @@ import { describe, expect, it } from 'vitest';
 import { locateHunks } from '../../src/match/hunks.js';
 import { LineIndex } from '../../src/match/seek.js';
 import { joinLines, type Line, splitLines } from '../../src/text/lines.js';
-import { spliceLines } from '../../src/text/splice.js';
+import { linesOfRuns } from '../../src/text/runs.js';
+import { spliceRuns } from '../../src/text/splice.js';
+import { LineTable } from '../../src/text/table.js';
+
+/** The splice as line objects (base lines keep `orig`). */
+const spliceLines = (lines: readonly Line[], replacements: Parameters<typeof spliceRuns>[1]): Line[] => {
+  const table = LineTable.fromLines(lines);
+  return linesOfRuns(spliceRuns(table, replacements), table);
+};
 import type { Hunk, HunkLine } from '../../src/types.js';
 
 /** File punctuation and the ASCII a model would type for it. */

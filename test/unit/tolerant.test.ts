@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { locateHunks } from '../../src/match/hunks.js';
 import { LineIndex } from '../../src/match/seek.js';
 import { carryFilePunctuation, carryLine, tolerantCandidates, tolerantSeek } from '../../src/match/tolerant.js';
-import { joinLines, splitLines } from '../../src/text/lines.js';
-import { spliceLines } from '../../src/text/splice.js';
+import { joinLines, type Line, splitLines } from '../../src/text/lines.js';
+import { linesOfRuns } from '../../src/text/runs.js';
+import { spliceRuns } from '../../src/text/splice.js';
+import { LineTable } from '../../src/text/table.js';
+
+/** The splice as line objects (base lines keep `orig`). */
+const spliceLines = (lines: readonly Line[], replacements: Parameters<typeof spliceRuns>[1]): Line[] => {
+  const table = LineTable.fromLines(lines);
+  return linesOfRuns(spliceRuns(table, replacements), table);
+};
 import type { Hunk, HunkLine } from '../../src/types.js';
 
 /** Parse ` ctx` / `-old` / `+new` lines into a hunk. */
