@@ -69,11 +69,18 @@ export interface Fs {
   /** Resolves symlinks of the longest existing ancestor (for escape checks). */
   realpath(path: string): Promise<string>;
   /**
-   * Atomically replace or create `path` with `bytes` and exactly `mode`
-   * (temp file in the same directory, fsync, rename). With `exclusive`, fail
-   * with code EEXIST when something already exists at `path`.
+   * Atomically replace or create `path` with `bytes` (one buffer, or pieces
+   * written in order) and exactly `mode` (temp file in the same directory,
+   * fsync, rename). With `exclusive`, fail with code EEXIST when something
+   * already exists at `path`.
    */
-  writeAtomic(path: string, bytes: Uint8Array, mode: number | undefined, exclusive: boolean): Promise<void>;
+  writeAtomic(path: string, bytes: Uint8Array | readonly Uint8Array[], mode: number | undefined, exclusive: boolean): Promise<void>;
+  /**
+   * Optional: is the regular file at `path` exactly `bytes` right now? Lets the
+   * commit's revalidation compare a file without reading it into a second
+   * buffer of its size. Without it, the commit reads the file and compares.
+   */
+  hasBytes?(path: string, bytes: Uint8Array): Promise<boolean>;
   unlink(path: string): Promise<void>;
   /** mkdir -p; returns the directories it created, outermost first. */
   mkdirp(dir: string): Promise<string[]>;

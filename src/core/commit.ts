@@ -25,12 +25,25 @@ function sameEntry(a: Entry, b: Entry): boolean {
   return 'mode' in a && 'mode' in b && a.mode === b.mode;
 }
 
+/** Is the path still what the snapshot saw? */
+async function unchanged(fs: Fs, abs: string, before: Entry): Promise<boolean> {
+  if (before.kind === 'file' && fs.hasBytes) {
+    try {
+      const s = await fs.lstat(abs);
+      return s !== null && s.kind === 'file' && s.mode === before.mode && (await fs.hasBytes(abs, before.bytes));
+    } catch {
+      return false;
+    }
+  }
+  return sameEntry(before, await readEntry(fs, abs));
+}
+
 export async function revalidate(fs: Fs, mutations: readonly Mutation[]): Promise<string[]> {
-  const now: Entry[] = new Array(mutations.length);
+  const same: boolean[] = new Array(mutations.length);
   await forEachBounded([...mutations.keys()], READ_CONCURRENCY, async (i) => {
-    now[i] = await readEntry(fs, mutations[i]!.abs);
+    same[i] = await unchanged(fs, mutations[i]!.abs, mutations[i]!.before);
   });
-  return mutations.filter((m, i) => !sameEntry(m.before, now[i]!)).map((m) => m.path);
+  return mutations.filter((_, i) => !same[i]).map((m) => m.path);
 }
 
 /** Writes in flight at once during a commit. */

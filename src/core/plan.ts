@@ -10,6 +10,7 @@
 
 import { isAscii } from 'node:buffer';
 import { relative } from 'node:path';
+import { type Bytes, sameBytes } from './bytes.js';
 import type { Replacement } from '../match/hunks.js';
 import { locateHunks } from '../match/hunks.js';
 import { LineIndex } from '../match/seek.js';
@@ -46,7 +47,7 @@ export interface Mutation {
   path: string;
   before: Entry;
   /** null: delete. */
-  after: { bytes: Uint8Array; mode?: number } | null;
+  after: { bytes: Bytes; mode?: number } | null;
   /** Final content (for the diff), when the path ends up as a file. */
   content?: Content;
 }
@@ -271,7 +272,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
     }
     if (state.kind !== 'file') continue;
     const bytes = state.content.type === 'text' ? textBytes(state.content, snapshot) : state.content.bytes;
-    if (before.kind === 'file' && before.mode === state.mode && Buffer.compare(before.bytes, bytes) === 0) continue;
+    if (before.kind === 'file' && before.mode === state.mode && sameBytes(bytes, before.bytes)) continue;
     mutations.push({ abs, path, before, after: { bytes, ...(state.mode !== undefined ? { mode: state.mode } : {}) }, content: state.content });
   }
 
@@ -305,13 +306,14 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
 }
 
 /**
- * The bytes of text content. Base runs are copied from the snapshot's bytes
- * and only new lines are encoded: for 500 hunks in a 100,000-line file, about
- * a thousand copies instead of joining and re-encoding 5 MB. UTF-8 only, where
+ * The bytes of text content. Base runs are views of the snapshot's bytes and
+ * only new lines are encoded: for 500 hunks in a 100,000-line file, about a
+ * thousand pieces, written as they are (bytes.ts), instead of joining and
+ * re-encoding 5 MB. UTF-8 only, where
  * a line's bytes are exactly its text's UTF-8 and the offsets can be checked
  * to add up to the file's size; anything else takes the plain path.
  */
-function textBytes(c: TextContent, snapshot: Snapshot): Uint8Array {
+function textBytes(c: TextContent, snapshot: Snapshot): Bytes {
   const plain = () => encodeText(textOfRuns(c.runs, c.base), c.encoding);
   const src = c.origin === undefined ? undefined : snapshot.entries.get(c.origin);
   if (c.encoding.name !== 'utf-8' || src?.kind !== 'file') return plain();
@@ -350,7 +352,7 @@ function textBytes(c: TextContent, snapshot: Snapshot): Uint8Array {
     }
   }
   if (text !== '') pieces.push(Buffer.from(text, 'utf8'));
-  return Buffer.concat(pieces);
+  return pieces;
 }
 
 function countPasses(counts: Map<string, number>, replacements: readonly Replacement[]): void {

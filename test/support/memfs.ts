@@ -79,7 +79,8 @@ export class MemFs implements Fs {
     return path;
   }
 
-  async writeAtomic(path: string, bytes: Uint8Array, mode: number | undefined, exclusive: boolean): Promise<void> {
+  async writeAtomic(path: string, data: Uint8Array | readonly Uint8Array[], mode: number | undefined, exclusive: boolean): Promise<void> {
+    const bytes = data instanceof Uint8Array ? data : Buffer.concat(data as Uint8Array[]);
     this.writes++;
     this.hooks.beforeWrite?.(path, this.writes);
     if (!this.nodes.get(dirname(path))) throw Object.assign(new Error(`ENOENT: ${dirname(path)}`), { code: 'ENOENT' });
