@@ -8,16 +8,15 @@
 // matched in memory (they are "carried along"). Groups touch disjoint paths,
 // so independent groups still commit.
 
-import { isAscii } from 'node:buffer';
 import { relative } from 'node:path';
 import { type Bytes, sameBytes } from './bytes.js';
 import type { Replacement } from '../match/hunks.js';
 import { locateHunks } from '../match/hunks.js';
 import { LineIndex } from '../match/seek.js';
-import { decodeBytes, type Decoded, type DecodeOptions, encodeText, type TextEncoding } from '../text/decode.js';
+import { type Decoded, decodeLines, type DecodeOptions, encodeText, type TextEncoding } from '../text/decode.js';
 import { EMPTY_TABLE, isBaseRun, isWhole, rebase, type Run, tableOfRuns, textOfRuns, wholeRuns } from '../text/runs.js';
 import { spliceRuns } from '../text/splice.js';
-import { LineTable } from '../text/table.js';
+import type { LineTable } from '../text/table.js';
 import { formatRemoved, mergeRemoved } from '../text/invisible.js';
 import { checkEncodable, cleanAddedLines, cleanHunks, type Refusal } from '../text/written.js';
 import type { ChangeSummary, Entry, FailedGroup, FailureCode, FileOp, Note, OpFailure } from '../types.js';
@@ -155,9 +154,9 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
   /** Content as text, or the decoder's refusal when its bytes are not text. */
   const decodeContent = (content: Content): TextContent | Extract<Decoded, { ok: false }> => {
     if (content.type === 'text') return content;
-    const d = decodeBytes(content.bytes, options);
+    const d = decodeLines(content.bytes, options);
     if (!d.ok) return d;
-    const base = LineTable.fromText(d.text);
+    const base = d.table;
     return { type: 'text', runs: wholeRuns(base), base, encoding: d.encoding, ...(content.origin ? { origin: content.origin } : {}) };
   };
 
@@ -308,44 +307,22 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
 /**
  * The bytes of text content. Base runs are views of the snapshot's bytes and
  * only new lines are encoded: for 500 hunks in a 100,000-line file, about a
- * thousand pieces, written as they are (bytes.ts), instead of joining and
- * re-encoding 5 MB. UTF-8 only, where
- * a line's bytes are exactly its text's UTF-8 and the offsets can be checked
- * to add up to the file's size; anything else takes the plain path.
+ * thousand pieces, written as they are (core/bytes.ts), instead of joining and
+ * re-encoding 5 MB. Only for a base read straight from a UTF-8 file (whose
+ * offsets are byte offsets); anything else is encoded whole.
  */
 function textBytes(c: TextContent, snapshot: Snapshot): Bytes {
-  const plain = () => encodeText(textOfRuns(c.runs, c.base), c.encoding);
   const src = c.origin === undefined ? undefined : snapshot.entries.get(c.origin);
-  if (c.encoding.name !== 'utf-8' || src?.kind !== 'file') return plain();
-  const bytes = src.bytes;
   const base = c.base;
-  const bom = c.encoding.bom ? 3 : 0;
-  // Byte offset of a base line's start. ASCII: the character offset. Otherwise
-  // counted forward from the last boundary asked for, so ascending runs cost
-  // one pass over the text in all.
-  const ascii = isAscii(bytes);
-  let charAt = 0;
-  let byteAt = bom;
-  const byteOf = (line: number): number => {
-    const ch = base.start(line);
-    if (ascii) return bom + ch;
-    if (ch < charAt) {
-      charAt = 0;
-      byteAt = bom;
-    }
-    byteAt += Buffer.byteLength(base.text.slice(charAt, ch), 'utf8');
-    charAt = ch;
-    return byteAt;
-  };
-  if (byteOf(base.length) !== bytes.length) return plain();
-
-  const pieces: Uint8Array[] = bom ? [bytes.subarray(0, bom)] : [];
+  if (src?.kind !== 'file' || base.utf8Start(base.length) !== src.bytes.length) return encodeText(textOfRuns(c.runs, base), c.encoding);
+  const bytes = src.bytes;
+  const pieces: Uint8Array[] = [];
   let text = '';
   for (const r of c.runs) {
     if (isBaseRun(r)) {
       if (text !== '') pieces.push(Buffer.from(text, 'utf8'));
       text = '';
-      pieces.push(bytes.subarray(byteOf(r.from), byteOf(r.to)));
+      pieces.push(bytes.subarray(base.utf8Start(r.from), base.utf8Start(r.to)));
     } else {
       text += r.text;
       text += r.eol;

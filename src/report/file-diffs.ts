@@ -1,15 +1,15 @@
 // FileDiff values for the committed mutations of a plan.
 
 import type { Mutation } from '../core/plan.js';
-import { decodeBytes } from '../text/decode.js';
+import { decodeLines } from '../text/decode.js';
 import { EMPTY_TABLE } from '../text/runs.js';
-import { LineTable } from '../text/table.js';
+import type { LineTable } from '../text/table.js';
 import type { FileDiff } from '../types.js';
 import { diffHunks } from './diff.js';
 
 function tableOf(bytes: Uint8Array): LineTable | undefined {
-  const d = decodeBytes(bytes);
-  return d.ok ? LineTable.fromText(d.text) : undefined;
+  const d = decodeLines(bytes);
+  return d.ok ? d.table : undefined;
 }
 
 export function fileDiffs(mutations: readonly Mutation[], displayOf: (abs: string) => string): FileDiff[] {

@@ -14,6 +14,7 @@
 // Decoding itself stays synchronous, so planning stays pure.
 
 import { isUtf8 } from 'node:buffer';
+import { LineTable } from './table.js';
 
 export interface TextEncoding {
   /** 'utf-8', 'utf-16le', 'utf-16be', 'utf-32le', 'utf-32be', or a legacy iconv name. */
@@ -324,7 +325,34 @@ function detected(bytes: Uint8Array): Decoded {
 
 // ---------------------------------------------------------------- interface
 
+/**
+ * Does decodeBytes take its fast path for these bytes: valid UTF-8, no BOM,
+ * not binary, no --encoding that claims them? Those bytes are their own
+ * text's UTF-8, so they can be matched and written back without decoding.
+ */
+export function isPlainUtf8(bytes: Uint8Array, options: DecodeOptions = {}): boolean {
+  if (bomOf(bytes) || looksBinary(bytes) || !isUtf8(bytes)) return false;
+  const want = options.encoding;
+  if (want === undefined) return true;
+  const wantUtf = utfName(want);
+  if (wantUtf === undefined) return !(legacy && isAscii(bytes));
+  // --encoding utf-16/32 claims valid UTF-8 only when it holds NUL bytes (see decodeBytes).
+  return wantUtf === 'utf-8' || !bytes.includes(0);
+}
+
+const UTF8: TextEncoding = { name: 'utf-8', bom: false };
+
+export type DecodedLines = { ok: true; table: LineTable; encoding: TextEncoding; via: DecodedVia } | Extract<Decoded, { ok: false }>;
+
+/** decodeBytes, as lines: plain UTF-8 stays as its bytes (table.ts), everything else is decoded. */
+export function decodeLines(bytes: Uint8Array, options: DecodeOptions = {}): DecodedLines {
+  if (isPlainUtf8(bytes, options)) return { ok: true, table: LineTable.fromUtf8(bytes), encoding: UTF8, via: 'utf-8' };
+  const d = decodeBytes(bytes, options);
+  return d.ok ? { ok: true, table: LineTable.fromText(d.text), encoding: d.encoding, via: d.via } : d;
+}
+
 export function decodeBytes(bytes: Uint8Array, options: DecodeOptions = {}): Decoded {
+  if (isPlainUtf8(bytes, options)) return { ok: true, text: asBuffer(bytes).toString('utf8'), encoding: UTF8, via: 'utf-8' };
   const bom = bomOf(bytes);
   if (bom) {
     const d = viaUnicode(bytes.subarray(bom.bytes.length), bom.name, true, 'bom');
@@ -343,7 +371,7 @@ export function decodeBytes(bytes: Uint8Array, options: DecodeOptions = {}): Dec
     // ASCII is equally valid in every legacy encoding offered here: the user's
     // word breaks the tie, so text added to the file is written in that encoding.
     if (want !== undefined && wantUtf === undefined && legacy && isAscii(bytes)) return forced(bytes, want);
-    return { ok: true, text: asBuffer(bytes).toString('utf8'), encoding: { name: 'utf-8', bom: false }, via: 'utf-8' };
+    return { ok: true, text: asBuffer(bytes).toString('utf8'), encoding: UTF8, via: 'utf-8' };
   }
   if (wantUtf === 'utf-8') return undecodable('not valid UTF-8 (--encoding utf-8)');
   // A runner that skipped prepareDecoding() gets a refusal, not a crash mid-plan.

@@ -57,7 +57,7 @@ export function runsLength(runs: readonly Run[]): number {
 export function textOfRuns(runs: readonly Run[], base: LineTable): string {
   let out = '';
   for (const r of runs) {
-    if (isBaseRun(r)) out += base.text.slice(base.start(r.from), base.start(r.to));
+    if (isBaseRun(r)) out += base.textOfLines(r.from, r.to);
     else {
       out += r.text;
       out += r.eol;

@@ -1,20 +1,26 @@
-// A decoded file's lines without an object per line: the text once, plus where
-// each line starts and where its content ends (its ending runs from there to
-// the next start). On this kind of machine, and for Node in general, the cost
-// of a 100,000-line file was dominated by allocating, collecting and faulting
-// in 100,000 small objects and strings; offsets in two typed arrays cost 0.8 MB
+// A file's lines without an object per line: the content once, plus where each
+// line starts and where its content ends (its ending runs from there to the
+// next start). On this kind of machine, and for Node in general, the cost of a
+// 100,000-line file was dominated by allocating, collecting and faulting in
+// 100,000 small objects and strings; offsets in two typed arrays cost 0.8 MB
 // and no garbage. Lines become strings only on the slow paths that need them
-// (tolerant matching, diagnostics), and only once.
+// (tolerant matching, diagnostics, the diff's few lines), and only once.
+//
+// Two backings with one behaviour:
+//   TextLines  over decoded text (UTF-16, legacy encodings, the edit tool);
+//   Utf8Lines  over a UTF-8 file's own bytes, never decoded as a whole: the
+//              common case skips a second copy of the file (and its page
+//              faults), and its offsets are already byte offsets for writing.
+// A property test holds the two to the same answers on random text.
 
 import type { Line } from './lines.js';
 
-export class LineTable {
-  readonly text: string;
+export abstract class LineTable {
   readonly length: number;
-  /** starts[i]: offset of line i in `text`; starts[length] = text.length. */
-  private readonly starts: Int32Array;
+  /** starts[i]: offset of line i (chars or bytes, per backing); starts[length] = end of content. */
+  protected readonly starts: Int32Array;
   /** ends[i]: offset where line i's content ends and its ending begins. */
-  private readonly ends: Int32Array;
+  protected readonly ends: Int32Array;
   /**
    * For a table rebuilt from already-edited content: origins[i] is the line of
    * the originally decoded file that line i still is byte for byte, or -1.
@@ -24,8 +30,7 @@ export class LineTable {
   private uniform: string | undefined | null = null;
   private textCache: string[] | undefined;
 
-  private constructor(text: string, starts: Int32Array, ends: Int32Array, origins?: Int32Array) {
-    this.text = text;
+  protected constructor(starts: Int32Array, ends: Int32Array, origins?: Int32Array) {
     this.length = ends.length;
     this.starts = starts;
     this.ends = ends;
@@ -34,30 +39,15 @@ export class LineTable {
 
   /** Split decoded text at '\n', '\r\n' and lone '\r'. */
   static fromText(text: string): LineTable {
-    // Two passes, counting then filling, so the offsets go straight into
-    // typed arrays of the right size (no growing arrays of numbers).
-    const lone = hasLoneCr(text);
-    const n = lone ? scanLines(text, undefined, undefined) : countLf(text);
-    const starts = new Int32Array(n + 1);
-    const ends = new Int32Array(n);
-    if (lone) scanLines(text, starts, ends);
-    else {
-      // Every '\r' belongs to a '\r\n' (LF, CRLF or a mix: nearly every file),
-      // so line ends are exactly the '\n's, which indexOf finds fast.
-      let start = 0;
-      let k = 0;
-      for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-        starts[k] = start;
-        ends[k++] = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-        start = nl + 1;
-      }
-      if (start < text.length) {
-        starts[k] = start;
-        ends[k] = text.length;
-      }
-    }
-    starts[n] = text.length;
-    return new LineTable(text, starts, ends);
+    const { starts, ends } = lineOffsets(text.length, (i) => text.charCodeAt(i), (c, from) => text.indexOf(c === 10 ? '\n' : '\r', from));
+    return new TextLines(text, starts, ends);
+  }
+
+  /** Split valid UTF-8 bytes (no BOM) the same way, without decoding them. */
+  static fromUtf8(bytes: Uint8Array): LineTable {
+    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const { starts, ends } = lineOffsets(buf.length, (i) => buf[i]!, (c, from) => buf.indexOf(c, from));
+    return new Utf8Lines(buf, starts, ends);
   }
 
   /** A table of whole lines, each with its ending (an empty ending only on the last). */
@@ -74,7 +64,7 @@ export class LineTable {
       text += l.eol;
     }
     starts[n] = text.length;
-    return new LineTable(text, starts, ends, origins);
+    return new TextLines(text, starts, ends, origins);
   }
 
   /** Line texts with '\n' endings (the matcher's view of a list of strings). */
@@ -86,19 +76,33 @@ export class LineTable {
     return this.starts[i]!;
   }
 
-  end(i: number): number {
-    return this.ends[i]!;
-  }
+  /** The code unit (char or byte) at an offset. */
+  protected abstract codeAt(offset: number): number;
+  /** The content between two offsets, as text. */
+  protected abstract textBetween(from: number, to: number): string;
+  /** Does the content in [from, to) equal `s`? No allocation. */
+  protected abstract rangeEquals(from: number, to: number, s: string): boolean;
+  /** Width of the trimmable character ending at `e` (0 if none), never reaching before `st`. */
+  protected abstract trailingSpace(st: number, e: number): number;
+  /** Width of the trimmable character starting at `st` (0 if none). */
+  protected abstract leadingSpace(st: number, e: number): number;
+  /** Byte offset where line i starts in the UTF-8 file this table reads, when it reads one. */
+  abstract utf8Start(i: number): number | undefined;
 
   textAt(i: number): string {
-    return this.textCache ? this.textCache[i]! : this.text.slice(this.starts[i]!, this.ends[i]!);
+    return this.textCache ? this.textCache[i]! : this.textBetween(this.starts[i]!, this.ends[i]!);
+  }
+
+  /** Text of lines [from, to), endings included. */
+  textOfLines(from: number, to: number): string {
+    return this.textBetween(this.starts[from]!, this.starts[to]!);
   }
 
   eolAt(i: number): string {
     const e = this.ends[i]!;
     const next = this.starts[i + 1]!;
     // The three endings as constants: no substring per call.
-    return next === e ? '' : next - e === 2 ? '\r\n' : this.text.charCodeAt(e) === 10 ? '\n' : '\r';
+    return next === e ? '' : next - e === 2 ? '\r\n' : this.codeAt(e) === 10 ? '\n' : '\r';
   }
 
   /** The original line index of line i (see `origins`), or undefined for a new line. */
@@ -108,20 +112,18 @@ export class LineTable {
     return o < 0 ? undefined : o;
   }
 
-  /** Does line i's text equal `s` exactly? No allocation. */
+  /** Does line i's text equal `s` exactly? */
   equals(i: number, s: string): boolean {
-    const st = this.starts[i]!;
-    return this.ends[i]! - st === s.length && this.text.startsWith(s, st);
+    return this.rangeEquals(this.starts[i]!, this.ends[i]!, s);
   }
 
-  /** Does line i's text, with trailing (and, if `both`, leading) whitespace dropped, equal `s`? No allocation. */
+  /** Does line i's text, with trailing (and, if `both`, leading) whitespace dropped, equal `s`? */
   equalsTrimmed(i: number, s: string, both: boolean): boolean {
-    const text = this.text;
     let st = this.starts[i]!;
     let e = this.ends[i]!;
-    while (e > st && isTrimmable(text.charCodeAt(e - 1))) e--;
-    if (both) while (st < e && isTrimmable(text.charCodeAt(st))) st++;
-    return e - st === s.length && text.startsWith(s, st);
+    for (let w = this.trailingSpace(st, e); w > 0; w = this.trailingSpace(st, e)) e -= w;
+    if (both) for (let w = this.leadingSpace(st, e); w > 0; w = this.leadingSpace(st, e)) st += w;
+    return this.rangeEquals(st, e, s);
   }
 
   /** The single ending every terminated line uses, or undefined for a mixed file ('\n' when none has one). */
@@ -143,7 +145,7 @@ export class LineTable {
   texts(): string[] {
     if (!this.textCache) {
       const out = new Array<string>(this.length);
-      for (let i = 0; i < this.length; i++) out[i] = this.text.slice(this.starts[i]!, this.ends[i]!);
+      for (let i = 0; i < this.length; i++) out[i] = this.textBetween(this.starts[i]!, this.ends[i]!);
       this.textCache = out;
     }
     return this.textCache;
@@ -160,46 +162,172 @@ export class LineTable {
   }
 }
 
-/** Number of lines when '\n' alone ends them (a last line without an ending counts too). */
-function countLf(text: string): number {
-  let n = 0;
-  let start = 0;
-  for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-    n++;
-    start = nl + 1;
+class TextLines extends LineTable {
+  constructor(
+    private readonly text: string,
+    starts: Int32Array,
+    ends: Int32Array,
+    origins?: Int32Array,
+  ) {
+    super(starts, ends, origins);
   }
-  return start < text.length ? n + 1 : n;
+
+  protected codeAt(offset: number): number {
+    return this.text.charCodeAt(offset);
+  }
+
+  protected textBetween(from: number, to: number): string {
+    return this.text.slice(from, to);
+  }
+
+  protected rangeEquals(from: number, to: number, s: string): boolean {
+    return to - from === s.length && this.text.startsWith(s, from);
+  }
+
+  protected trailingSpace(st: number, e: number): number {
+    return e > st && isTrimmable(this.text.charCodeAt(e - 1)) ? 1 : 0;
+  }
+
+  protected leadingSpace(st: number, e: number): number {
+    return st < e && isTrimmable(this.text.charCodeAt(st)) ? 1 : 0;
+  }
+
+  utf8Start(): undefined {
+    return undefined;
+  }
 }
 
-/** Lines ended by '\n', '\r\n' or a lone '\r': counts them, and fills the offsets when given arrays. */
-function scanLines(text: string, starts: Int32Array | undefined, ends: Int32Array | undefined): number {
-  let k = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 10 && c !== 13) continue;
-    if (starts && ends) {
-      starts[k] = start;
-      ends[k] = i;
-    }
-    k++;
-    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-    start = i + 1;
+class Utf8Lines extends LineTable {
+  /** The last string compared, and its UTF-8 bytes when it is not ASCII: scans compare one string with many lines. */
+  private want: string | undefined;
+  private wantBytes: Buffer | undefined;
+
+  constructor(
+    private readonly bytes: Buffer,
+    starts: Int32Array,
+    ends: Int32Array,
+  ) {
+    super(starts, ends);
   }
-  if (start < text.length) {
-    if (starts && ends) {
-      starts[k] = start;
-      ends[k] = text.length;
-    }
-    k++;
+
+  protected codeAt(offset: number): number {
+    return this.bytes[offset]!;
   }
-  return k;
+
+  protected textBetween(from: number, to: number): string {
+    return this.bytes.toString('utf8', from, to);
+  }
+
+  protected rangeEquals(from: number, to: number, s: string): boolean {
+    if (s !== this.want) {
+      this.want = s;
+      this.wantBytes = isAsciiString(s) ? undefined : Buffer.from(s, 'utf8');
+    }
+    const bytes = this.bytes;
+    const wb = this.wantBytes;
+    if (wb === undefined) {
+      // ASCII: one byte per char, compared in place.
+      if (to - from !== s.length) return false;
+      for (let k = 0; k < s.length; k++) if (bytes[from + k] !== s.charCodeAt(k)) return false;
+      return true;
+    }
+    if (to - from !== wb.length) return false;
+    for (let k = 0; k < wb.length; k++) if (bytes[from + k] !== wb[k]) return false;
+    return true;
+  }
+
+  protected trailingSpace(st: number, e: number): number {
+    if (e <= st) return 0;
+    const bytes = this.bytes;
+    const last = bytes[e - 1]!;
+    if (last < 0x80) return isTrimmable(last) ? 1 : 0;
+    // Back to the lead byte of the last character (the file is valid UTF-8).
+    let lead = e - 1;
+    while (lead > st && (bytes[lead]! & 0xc0) === 0x80) lead--;
+    return isTrimmable(codePointAt(bytes, lead)) ? e - lead : 0;
+  }
+
+  protected leadingSpace(st: number, e: number): number {
+    if (st >= e) return 0;
+    const b = this.bytes[st]!;
+    if (b < 0x80) return isTrimmable(b) ? 1 : 0;
+    const width = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+    return isTrimmable(codePointAt(this.bytes, st)) ? width : 0;
+  }
+
+  utf8Start(i: number): number {
+    return this.starts[i]!;
+  }
 }
 
-/** A '\r' not followed by '\n' (an old Mac line end). */
-function hasLoneCr(text: string): boolean {
-  for (let i = text.indexOf('\r'); i >= 0; i = text.indexOf('\r', i + 1)) if (text.charCodeAt(i + 1) !== 10) return true;
-  return false;
+/** The code point of the (valid) UTF-8 sequence starting at `at`. */
+function codePointAt(bytes: Uint8Array, at: number): number {
+  const b = bytes[at]!;
+  if (b < 0x80) return b;
+  if (b < 0xe0) return ((b & 0x1f) << 6) | (bytes[at + 1]! & 0x3f);
+  if (b < 0xf0) return ((b & 0x0f) << 12) | ((bytes[at + 1]! & 0x3f) << 6) | (bytes[at + 2]! & 0x3f);
+  return ((b & 0x07) << 18) | ((bytes[at + 1]! & 0x3f) << 12) | ((bytes[at + 2]! & 0x3f) << 6) | (bytes[at + 3]! & 0x3f);
+}
+
+function isAsciiString(s: string): boolean {
+  for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) >= 0x80) return false;
+  return true;
+}
+
+/**
+ * Line offsets over content of `length` code units (chars or bytes): lines end
+ * at '\n', '\r\n' or a lone '\r'. Counted first and then filled, so the
+ * offsets go straight into typed arrays of the right size.
+ */
+function lineOffsets(
+  length: number,
+  codeAt: (i: number) => number,
+  find: (code: 10 | 13, from: number) => number,
+): { starts: Int32Array; ends: Int32Array } {
+  let lone = false;
+  for (let i = find(13, 0); i >= 0 && !lone; i = find(13, i + 1)) lone = codeAt(i + 1) !== 10;
+  const walk = (starts?: Int32Array, ends?: Int32Array): number => {
+    let k = 0;
+    let start = 0;
+    if (!lone) {
+      // Every '\r' belongs to a '\r\n' (LF, CRLF or a mix: nearly every file),
+      // so line ends are exactly the '\n's, which the native search finds fast.
+      for (let nl = find(10, 0); nl >= 0; nl = find(10, start)) {
+        if (starts && ends) {
+          starts[k] = start;
+          ends[k] = nl > start && codeAt(nl - 1) === 13 ? nl - 1 : nl;
+        }
+        k++;
+        start = nl + 1;
+      }
+    } else {
+      for (let i = 0; i < length; i++) {
+        const c = codeAt(i);
+        if (c !== 10 && c !== 13) continue;
+        if (starts && ends) {
+          starts[k] = start;
+          ends[k] = i;
+        }
+        k++;
+        if (c === 13 && codeAt(i + 1) === 10) i++;
+        start = i + 1;
+      }
+    }
+    if (start < length) {
+      if (starts && ends) {
+        starts[k] = start;
+        ends[k] = length;
+      }
+      k++;
+    }
+    return k;
+  };
+  const n = walk();
+  const starts = new Int32Array(n + 1);
+  const ends = new Int32Array(n);
+  walk(starts, ends);
+  starts[n] = length;
+  return { starts, ends };
 }
 
 /**
