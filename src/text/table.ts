@@ -126,6 +126,24 @@ export abstract class LineTable {
     return this.rangeEquals(st, e, s);
   }
 
+  /**
+   * A 32-bit FNV-1a hash of line i's text, with trailing (trim 1) or
+   * surrounding (trim 2) whitespace dropped as equalsTrimmed drops it, over the
+   * backing's code units: what the matcher's line index is keyed by, so
+   * indexing a file needs no string per line.
+   */
+  hashLine(i: number, trim: 0 | 1 | 2): number {
+    let st = this.starts[i]!;
+    let e = this.ends[i]!;
+    if (trim > 0) for (let w = this.trailingSpace(st, e); w > 0; w = this.trailingSpace(st, e)) e -= w;
+    if (trim > 1) for (let w = this.leadingSpace(st, e); w > 0; w = this.leadingSpace(st, e)) st += w;
+    return this.hashRange(st, e);
+  }
+
+  /** hashLine's hash of a string, as this table would hold it. */
+  abstract hashString(s: string): number;
+  protected abstract hashRange(from: number, to: number): number;
+
   /** The single ending every terminated line uses, or undefined for a mixed file ('\n' when none has one). */
   uniformEol(): string | undefined {
     if (this.uniform !== null) return this.uniform;
@@ -195,6 +213,18 @@ class TextLines extends LineTable {
   utf8Start(): undefined {
     return undefined;
   }
+
+  protected hashRange(from: number, to: number): number {
+    let h = FNV_OFFSET;
+    for (let k = from; k < to; k++) h = Math.imul(h ^ this.text.charCodeAt(k), FNV_PRIME);
+    return h;
+  }
+
+  hashString(s: string): number {
+    let h = FNV_OFFSET;
+    for (let k = 0; k < s.length; k++) h = Math.imul(h ^ s.charCodeAt(k), FNV_PRIME);
+    return h;
+  }
 }
 
 class Utf8Lines extends LineTable {
@@ -258,7 +288,29 @@ class Utf8Lines extends LineTable {
   utf8Start(i: number): number {
     return this.starts[i]!;
   }
+
+  protected hashRange(from: number, to: number): number {
+    let h = FNV_OFFSET;
+    for (let k = from; k < to; k++) h = Math.imul(h ^ this.bytes[k]!, FNV_PRIME);
+    return h;
+  }
+
+  hashString(s: string): number {
+    // ASCII chars are their own bytes; anything else is hashed as its UTF-8.
+    if (!isAsciiString(s)) {
+      const b = Buffer.from(s, 'utf8');
+      let h = FNV_OFFSET;
+      for (let k = 0; k < b.length; k++) h = Math.imul(h ^ b[k]!, FNV_PRIME);
+      return h;
+    }
+    let h = FNV_OFFSET;
+    for (let k = 0; k < s.length; k++) h = Math.imul(h ^ s.charCodeAt(k), FNV_PRIME);
+    return h;
+  }
 }
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
 
 /** The code point of the (valid) UTF-8 sequence starting at `at`. */
 function codePointAt(bytes: Uint8Array, at: number): number {

@@ -41,6 +41,10 @@ describe('line tables', () => {
             expect(t.equalsTrimmed(i, l.text.trim(), true)).toBe(true);
             expect(t.equalsTrimmed(i, probe.trimEnd(), false)).toBe(l.text.trimEnd() === probe.trimEnd());
             expect(t.equalsTrimmed(i, probe.trim(), true)).toBe(l.text.trim() === probe.trim());
+            // The matcher's index finds a line by the hash of what it is compared with.
+            expect(t.hashLine(i, 0)).toBe(t.hashString(l.text));
+            expect(t.hashLine(i, 1)).toBe(t.hashString(l.text.trimEnd()));
+            expect(t.hashLine(i, 2)).toBe(t.hashString(l.text.trim()));
           });
           const endings = new Set(ref.map((l) => l.eol).filter((e) => e !== ''));
           expect(t.uniformEol()).toBe(endings.size > 1 ? undefined : ([...endings][0] ?? '\n'));
