@@ -37,7 +37,6 @@ export class FileView {
   readonly text: string;
   /** The decoded file's lines: what the edited content's base runs index. */
   readonly table: LineTable;
-  readonly lines: Line[];
   /** The text with every line ending as '\n'. */
   readonly lf: string;
   /** The single ending the file uses, undefined when it mixes them. */
@@ -46,29 +45,34 @@ export class FileView {
   private readonly lfStarts: Int32Array;
   private readonly origStarts: Int32Array;
   private normalized: Normalized | undefined;
+  private lineObjects: Line[] | undefined;
 
   constructor(text: string) {
     this.text = text;
-    this.table = LineTable.fromText(text);
-    this.lines = this.table.lines();
-    this.uniform = this.table.uniformEol();
-    const n = this.lines.length;
+    const table = LineTable.fromText(text);
+    this.table = table;
+    this.uniform = table.uniformEol();
+    const n = table.length;
     this.lfStarts = new Int32Array(n + 1);
     this.origStarts = new Int32Array(n + 1);
     let lf = 0;
-    let orig = 0;
     let plain = true;
     for (let i = 0; i < n; i++) {
-      const l = this.lines[i]!;
+      const eol = table.eolAt(i);
       this.lfStarts[i] = lf;
-      this.origStarts[i] = orig;
-      lf += l.text.length + (l.eol === '' ? 0 : 1);
-      orig += l.text.length + l.eol.length;
-      if (l.eol.length > 1 || l.eol === '\r') plain = false;
+      this.origStarts[i] = table.start(i);
+      lf += table.start(i + 1) - table.start(i) - eol.length + (eol === '' ? 0 : 1);
+      if (eol.length > 1 || eol === '\r') plain = false;
     }
     this.lfStarts[n] = lf;
-    this.origStarts[n] = orig;
+    this.origStarts[n] = text.length;
     this.lf = plain ? text : this.lines.map((l) => (l.eol === '' ? l.text : `${l.text}\n`)).join('');
+  }
+
+  /** Line objects (with `orig`), built on first use: a search that fails never needs them. */
+  get lines(): Line[] {
+    this.lineObjects ??= this.table.lines();
+    return this.lineObjects;
   }
 
   /** LF offset where line i starts; i = lines.length gives the end of the text. */
@@ -79,7 +83,7 @@ export class FileView {
   /** 0-based index of the line holding LF offset `p` (the last line for p at the end). */
   lineOf(p: number): number {
     let lo = 0;
-    let hi = this.lines.length - 1;
+    let hi = this.table.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >>> 1;
       if (this.lfStarts[mid]! <= p) lo = mid;
@@ -90,7 +94,7 @@ export class FileView {
 
   /** Offset in the decoded text of LF offset `p` (a '\n' maps to the start of its ending). */
   toOrig(p: number): number {
-    if (this.lines.length === 0) return 0;
+    if (this.table.length === 0) return 0;
     if (p >= this.lf.length) return this.text.length;
     const i = this.lineOf(p);
     return this.origStarts[i]! + (p - this.lfStarts[i]!);
@@ -100,10 +104,10 @@ export class FileView {
   endingsIn(s: number, e: number): string[] {
     const out: string[] = [];
     if (e <= s) return out;
-    for (let i = this.lineOf(s); i < this.lines.length; i++) {
-      const nl = this.lfStarts[i]! + this.lines[i]!.text.length;
+    for (let i = this.lineOf(s); i < this.table.length; i++) {
+      const nl = this.lfStarts[i]! + this.table.end(i) - this.table.start(i);
       if (nl >= e) break;
-      if (nl >= s && this.lines[i]!.eol !== '') out.push(this.lines[i]!.eol);
+      if (nl >= s && this.table.eolAt(i) !== '') out.push(this.table.eolAt(i));
     }
     return out;
   }
@@ -112,8 +116,8 @@ export class FileView {
   endingAt(p: number): string {
     if (this.uniform !== undefined) return this.uniform;
     const i = this.lineOf(p);
-    for (let j = i; j >= 0; j--) if (this.lines[j]!.eol !== '') return this.lines[j]!.eol;
-    for (let j = i + 1; j < this.lines.length; j++) if (this.lines[j]!.eol !== '') return this.lines[j]!.eol;
+    for (let j = i; j >= 0; j--) if (this.table.eolAt(j) !== '') return this.table.eolAt(j);
+    for (let j = i + 1; j < this.table.length; j++) if (this.table.eolAt(j) !== '') return this.table.eolAt(j);
     return '\n';
   }
 
@@ -125,7 +129,7 @@ export class FileView {
 
   /** LF-split line texts (for the closest-match search). */
   lfLines(): string[] {
-    return this.lines.map((l) => l.text);
+    return this.table.texts();
   }
 }
 
@@ -446,7 +450,7 @@ export function tolerantHits(view: FileView, oldLf: string, on: Normalized): Tol
   const linesBefore = countNewlines(oldLf, 0, anchor.index);
   // A final '\n' ends the last line the match touches; it does not reach into the next.
   const linesAfter = countNewlines(oldLf, anchor.index, oldLf.endsWith('\n') ? oldLf.length - 1 : oldLf.length);
-  const lastLine = view.lines.length - 1;
+  const lastLine = view.table.length - 1;
   // Line ranges the match could span, merged where they overlap or touch.
   const ranges: [number, number][] = [];
   for (const o of occurrences) {

@@ -13,7 +13,7 @@
 // once, before planning, when needsLegacyCodecs() says some file needs them.
 // Decoding itself stays synchronous, so planning stays pure.
 
-import { isUtf8 } from 'node:buffer';
+import { isUtf8 as validUtf8 } from 'node:buffer';
 import { LineTable } from './table.js';
 
 export interface TextEncoding {
@@ -120,6 +120,21 @@ function utfName(name: string): string | undefined {
   return (
     { utf8: 'utf-8', utf16le: 'utf-16le', utf16be: 'utf-16be', utf32le: 'utf-32le', utf32be: 'utf-32be' } as Record<string, string>
   )[key];
+}
+
+/**
+ * UTF-8 validity, remembered per buffer: planning asks it of every file twice
+ * (whether legacy codecs are needed, then how to decode), and on a 5 MB file
+ * one check costs milliseconds.
+ */
+const validity = new WeakMap<Uint8Array, boolean>();
+function isUtf8(bytes: Uint8Array): boolean {
+  let v = validity.get(bytes);
+  if (v === undefined) {
+    v = validUtf8(bytes);
+    validity.set(bytes, v);
+  }
+  return v;
 }
 
 const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -30,24 +30,66 @@ export abstract class LineTable {
   private uniform: string | undefined | null = null;
   private textCache: string[] | undefined;
 
-  protected constructor(starts: Int32Array, ends: Int32Array, origins?: Int32Array) {
+  protected constructor(starts: Int32Array, ends: Int32Array, origins?: Int32Array, uniform?: string | undefined | null) {
     this.length = ends.length;
     this.starts = starts;
     this.ends = ends;
     this.origins = origins;
+    if (uniform !== undefined) this.uniform = uniform;
   }
 
   /** Split decoded text at '\n', '\r\n' and lone '\r'. */
   static fromText(text: string): LineTable {
-    const { starts, ends } = lineOffsets(text.length, (i) => text.charCodeAt(i), (c, from) => text.indexOf(c === 10 ? '\n' : '\r', from));
-    return new TextLines(text, starts, ends);
+    const o = new Offsets(text.length);
+    const lone = hasLoneCr(text);
+    if (!lone) {
+      // Every '\r' belongs to a '\r\n' (LF, CRLF or a mix: nearly every file),
+      // so line ends are exactly the '\n's, which indexOf finds fast.
+      let start = 0;
+      for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+        o.push(start, nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl, nl + 1);
+        start = nl + 1;
+      }
+    } else {
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10) o.push(o.next, i, i + 1);
+        else if (c === 13) {
+          const crlf = text.charCodeAt(i + 1) === 10;
+          o.push(o.next, i, crlf ? i + 2 : i + 1);
+          if (crlf) i++;
+        }
+      }
+    }
+    const { starts, ends, uniform } = o.finish(text.length, lone);
+    return new TextLines(text, starts, ends, undefined, uniform);
   }
 
   /** Split valid UTF-8 bytes (no BOM) the same way, without decoding them. */
   static fromUtf8(bytes: Uint8Array): LineTable {
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const { starts, ends } = lineOffsets(buf.length, (i) => buf[i]!, (c, from) => buf.indexOf(c, from));
-    return new Utf8Lines(buf, starts, ends);
+    const o = new Offsets(buf.length);
+    let lone = false;
+    for (let i = buf.indexOf(13); i >= 0 && !lone; i = buf.indexOf(13, i + 1)) lone = buf[i + 1] !== 10;
+    if (!lone) {
+      let start = 0;
+      for (let nl = buf.indexOf(10); nl >= 0; nl = buf.indexOf(10, start)) {
+        o.push(start, nl > start && buf[nl - 1] === 13 ? nl - 1 : nl, nl + 1);
+        start = nl + 1;
+      }
+    } else {
+      for (let i = 0; i < buf.length; i++) {
+        const c = buf[i]!;
+        if (c === 10) o.push(o.next, i, i + 1);
+        else if (c === 13) {
+          const crlf = buf[i + 1] === 10;
+          o.push(o.next, i, crlf ? i + 2 : i + 1);
+          if (crlf) i++;
+        }
+      }
+    }
+    const { starts, ends, uniform } = o.finish(buf.length, lone);
+    return new Utf8Lines(buf, starts, ends, uniform);
   }
 
   /** A table of whole lines, each with its ending (an empty ending only on the last). */
@@ -74,6 +116,11 @@ export abstract class LineTable {
 
   start(i: number): number {
     return this.starts[i]!;
+  }
+
+  /** Where line i's content ends (its ending, if any, follows). */
+  end(i: number): number {
+    return this.ends[i]!;
   }
 
   /** The code unit (char or byte) at an offset. */
@@ -186,8 +233,9 @@ class TextLines extends LineTable {
     starts: Int32Array,
     ends: Int32Array,
     origins?: Int32Array,
+    uniform?: string | undefined | null,
   ) {
-    super(starts, ends, origins);
+    super(starts, ends, origins, uniform);
   }
 
   protected codeAt(offset: number): number {
@@ -236,8 +284,9 @@ class Utf8Lines extends LineTable {
     private readonly bytes: Buffer,
     starts: Int32Array,
     ends: Int32Array,
+    uniform: string | undefined | null,
   ) {
-    super(starts, ends);
+    super(starts, ends, undefined, uniform);
   }
 
   protected codeAt(offset: number): number {
@@ -326,60 +375,66 @@ function isAsciiString(s: string): boolean {
   return true;
 }
 
+/** A '\r' not followed by '\n' (an old Mac line end). */
+function hasLoneCr(text: string): boolean {
+  for (let i = text.indexOf('\r'); i >= 0; i = text.indexOf('\r', i + 1)) if (text.charCodeAt(i + 1) !== 10) return true;
+  return false;
+}
+
 /**
- * Line offsets over content of `length` code units (chars or bytes): lines end
- * at '\n', '\r\n' or a lone '\r'. Counted first and then filled, so the
- * offsets go straight into typed arrays of the right size.
+ * Line offsets collected in one pass, into typed arrays sized from the content
+ * (about one line per 32 code units) that double when a file has shorter
+ * lines; with the count of each ending, so the file's convention is known
+ * without another pass.
  */
-function lineOffsets(
-  length: number,
-  codeAt: (i: number) => number,
-  find: (code: 10 | 13, from: number) => number,
-): { starts: Int32Array; ends: Int32Array } {
-  let lone = false;
-  for (let i = find(13, 0); i >= 0 && !lone; i = find(13, i + 1)) lone = codeAt(i + 1) !== 10;
-  const walk = (starts?: Int32Array, ends?: Int32Array): number => {
-    let k = 0;
-    let start = 0;
-    if (!lone) {
-      // Every '\r' belongs to a '\r\n' (LF, CRLF or a mix: nearly every file),
-      // so line ends are exactly the '\n's, which the native search finds fast.
-      for (let nl = find(10, 0); nl >= 0; nl = find(10, start)) {
-        if (starts && ends) {
-          starts[k] = start;
-          ends[k] = nl > start && codeAt(nl - 1) === 13 ? nl - 1 : nl;
-        }
-        k++;
-        start = nl + 1;
-      }
-    } else {
-      for (let i = 0; i < length; i++) {
-        const c = codeAt(i);
-        if (c !== 10 && c !== 13) continue;
-        if (starts && ends) {
-          starts[k] = start;
-          ends[k] = i;
-        }
-        k++;
-        if (c === 13 && codeAt(i + 1) === 10) i++;
-        start = i + 1;
-      }
+class Offsets {
+  private starts: Int32Array;
+  private ends: Int32Array;
+  private n = 0;
+  /** Where the next line starts. */
+  next = 0;
+  private readonly endings = { lf: 0, crlf: 0, cr: 0 };
+
+  constructor(length: number) {
+    const guess = Math.max(16, (length >>> 5) + 1);
+    this.starts = new Int32Array(guess + 1);
+    this.ends = new Int32Array(guess);
+  }
+
+  /** A line: content [start, end), its ending [end, next). */
+  push(start: number, end: number, next: number): void {
+    if (this.n === this.ends.length) {
+      const starts = new Int32Array(this.ends.length * 2 + 1);
+      starts.set(this.starts);
+      const ends = new Int32Array(this.ends.length * 2);
+      ends.set(this.ends);
+      this.starts = starts;
+      this.ends = ends;
     }
-    if (start < length) {
-      if (starts && ends) {
-        starts[k] = start;
-        ends[k] = length;
-      }
-      k++;
-    }
-    return k;
-  };
-  const n = walk();
-  const starts = new Int32Array(n + 1);
-  const ends = new Int32Array(n);
-  walk(starts, ends);
-  starts[n] = length;
-  return { starts, ends };
+    this.starts[this.n] = start;
+    this.ends[this.n++] = end;
+    this.next = next;
+    const width = next - end;
+    if (width === 2) this.endings.crlf++;
+    else if (width === 1) this.endings.lf++;
+  }
+
+  /**
+   * The arrays, with a last line that has no ending, and the uniform ending
+   * (undefined: mixed; null: not counted, for content with lone '\r's, whose
+   * one-unit endings may be '\r' or '\n').
+   */
+  finish(length: number, lone: boolean): { starts: Int32Array; ends: Int32Array; uniform: string | undefined | null } {
+    if (this.next < length) this.push(this.next, length, length);
+    this.starts[this.n] = length;
+    return { starts: this.starts.subarray(0, this.n + 1), ends: this.ends.subarray(0, this.n), uniform: lone ? null : this.uniform() };
+  }
+
+  private uniform(): string | undefined {
+    const { lf, crlf } = this.endings;
+    if (lf > 0 && crlf > 0) return undefined;
+    return crlf > 0 ? '\r\n' : '\n';
+  }
 }
 
 /**
