@@ -89,16 +89,21 @@ export class LineIndex {
       let size = 1;
       while (size < n) size <<= 1;
       const mask = size - 1;
+      // Counting sort by bucket, filled from the last line down so each
+      // bucket lists its lines in ascending order. Afterwards bucket b is
+      // order[offsets[b] .. offsets[b + 1]).
       const offsets = new Int32Array(size + 1);
       for (let i = 0; i < n; i++) offsets[(hashes[i]! & mask) + 1]! += 1;
       for (let b = 0; b < size; b++) offsets[b + 1]! += offsets[b]!;
-      const next = offsets.slice(0, size);
       const order = new Int32Array(n);
-      for (let i = 0; i < n; i++) {
-        const b = hashes[i]! & mask;
-        order[next[b]!] = i;
-        next[b]! += 1;
+      for (let i = n - 1; i >= 0; i--) {
+        const b = (hashes[i]! & mask) + 1;
+        offsets[b]! -= 1;
+        order[offsets[b]!] = i;
       }
+      // Each offsets[b + 1] now holds where bucket b starts; shift them back.
+      offsets.copyWithin(0, 1);
+      offsets[size] = n;
       t = { hashes, offsets, order, mask };
       this.hashed.set(pass, t);
     }

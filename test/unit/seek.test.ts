@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineIndex } from '../../src/match/seek.js';
 
@@ -53,5 +54,38 @@ describe('seeking a block of lines', () => {
       expect(index.seek(pattern, at + 1)).toBeUndefined();
     }
     expect(index.seek(['line same'], 1)).toEqual({ index: 7, pass: 'trim-end' });
+  });
+
+  it('answers from its hash index exactly as a brute-force search does, duplicates and whitespace drift included', () => {
+    /** The first index >= start where every line matches under the key, or -1. */
+    const brute = (lines: string[], pattern: string[], start: number, key: (s: string) => string): number => {
+      for (let i = start; i + pattern.length <= lines.length; i++) if (pattern.every((p, k) => key(lines[i + k]!) === key(p))) return i;
+      return -1;
+    };
+    const reference = (lines: string[], pattern: string[], start: number) => {
+      for (const [pass, key] of [['exact', (x: string) => x], ['trim-end', (x: string) => x.trimEnd()], ['trim', (x: string) => x.trim()]] as const) {
+        const index = brute(lines, pattern, start, key);
+        if (index >= 0) return { index, pass };
+      }
+      return undefined;
+    };
+    const lineArb = fc.constantFrom('a', 'a ', ' a', 'b', '}', '', '\u00a0b', 'c\t', '中');
+    fc.assert(
+      fc.property(
+        fc.array(lineArb, { minLength: 1, maxLength: 60 }),
+        fc.array(fc.tuple(fc.array(lineArb, { minLength: 1, maxLength: 3 }), fc.nat()), { minLength: 1, maxLength: 20 }),
+        (unit, queries) => {
+          // Long enough, and asked enough misses first, that every pass switches to its index.
+          const lines = Array.from({ length: 400 }, (_, i) => unit[i % unit.length]!);
+          const index = new LineIndex(lines);
+          for (let k = 0; k < 200; k++) index.seek(['never', 'there'], 0);
+          for (const [pattern, at] of queries) {
+            const start = at % lines.length;
+            expect(index.seek(pattern, start)).toEqual(reference(lines, pattern, start));
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
