@@ -23,7 +23,7 @@
 // carries through unchanged is file content, not a leak.
 
 import { diffChars } from 'diff';
-import { closestMatch, describeClosest } from '../match/closest.js';
+import { closestMatch, describeClosest, type FileLines } from '../match/closest.js';
 import { foldChar, foldKinds, normalizeForMatch, type Normalized, toOriginalRange } from '../match/normalize.js';
 import { cleanInvisible, formatRemoved, mergeRemoved } from '../text/invisible.js';
 import { type Line, splitLines } from '../text/lines.js';
@@ -41,9 +41,12 @@ export class FileView {
   readonly lf: string;
   /** The single ending the file uses, undefined when it mixes them. */
   readonly uniform: string | undefined;
-  /** lfStarts[i] / origStarts[i]: where line i starts in `lf` / `text`. */
-  private readonly lfStarts: Int32Array;
-  private readonly origStarts: Int32Array;
+  /**
+   * Where line i starts in `lf`; in `text` it starts at table.start(i). The
+   * same offsets when every ending is already '\n' (the usual file), so
+   * those share the table's and build nothing.
+   */
+  private readonly lfStarts: { readonly length: number; [i: number]: number };
   private normalized: Normalized | undefined;
   private lineObjects: Line[] | undefined;
 
@@ -53,20 +56,25 @@ export class FileView {
     this.table = table;
     this.uniform = table.uniformEol();
     const n = table.length;
-    this.lfStarts = new Int32Array(n + 1);
-    this.origStarts = new Int32Array(n + 1);
-    let lf = 0;
     let plain = true;
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < n && plain; i++) {
       const eol = table.eolAt(i);
-      this.lfStarts[i] = lf;
-      this.origStarts[i] = table.start(i);
-      lf += table.start(i + 1) - table.start(i) - eol.length + (eol === '' ? 0 : 1);
       if (eol.length > 1 || eol === '\r') plain = false;
     }
-    this.lfStarts[n] = lf;
-    this.origStarts[n] = text.length;
-    this.lf = plain ? text : this.lines.map((l) => (l.eol === '' ? l.text : `${l.text}\n`)).join('');
+    if (plain) {
+      this.lfStarts = table.lineStarts();
+      this.lf = text;
+    } else {
+      const lfStarts = new Int32Array(n + 1);
+      let lf = 0;
+      for (let i = 0; i < n; i++) {
+        lfStarts[i] = lf;
+        lf += table.end(i) - table.start(i) + (table.eolAt(i) === '' ? 0 : 1);
+      }
+      lfStarts[n] = lf;
+      this.lfStarts = lfStarts;
+      this.lf = this.lines.map((l) => (l.eol === '' ? l.text : `${l.text}\n`)).join('');
+    }
   }
 
   /** Line objects (with `orig`), built on first use: a search that fails never needs them. */
@@ -97,7 +105,7 @@ export class FileView {
     if (this.table.length === 0) return 0;
     if (p >= this.lf.length) return this.text.length;
     const i = this.lineOf(p);
-    return this.origStarts[i]! + (p - this.lfStarts[i]!);
+    return this.table.start(i) + (p - this.lfStarts[i]!);
   }
 
   /** The file's own endings of the '\n's inside LF range [s, e), in order. */
@@ -127,9 +135,10 @@ export class FileView {
     return this.normalized;
   }
 
-  /** LF-split line texts (for the closest-match search). */
-  lfLines(): string[] {
-    return this.table.texts();
+  /** The lines, one at a time on request (for the closest-match search: no string per line held at once). */
+  lfLines(): FileLines {
+    const table = this.table;
+    return { length: table.length, at: (i) => (i >= 0 && i < table.length ? table.textAt(i) : undefined) };
   }
 }
 

@@ -23,6 +23,22 @@
 // Measured on 100,000-line files (2.4-5 MB): 7-80 ms per search on a loaded
 // 2-core machine, whichever step decides.
 
+/**
+ * The file's lines as the search reads them: an array, or a view that hands
+ * out line i on request (edit's FileView), so a search over a 100,000-line
+ * file need not hold a string for every line at once.
+ */
+export interface FileLines {
+  readonly length: number;
+  at(i: number): string | undefined;
+}
+
+function joinLines(fileLines: FileLines): string {
+  const parts: string[] = [];
+  for (let i = 0; i < fileLines.length; i++) parts.push(fileLines.at(i)!);
+  return parts.join('\n');
+}
+
 export interface LineDifference {
   /** 1-based file line. */
   fileLine: number;
@@ -101,7 +117,7 @@ export function targetLines(target: string): string[] {
  * The block of `fileLines` (LF-split, endings removed) closest to `target`
  * (an LF text that does not occur in the file).
  */
-export function closestMatch(fileLines: readonly string[], target: string, fileText?: string): ClosestMatch {
+export function closestMatch(fileLines: FileLines, target: string, fileText?: string): ClosestMatch {
   const budget: Budget = { work: 0, cells: 0 };
   const lines = targetLines(target);
   const m = lines.length;
@@ -118,7 +134,7 @@ export function closestMatch(fileLines: readonly string[], target: string, fileT
     // Words first: native substring search over the whole text is far cheaper
     // than hashing every character; trigrams only when no word anchors.
     const before = votes.size;
-    wordVotes(fileLines, fileText ?? fileLines.join('\n'), lines, vote, budget);
+    wordVotes(fileLines, fileText ?? joinLines(fileLines), lines, vote, budget);
     if (votes.size === before) trigramVotes(fileLines, lines, vote, budget);
   }
 
@@ -176,7 +192,7 @@ function isSpace(c: number): boolean {
 }
 
 /** Exact (trimmed) line anchors; returns how many target lines could anchor. */
-function anchorVotes(fileLines: readonly string[], lines: readonly string[], vote: (s: number, w: number) => void): number {
+function anchorVotes(fileLines: FileLines, lines: readonly string[], vote: (s: number, w: number) => void): number {
   const byKey = new Map<string, number[]>();
   lines.forEach((l, j) => {
     const key = l.trim();
@@ -190,7 +206,7 @@ function anchorVotes(fileLines: readonly string[], lines: readonly string[], vot
   const lengths = new Set<number>();
   for (const key of byKey.keys()) lengths.add(key.length);
   for (let i = 0; i < fileLines.length; i++) {
-    const line = fileLines[i]!;
+    const line = fileLines.at(i)!;
     // Measure the trimmed length without allocating; most lines are rejected here.
     let a = 0;
     let b = line.length;
@@ -224,7 +240,7 @@ const MAX_WORD_HITS = 50;
  * Each word costs one native substring scan, stopped after MAX_WORD_HITS hits
  * (a word that common says nothing). `text` is the lines joined with '\n'.
  */
-function wordVotes(fileLines: readonly string[], text: string, lines: readonly string[], vote: (s: number, w: number) => void, budget: Budget): void {
+function wordVotes(fileLines: FileLines, text: string, lines: readonly string[], vote: (s: number, w: number) => void, budget: Budget): void {
   const words = new Map<string, number>();
   // The longest words of each line first: they are the rarest.
   const perLine = lines.map((l, j) => [...l.matchAll(WORD)].map((m) => ({ word: m[0], j })).sort((a, b) => b.word.length - a.word.length));
@@ -242,7 +258,7 @@ function wordVotes(fileLines: readonly string[], text: string, lines: readonly s
       let at = 0;
       for (let i = 0; i < fileLines.length; i++) {
         starts[i] = at;
-        at += fileLines[i]!.length + 1;
+        at += fileLines.at(i)!.length + 1;
       }
     }
     let lo = 0;
@@ -283,7 +299,7 @@ function trigramHashes(s: string): Set<number> {
  * target that is part of a longer line still scores high). One pass over the
  * file; per character a hash and one table read.
  */
-function trigramVotes(fileLines: readonly string[], lines: readonly string[], vote: (s: number, w: number) => void, budget: Budget): void {
+function trigramVotes(fileLines: FileLines, lines: readonly string[], vote: (s: number, w: number) => void, budget: Budget): void {
   const samples = lines
     .map((text, j) => ({ j, text: text.trim() }))
     .filter((s) => s.text.length >= 4)
@@ -301,7 +317,7 @@ function trigramVotes(fileLines: readonly string[], lines: readonly string[], vo
   const minLength = Math.min(...samples.map((s) => s.text.length)) / 2;
   const counts = new Int32Array(samples.length);
   for (let i = 0; i < fileLines.length; i++) {
-    const line = fileLines[i]!;
+    const line = fileLines.at(i)!;
     if (line.length < minLength) continue;
     counts.fill(0);
     budget.work += line.length;
@@ -357,14 +373,14 @@ function comparedIndices(m: number): number[] {
   return [...Array.from({ length: half }, (_, j) => j), ...Array.from({ length: half }, (_, k) => m - half + k)];
 }
 
-function scoreWindow(fileLines: readonly string[], lines: readonly string[], start: number, openEnd: boolean, budget: Budget): WindowScore {
+function scoreWindow(fileLines: FileLines, lines: readonly string[], start: number, openEnd: boolean, budget: Budget): WindowScore {
   const m = lines.length;
   const pairs: PairScore[] = [];
   let distance = 0;
   let size = 0;
   for (const j of comparedIndices(m)) {
     const i = start + j;
-    const file = fileLines[i] ?? '';
+    const file = fileLines.at(i) ?? '';
     const target = lines[j]!;
     // A multi-line old_string may start mid-line and end mid-line: its first
     // line may be a suffix of the file line, its last line a prefix.
@@ -461,8 +477,8 @@ function estimate(target: string, file: string, partial: boolean): Alignment {
   return { distance: Math.max(1, Math.max(target.length, seg.length) - p - q), segStart: at, segLength: seg.length };
 }
 
-function difference(fileLines: readonly string[], lines: readonly string[], p: PairScore): LineDifference {
-  const file = fileLines[p.i] ?? '';
+function difference(fileLines: FileLines, lines: readonly string[], p: PairScore): LineDifference {
+  const file = fileLines.at(p.i) ?? '';
   const target = lines[p.j]!;
   let k = 0;
   while (p.segStart + k < file.length && k < target.length && file.charCodeAt(p.segStart + k) === target.charCodeAt(k)) k++;
@@ -496,7 +512,7 @@ function charAt(s: string, k: number): string {
  * window (longest common subsequence of trimmed lines) to find the range the
  * block now spans and how its line count changed.
  */
-function drift(fileLines: readonly string[], lines: readonly string[], win: WindowScore, percent: number, budget: Budget): ClosestMatch {
+function drift(fileLines: FileLines, lines: readonly string[], win: WindowScore, percent: number, budget: Budget): ClosestMatch {
   const m = lines.length;
   const n = fileLines.length;
   const span = Math.min(m, MAX_COMPARED_LINES);
@@ -514,7 +530,7 @@ function drift(fileLines: readonly string[], lines: readonly string[], win: Wind
     budget.work += cells;
     const pairs = lcsPairs(
       lines.map((l) => l.trim()),
-      fileLines.slice(lo, hi).map((l) => l.trim()),
+      Array.from({ length: hi - lo }, (_, k) => fileLines.at(lo + k)!.trim()),
     );
     if (pairs.length > 0) {
       const [j0, i0] = pairs[0]!;
@@ -523,10 +539,10 @@ function drift(fileLines: readonly string[], lines: readonly string[], win: Wind
       last = Math.min(n - 1, lo + i1 + (m - 1 - j1));
       matched = 0;
       for (const [j, i] of pairs) {
-        if (lines[j] === fileLines[lo + i]) matched++;
+        if (lines[j] === fileLines.at(lo + i)) matched++;
         else if (lines[j]!.trim() !== '') {
           indentOnly++;
-          const fileIndent = leading(fileLines[lo + i]!);
+          const fileIndent = leading(fileLines.at(lo + i)!);
           const targetIndent = leading(lines[j]!);
           if (fileIndent.includes('\t') && !targetIndent.includes('\t')) fileTabs++;
           if (targetIndent.includes('\t') && !fileIndent.includes('\t')) fileSpaces++;

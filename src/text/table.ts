@@ -118,6 +118,11 @@ export abstract class LineTable {
     return this.starts[i]!;
   }
 
+  /** Every line's start, then the end of the content (read-only: the table's own array). */
+  lineStarts(): Readonly<Int32Array> {
+    return this.starts;
+  }
+
   /** Where line i's content ends (its ending, if any, follows). */
   end(i: number): number {
     return this.ends[i]!;
