@@ -14,9 +14,11 @@
 //   missing_line     the line does not exist in the file
 //
 // Every search here is bounded so a failure on a 100,000-line file stays
-// fast: anchors skip lines that occur too often, alignment work is capped,
-// substring and token look-ups run over one cached joined text, and edit
-// distance only runs on a short, pre-filtered candidate list.
+// fast and small: lines are compared in place in the file's table (trimmed
+// without a string per line), anchors skip lines that occur too often,
+// alignment work is capped, substring and token look-ups are native searches
+// over the file itself, and edit distance only runs on a short, pre-filtered
+// candidate list.
 
 import type { Hunk, HunkLine } from '../types.js';
 import { LineIndex } from './seek.js';
@@ -102,24 +104,14 @@ export function describeUnsafe(hunks: readonly Hunk[], h: number, line: number, 
 
 // ------------------------------------------------------------------ analysis
 
-interface Aux {
-  trimKeys: string[];
-  /** occurrences() results, per trimmed line. */
-  found: Map<string, number[]>;
-  /** Trimmed lines joined by '\n', and where each line starts in it. */
-  joined?: { text: string; starts: Int32Array };
-}
+/** occurrences() results per LineIndex, per trimmed line. */
+const occurrenceCache = new WeakMap<LineIndex, Map<string, number[]>>();
 
-const auxCache = new WeakMap<LineIndex, Aux>();
+/** Is file line i, trimmed, exactly `key` (a trimmed string)? Compared in place. */
+const isLine = (index: LineIndex, i: number, key: string): boolean => i >= 0 && i < index.length && index.table.equalsTrimmed(i, key, true);
 
-function aux(index: LineIndex): Aux {
-  let a = auxCache.get(index);
-  if (!a) {
-    a = { trimKeys: index.lines.map((l) => l.trim()), found: new Map() };
-    auxCache.set(index, a);
-  }
-  return a;
-}
+/** File line i's text, trimmed (one string, for the few lines a hint quotes or scores). */
+const trimmedAt = (index: LineIndex, i: number): string => index.table.textAt(i).trim();
 
 /**
  * Lines whose trimmed text is `key`, up to ANCHOR_MAX_OCCURRENCES + 1 (one
@@ -127,40 +119,15 @@ function aux(index: LineIndex): Aux {
  * cheaper than hashing every line of a large file into a map.
  */
 function occurrences(index: LineIndex, key: string): number[] {
-  const a = aux(index);
-  let list = a.found.get(key);
+  let cache = occurrenceCache.get(index);
+  if (!cache) occurrenceCache.set(index, (cache = new Map()));
+  let list = cache.get(key);
   if (!list) {
     list = [];
-    const keys = a.trimKeys;
-    for (let i = 0; i < keys.length && list.length <= ANCHOR_MAX_OCCURRENCES; i++) if (keys[i] === key) list.push(i);
-    a.found.set(key, list);
+    for (let i = 0; i < index.length && list.length <= ANCHOR_MAX_OCCURRENCES; i++) if (index.table.equalsTrimmed(i, key, true)) list.push(i);
+    cache.set(key, list);
   }
   return list;
-}
-
-function joined(index: LineIndex): { text: string; starts: Int32Array } {
-  const a = aux(index);
-  if (!a.joined) {
-    const starts = new Int32Array(a.trimKeys.length);
-    let at = 0;
-    for (let i = 0; i < a.trimKeys.length; i++) {
-      starts[i] = at;
-      at += a.trimKeys[i]!.length + 1;
-    }
-    a.joined = { text: a.trimKeys.join('\n'), starts };
-  }
-  return a.joined;
-}
-
-function lineAt(starts: Int32Array, offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /** A line worth anchoring on: it says something (a letter or digit), not just `}` or a blank. */
@@ -250,9 +217,8 @@ interface Alignment {
 
 /** The longest run of consecutive hunk lines that matches the file somewhere at or after `cursor`. */
 function bestAlignment(index: LineIndex, old: string[], cursor: number): Alignment | undefined {
-  const { trimKeys } = aux(index);
   const want = old.map((l) => l.trim());
-  const n = trimKeys.length;
+  const n = index.length;
   const m = want.length;
   let best: Alignment | undefined;
   let budget = ALIGN_BUDGET;
@@ -266,9 +232,9 @@ function bestAlignment(index: LineIndex, old: string[], cursor: number): Alignme
       if (pos < cursor || tried.has(start)) continue;
       tried.add(start);
       let from = k;
-      while (from > 0 && start + from - 1 >= 0 && trimKeys[start + from - 1] === want[from - 1]) from--;
+      while (from > 0 && start + from - 1 >= 0 && isLine(index, start + from - 1, want[from - 1]!)) from--;
       let to = k + 1;
-      while (to < m && start + to < n && trimKeys[start + to] === want[to]) to++;
+      while (to < m && start + to < n && isLine(index, start + to, want[to]!)) to++;
       budget -= to - from + 1;
       const len = to - from;
       if (!best || len > best.to - best.from) best = { start, from, to };
@@ -281,7 +247,6 @@ function bestAlignment(index: LineIndex, old: string[], cursor: number): Alignme
 function partialBlock(index: LineIndex, old: string[], cursor: number): MissDiagnosis | undefined {
   const a = bestAlignment(index, old, cursor) ?? (cursor > 0 ? bestAlignment(index, old, 0) : undefined);
   if (!a || a.to - a.from >= old.length) return undefined;
-  const lines = index.lines;
   const runLen = a.to - a.from;
   const what = runLen === 1 ? '1 line matches' : `${runLen} lines match`;
   // The differing hunk line: the one after the run, or before it when the run
@@ -296,10 +261,10 @@ function partialBlock(index: LineIndex, old: string[], cursor: number): MissDiag
       ? `the first ${runLen === 1 ? 'line matches' : `${runLen} lines match`} at line ${runAt}`
       : `hunk lines ${a.from + 1}-${a.to} (${what}) match at line ${runAt}`;
   const head = `${where} but hunk line ${k + 1} differs`;
-  if (f < 0 || f >= lines.length) {
+  if (f < 0 || f >= index.length) {
     return { hint: 'partial_block', line: a.start + a.from, text: `${head}: the file ${f < 0 ? 'starts' : 'ends'} before it; expected ${quote(expected)}` };
   }
-  const found = lines[f]!;
+  const found = index.table.textAt(f);
   const detail = [`expected ${quote(expected)}, found ${quote(found)} at line ${f + 1}`];
   const drift = driftHint(index, old, k, f, after ? 1 : -1);
   if (expected.trim() === '' && found.trim() !== '' && drift?.fileExtra === undefined) {
@@ -316,7 +281,8 @@ function partialBlock(index: LineIndex, old: string[], cursor: number): MissDiag
     const extra = drift.fileExtra;
     // The file's extra lines sit between the run and where the expected line really is.
     const from = after ? f : f - extra + 1;
-    const blank = lines.slice(from, from + extra).every((l) => l.trim() === '');
+    let blank = true;
+    for (let i = from; i < Math.min(from + extra, index.length) && blank; i++) blank = isLine(index, i, '');
     const at = after ? f + extra + 1 : f - extra + 1;
     detail.push(
       blank
@@ -343,13 +309,12 @@ function partialBlock(index: LineIndex, old: string[], cursor: number): MissDiag
 
 /** How many file lines a blank hunk line at `k` stands in for (the next non-blank hunk line resumes there). */
 function resumeAfterBlank(index: LineIndex, old: string[], k: number, f: number): number | undefined {
-  const { trimKeys } = aux(index);
   let next = k + 1;
   while (next < old.length && old[next]!.trim() === '') next++;
   if (next >= old.length) return undefined;
   const want = old[next]!.trim();
-  for (let d = 1; d <= 200 && f + d < trimKeys.length; d++) {
-    if (trimKeys[f + d] === want) return d - (next - k - 1);
+  for (let d = 1; d <= 200 && f + d < index.length; d++) {
+    if (isLine(index, f + d, want)) return d - (next - k - 1);
   }
   return undefined;
 }
@@ -360,16 +325,15 @@ function resumeAfterBlank(index: LineIndex, old: string[], k: number, f: number)
  * run (look further up).
  */
 function driftHint(index: LineIndex, old: string[], k: number, f: number, dir: 1 | -1): { fileExtra?: number; hunkExtra?: number } | undefined {
-  const { trimKeys } = aux(index);
   const want = old[k]!.trim();
-  const found = trimKeys[f]!;
+  const found = trimmedAt(index, f);
   const beyond = k + dir;
   // The expected line a few lines further along the file: the file has extra lines.
   for (let d = 1; d <= DRIFT_WINDOW; d++) {
     const at = f + dir * d;
-    if (at < 0 || at >= trimKeys.length) break;
-    if (trimKeys[at] === want && (want !== '' || d === 1)) {
-      const nextOk = beyond < 0 || beyond >= old.length || trimKeys[at + dir] === old[beyond]!.trim();
+    if (at < 0 || at >= index.length) break;
+    if (isLine(index, at, want) && (want !== '' || d === 1)) {
+      const nextOk = beyond < 0 || beyond >= old.length || isLine(index, at + dir, old[beyond]!.trim());
       if (nextOk) return { fileExtra: d };
       break;
     }
@@ -418,7 +382,7 @@ function lineLevel(index: LineIndex, old: string[], cursor: number): MissDiagnos
     return {
       hint: 'part_of_line',
       line: within,
-      text: `${label} ${quote(expected)} is only part of line ${within + 1} ${quote(index.lines[within]!)}: include the whole line`,
+      text: `${label} ${quote(expected)} is only part of line ${within + 1} ${quote(index.table.textAt(within))}: include the whole line`,
     };
   }
   const close = closestLine(index, expected);
@@ -427,13 +391,13 @@ function lineLevel(index: LineIndex, old: string[], cursor: number): MissDiagnos
     // Columns count on the raw lines when the indentation agrees; otherwise on
     // the trimmed text, since indentation alone would not have blocked a match.
     const raw = old[missing]!;
-    const fileLine = index.lines[close.line]!;
+    const fileLine = index.table.textAt(close.line);
     const sameIndent = raw.length - raw.trimStart().length === fileLine.length - fileLine.trimStart().length && raw.startsWith(fileLine.slice(0, fileLine.length - fileLine.trimStart().length));
     const col = sameIndent ? firstDifference(raw, fileLine) : firstDifference(expected, fileLine.trim())?.concat(' (ignoring indentation)');
     return {
       hint: 'closest_line',
       line: close.line,
-      text: `${label} ${quote(expected)} is not in the file; the closest file line is ${close.line + 1} (${pct}% similar): ${quote(index.lines[close.line]!)}${col ? `; ${col}` : ''}`,
+      text: `${label} ${quote(expected)} is not in the file; the closest file line is ${close.line + 1} (${pct}% similar): ${quote(fileLine)}${col ? `; ${col}` : ''}`,
     };
   }
   return { hint: 'missing_line', text: `${label} ${quote(expected)} does not exist in the file, nor anything close to it` };
@@ -442,12 +406,11 @@ function lineLevel(index: LineIndex, old: string[], cursor: number): MissDiagnos
 /** First file line (preferring lines at or after `cursor`) that contains `needle` inside a longer line. */
 function containing(index: LineIndex, needle: string, cursor: number): number | undefined {
   if (needle.length < 3) return undefined;
-  const { text, starts } = joined(index);
   const search = (from: number): number | undefined => {
-    const at = text.indexOf(needle, from);
-    return at < 0 ? undefined : lineAt(starts, at);
+    const line = index.table.lineContaining(needle, from);
+    return line < 0 ? undefined : line;
   };
-  const fromCursor = cursor < starts.length ? search(starts[cursor]!) : undefined;
+  const fromCursor = cursor < index.length ? search(cursor) : undefined;
   return fromCursor ?? (cursor > 0 ? search(0) : undefined);
 }
 
@@ -467,32 +430,29 @@ const COMMON_TOKEN_HITS = 200;
 export function closestLine(index: LineIndex, expected: string): { line: number; similarity: number } | undefined {
   const want = expected.slice(0, CLOSEST_CHARS);
   const tokens = [...new Set(want.match(TOKEN) ?? [])].sort((x, y) => y.length - x.length).slice(0, 8);
-  const { text, starts } = joined(index);
-  const { trimKeys } = aux(index);
   const nominated = new Set<number>();
   let fallback: number[] = [];
   for (const t of tokens) {
     const lines: number[] = [];
-    let lastLine = -1;
-    for (let at = text.indexOf(t); at >= 0 && lines.length <= COMMON_TOKEN_HITS; at = text.indexOf(t, at + t.length)) {
-      const line = lineAt(starts, at);
-      if (line !== lastLine) lines.push((lastLine = line));
+    for (let line = index.table.lineContaining(t, 0); line >= 0 && lines.length <= COMMON_TOKEN_HITS; line = index.table.lineContaining(t, line + 1)) {
+      lines.push(line);
     }
     if (lines.length <= COMMON_TOKEN_HITS) for (const l of lines) nominated.add(l);
     else if (fallback.length === 0) fallback = lines;
   }
   const pool = nominated.size > 0 ? [...nominated] : fallback;
   const candidates = pool
-    .filter((line) => {
-      const len = Math.min(trimKeys[line]!.length, CLOSEST_CHARS);
+    .map((line) => ({ line, key: trimmedAt(index, line) }))
+    .filter(({ key }) => {
+      const len = Math.min(key.length, CLOSEST_CHARS);
       return Math.abs(len - want.length) <= Math.max(len, want.length) / 2;
     })
-    .map((line) => ({ line, shared: tokens.reduce((n, t) => n + (trimKeys[line]!.includes(t) ? 1 : 0), 0) }))
+    .map(({ line, key }) => ({ line, key, shared: tokens.reduce((n, t) => n + (key.includes(t) ? 1 : 0), 0) }))
     .sort((x, y) => y.shared - x.shared || x.line - y.line)
     .slice(0, CLOSEST_CANDIDATES);
   let best: { line: number; similarity: number } | undefined;
-  for (const { line } of candidates) {
-    const sim = similarity(want, trimKeys[line]!.slice(0, CLOSEST_CHARS));
+  for (const { line, key } of candidates) {
+    const sim = similarity(want, key.slice(0, CLOSEST_CHARS));
     if (!best || sim > best.similarity) best = { line, similarity: sim };
   }
   return best && best.similarity >= CLOSEST_MIN_SIMILARITY ? best : undefined;

@@ -14,6 +14,7 @@
 // either way, and the common case never pays for hashing every line.
 
 import { LineTable } from '../text/table.js';
+import { bucketOf, type Buckets, buildBuckets } from './buckets.js';
 
 export type PassName = 'exact' | 'trim-end' | 'trim';
 
@@ -34,13 +35,6 @@ const KEY: Record<PassName, (s: string) => string> = {
   trim: (s) => s.trim(),
 };
 
-interface HashIndex {
-  hashes: Int32Array;
-  offsets: Int32Array;
-  order: Int32Array;
-  mask: number;
-}
-
 export interface SeekHit {
   index: number;
   pass: PassName;
@@ -50,7 +44,7 @@ export interface SeekHit {
 export class LineIndex {
   readonly table: LineTable;
   /** Per pass, once scanning has cost enough: the hash index of every line. */
-  private readonly hashed = new Map<PassName, HashIndex>();
+  private readonly hashed = new Map<PassName, Buckets>();
   /** Line comparisons spent scanning, per pass, before its table exists. */
   private readonly scanned = new Map<PassName, number>();
 
@@ -78,7 +72,7 @@ export class LineIndex {
    * arrays only: about 1.3 MB for 100,000 lines, where a Map of line strings
    * cost ten times that and a string per line besides.
    */
-  private hashIndex(pass: PassName): HashIndex {
+  private hashIndex(pass: PassName): Buckets {
     let t = this.hashed.get(pass);
     if (!t) {
       const table = this.table;
@@ -86,25 +80,7 @@ export class LineIndex {
       const trim = pass === 'exact' ? 0 : pass === 'trim-end' ? 1 : 2;
       const hashes = new Int32Array(n);
       for (let i = 0; i < n; i++) hashes[i] = table.hashLine(i, trim);
-      let size = 1;
-      while (size < n) size <<= 1;
-      const mask = size - 1;
-      // Counting sort by bucket, filled from the last line down so each
-      // bucket lists its lines in ascending order. Afterwards bucket b is
-      // order[offsets[b] .. offsets[b + 1]).
-      const offsets = new Int32Array(size + 1);
-      for (let i = 0; i < n; i++) offsets[(hashes[i]! & mask) + 1]! += 1;
-      for (let b = 0; b < size; b++) offsets[b + 1]! += offsets[b]!;
-      const order = new Int32Array(n);
-      for (let i = n - 1; i >= 0; i--) {
-        const b = (hashes[i]! & mask) + 1;
-        offsets[b]! -= 1;
-        order[offsets[b]!] = i;
-      }
-      // Each offsets[b + 1] now holds where bucket b starts; shift them back.
-      offsets.copyWithin(0, 1);
-      offsets[size] = n;
-      t = { hashes, offsets, order, mask };
+      t = buildBuckets(hashes);
       this.hashed.set(pass, t);
     }
     return t;
@@ -125,7 +101,8 @@ export class LineIndex {
       this.scanned.set(pass, spent + scan.cost);
       if (scan.index !== undefined) return scan.index;
     }
-    const { hashes, offsets, order, mask } = this.hashIndex(pass);
+    const buckets = this.hashIndex(pass);
+    const hashes = buckets.keys;
     const wantHash = want.map((w) => this.table.hashString(w));
 
     // Anchor on the pattern line whose bucket holds the fewest lines.
@@ -133,9 +110,7 @@ export class LineIndex {
     let lo = 0;
     let hi = -1;
     for (let k = 0; k < m; k++) {
-      const b = wantHash[k]! & mask;
-      const from = offsets[b]!;
-      const to = offsets[b + 1]!;
+      const [from, to] = bucketOf(buckets, wantHash[k]!);
       if (from === to) return -1;
       if (hi < 0 || to - from < hi - lo) {
         lo = from;
@@ -143,6 +118,7 @@ export class LineIndex {
         anchor = k;
       }
     }
+    const order = buckets.order;
     for (let j = lowerBound(order, start + anchor, lo, hi); j < hi; j++) {
       const line = order[j]!;
       if (hashes[line] !== wantHash[anchor]) continue;

@@ -22,6 +22,7 @@
 
 import type { HunkLine } from '../types.js';
 import { foldChar, normalizeForMatch, normalizeKey, type NormalizeOptions } from './normalize.js';
+import { bucketOf, type Buckets, buildBuckets } from './buckets.js';
 import { type LineIndex, lowerBound } from './seek.js';
 
 export type TolerantPass = 'punctuation' | 'punctuation-wide';
@@ -36,10 +37,8 @@ export function tolerantKey(line: string, pass: TolerantPass): string {
 }
 
 interface Table {
-  /** signature() of every file line. */
-  sigs: Float64Array;
-  /** Lines by signature. */
-  bySig: Map<number, number[]>;
+  /** Every file line's signature, bucketed (buckets.ts). */
+  sigs: Buckets;
   /** Keys per profile, filled lazily for the lines a search actually compares. */
   keys: Map<TolerantPass, (string | undefined)[]>;
 }
@@ -47,22 +46,18 @@ interface Table {
 // Keyed per LineIndex and built lazily: most patches never reach this step.
 // Normalising every line of a 100,000-line file costs far more than the exact
 // passes, so lines are first filtered by a signature that folding cannot
-// change, and only lines that pass are normalised (once, then cached).
+// change, read straight from the file's table, and only lines that pass are
+// normalised (once, then cached).
 const tables = new WeakMap<LineIndex, Table>();
 
 function table(index: LineIndex): Table {
   let t = tables.get(index);
   if (!t) {
-    const sigs = new Float64Array(index.length);
-    const bySig = new Map<number, number[]>();
-    for (let i = 0; i < index.length; i++) {
-      const sig = signature(index.lines[i]!);
-      sigs[i] = sig;
-      const list = bySig.get(sig);
-      if (list) list.push(i);
-      else bySig.set(sig, [i]);
-    }
-    t = { sigs, bySig, keys: new Map() };
+    const lines = index.table;
+    const unit = (k: number) => lines.unitAt(k);
+    const sigs = new Int32Array(index.length);
+    for (let i = 0; i < index.length; i++) sigs[i] = signatureOf(unit, lines.start(i), lines.end(i));
+    t = { sigs: buildBuckets(sigs), keys: new Map() };
     tables.set(index, t);
   }
   return t;
@@ -71,7 +66,7 @@ function table(index: LineIndex): Table {
 function keyAt(index: LineIndex, t: Table, pass: TolerantPass, i: number): string {
   let keys = t.keys.get(pass);
   if (!keys) t.keys.set(pass, (keys = new Array<string | undefined>(index.length)));
-  return (keys[i] ??= tolerantKey(index.lines[i]!, pass));
+  return (keys[i] ??= tolerantKey(index.table.textAt(i), pass));
 }
 
 /** 1..62 for an ASCII letter or digit, else 0. */
@@ -83,36 +78,39 @@ function alnum(c: number): number {
 }
 
 /**
- * The first and last four ASCII letters and digits of a line, packed in a
- * number. Folds only ever touch punctuation and spaces, and never produce a
+ * The first and last four ASCII letters and digits of a line, mixed into 32
+ * bits. Folds only ever touch punctuation and spaces, and never produce a
  * letter or digit, so lines with equal keys under any profile have equal
- * signatures. Lines without ASCII letters or digits (CJK prose, braces) share
- * signature 0 and are simply normalised.
+ * signatures (a collision only costs a comparison). Lines without ASCII
+ * letters or digits (CJK prose, braces) share signature 0 and are simply
+ * normalised. Read through `unitAt` over [from, to): chars of a string, or a
+ * UTF-8 file's bytes, where letters and digits are the same single units.
  */
-export function signature(line: string): number {
+function signatureOf(unitAt: (k: number) => number, from: number, to: number): number {
   let head = 0;
   let got = 0;
-  let i = 0;
-  for (; i < line.length && got < 4; i++) {
-    const v = alnum(line.charCodeAt(i));
+  for (let i = from; i < to && got < 4; i++) {
+    const v = alnum(unitAt(i));
     if (v) {
-      head = head * 64 + v;
+      head = (head << 6) | v;
       got++;
     }
   }
   if (got === 0) return 0;
   let tail = 0;
-  let mult = 1;
   got = 0;
-  for (let j = line.length - 1; j >= 0 && got < 4; j--) {
-    const v = alnum(line.charCodeAt(j));
+  for (let j = to - 1; j >= from && got < 4; j--) {
+    const v = alnum(unitAt(j));
     if (v) {
-      tail += v * mult;
-      mult *= 64;
+      tail = (tail << 6) | v;
       got++;
     }
   }
-  return head * 16_777_216 + tail;
+  return (Math.imul(head, 0x9e3779b1) ^ tail) | 1;
+}
+
+export function signature(line: string): number {
+  return signatureOf((k) => line.charCodeAt(k), 0, line.length);
 }
 
 /**
@@ -133,27 +131,32 @@ export function tolerantCandidates(
   const t = table(index);
   const want = pattern.map((l) => tolerantKey(l, pass));
   const wantSig = pattern.map(signature);
+  const sigs = t.sigs.keys;
   const at = (i: number): boolean => {
-    for (let k = 0; k < m; k++) if (t.sigs[i + k] !== wantSig[k]) return false;
+    for (let k = 0; k < m; k++) if (sigs[i + k] !== wantSig[k]) return false;
     for (let k = 0; k < m; k++) if (keyAt(index, t, pass, i + k) !== want[k]) return false;
     return true;
   };
   if (eof) return n - m >= start && at(n - m) ? [n - m] : [];
-  // Anchor on the pattern line whose signature is rarest in the file.
+  // Anchor on the pattern line whose signature bucket is smallest.
   let anchor = 0;
-  let best: number[] | undefined;
+  let lo = 0;
+  let hi = -1;
   for (let k = 0; k < m; k++) {
-    const list = t.bySig.get(wantSig[k]!);
-    if (!list) return [];
-    if (!best || list.length < best.length) {
-      best = list;
+    const [from, to] = bucketOf(t.sigs, wantSig[k]!);
+    if (from === to) return [];
+    if (hi < 0 || to - from < hi - lo) {
+      lo = from;
+      hi = to;
       anchor = k;
     }
   }
   const out: number[] = [];
-  const list = best!;
-  for (let j = lowerBound(list, start + anchor); j < list.length && out.length < limit; j++) {
-    const i = list[j]! - anchor;
+  const order = t.sigs.order;
+  for (let j = lowerBound(order, start + anchor, lo, hi); j < hi && out.length < limit; j++) {
+    const line = order[j]!;
+    if (sigs[line] !== wantSig[anchor]) continue;
+    const i = line - anchor;
     if (i + m > n) break;
     if (at(i)) out.push(i);
   }

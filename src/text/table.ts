@@ -130,6 +130,11 @@ export abstract class LineTable {
 
   /** The code unit (char or byte) at an offset. */
   protected abstract codeAt(offset: number): number;
+
+  /** The code unit at an offset (a UTF-16 char, or a byte of a UTF-8 backing). */
+  unitAt(offset: number): number {
+    return this.codeAt(offset);
+  }
   /** The content between two offsets, as text. */
   protected abstract textBetween(from: number, to: number): string;
   /** Does the content in [from, to) equal `s`? No allocation. */
@@ -162,6 +167,38 @@ export abstract class LineTable {
     if (!this.origins) return i;
     const o = this.origins[i]!;
     return o < 0 ? undefined : o;
+  }
+
+  /**
+   * The first line at or after `fromLine` whose text contains `needle` (which
+   * holds no line break), or -1: a native search over the file itself, with
+   * hits that run into a line ending skipped.
+   */
+  lineContaining(needle: string, fromLine: number): number {
+    if (fromLine >= this.length) return -1;
+    const width = this.unitsOf(needle);
+    for (let at = this.search(needle, this.starts[fromLine]!); at >= 0; at = this.search(needle, at + 1)) {
+      const line = this.lineOfOffset(at);
+      if (at + width <= this.ends[line]!) return line;
+    }
+    return -1;
+  }
+
+  /** Offset of the first `needle` at or after `from`, or -1. */
+  protected abstract search(needle: string, from: number): number;
+  /** Length of `needle` in this table's units. */
+  protected abstract unitsOf(needle: string): number;
+
+  /** The line holding offset `at`. */
+  private lineOfOffset(at: number): number {
+    let lo = 0;
+    let hi = this.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.starts[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
 
   /** Does line i's text equal `s` exactly? */
@@ -247,6 +284,14 @@ class TextLines extends LineTable {
     return this.text.charCodeAt(offset);
   }
 
+  protected search(needle: string, from: number): number {
+    return this.text.indexOf(needle, from);
+  }
+
+  protected unitsOf(needle: string): number {
+    return needle.length;
+  }
+
   protected textBetween(from: number, to: number): string {
     return this.text.slice(from, to);
   }
@@ -296,6 +341,14 @@ class Utf8Lines extends LineTable {
 
   protected codeAt(offset: number): number {
     return this.bytes[offset]!;
+  }
+
+  protected search(needle: string, from: number): number {
+    return this.bytes.indexOf(needle, from, 'utf8');
+  }
+
+  protected unitsOf(needle: string): number {
+    return Buffer.byteLength(needle, 'utf8');
   }
 
   protected textBetween(from: number, to: number): string {

@@ -46,6 +46,14 @@ describe('line tables', () => {
             expect(t.hashLine(i, 1)).toBe(t.hashString(l.text.trimEnd()));
             expect(t.hashLine(i, 2)).toBe(t.hashString(l.text.trim()));
           });
+          // A needle without line breaks: the first line at or after `from` containing it.
+          const needle = probe.replace(/[\r\n\u2028]/g, '').slice(0, 6);
+          if (needle !== '') {
+            for (let from = 0; from <= ref.length; from++) {
+              const expected = ref.findIndex((l, i) => i >= from && l.text.includes(needle));
+              expect(t.lineContaining(needle, from)).toBe(expected);
+            }
+          }
           const endings = new Set(ref.map((l) => l.eol).filter((e) => e !== ''));
           expect(t.uniformEol()).toBe(endings.size > 1 ? undefined : ([...endings][0] ?? '\n'));
         }

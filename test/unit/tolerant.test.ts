@@ -130,6 +130,17 @@ describe('tolerantCandidates and tolerantSeek', () => {
     expect(tolerantCandidates(index, ['"a"'], 2, 'punctuation')).toEqual([3]);
   });
 
+  it('finds the same candidates in a UTF-8 file read as bytes as in the same lines as strings', () => {
+    const lines = ['x', '\u201ca\u201d', 'const b\u2014c = \u201cd\u201d;', '\u201ca\u201d', '\u3010e\u3011', 'z'];
+    const bytes = LineTable.fromUtf8(Buffer.from(`${lines.join('\n')}\n`, 'utf8'));
+    for (const pattern of [['"a"'], ['const b-c = "d";'], ['"a"', '[e]'], ['[e]']]) {
+      for (const pass of ['punctuation', 'punctuation-wide'] as const) {
+        expect(tolerantCandidates(new LineIndex(bytes), pattern, 0, pass)).toEqual(tolerantCandidates(new LineIndex(lines), pattern, 0, pass));
+      }
+    }
+    expect(tolerantCandidates(new LineIndex(bytes), ['const b-c = "d";'], 0, 'punctuation')).toEqual([2]);
+  });
+
   it('reports ambiguity with the profile that found it', () => {
     expect(tolerantSeek(index, ['"a"'], 0)).toEqual({ kind: 'ambiguous', candidates: [1, 3], pass: 'punctuation' });
   });
