@@ -3,7 +3,7 @@
 
 import { fstatSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { Command, CommanderError, Option } from 'commander';
+import type { Command } from 'commander';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { apply, edit } from './index.js';
 import { formatValidation, validateInput } from './input/validate.js';
@@ -179,21 +179,92 @@ async function runValidate(files: string[], flags: { json?: boolean }): Promise<
   return results.every((r) => r.result.conforms) ? 0 : 1;
 }
 
-function applyOptions(cmd: Command): Command {
-  return cmd
-    .option('--json', 'print one JSON document (status, changes, failures, notes, message, diff)')
-    .option('--model', 'print the model-facing result text instead of the diff')
-    .option('-q, --quiet', 'print only the summary, not the diff')
-    .option('-C, --cwd <dir>', 'resolve relative paths against DIR (default: the current directory)')
-    .option('--allow-outside', 'permit paths that resolve outside the working directory')
-    .option('--encoding <name>', 'read files without a BOM that are not UTF-8 (or are plain ASCII) as NAME instead of detecting it (e.g. gb18030, shift_jis, windows-1251, utf-16le)')
-    .option('--config <file>', 'YAML config with permission rules (default: .chord-patch.yaml in the working directory, if present)')
-    .option('--session <id>', 'agent session id (also CHORD_PATCH_SESSION): note repeated match failures, refuse identical failed resubmits')
-    .addOption(new Option('--color', 'force coloured output'))
-    .addOption(new Option('--no-color', 'disable coloured output (also NO_COLOR)'));
+/** An option of apply/check/edit: commander's flags syntax and the help text. */
+type OptionSpec = readonly [flags: string, description: string];
+
+const CHECK_OPTION: OptionSpec = ['--check', 'plan everything and write nothing'];
+const EDIT_CHECK_OPTION: OptionSpec = ['--check', 'plan the edit and write nothing'];
+/** The options apply, check and edit share, in help order. */
+const APPLY_OPTIONS: readonly OptionSpec[] = [
+  ['--json', 'print one JSON document (status, changes, failures, notes, message, diff)'],
+  ['--model', 'print the model-facing result text instead of the diff'],
+  ['-q, --quiet', 'print only the summary, not the diff'],
+  ['-C, --cwd <dir>', 'resolve relative paths against DIR (default: the current directory)'],
+  ['--allow-outside', 'permit paths that resolve outside the working directory'],
+  ['--encoding <name>', 'read files without a BOM that are not UTF-8 (or are plain ASCII) as NAME instead of detecting it (e.g. gb18030, shift_jis, windows-1251, utf-16le)'],
+  ['--config <file>', 'YAML config with permission rules (default: .chord-patch.yaml in the working directory, if present)'],
+  ['--session <id>', 'agent session id (also CHORD_PATCH_SESSION): note repeated match failures, refuse identical failed resubmits'],
+  // --color before --no-color: a --no-color added alone would default colour to on (commander).
+  ['--color', 'force coloured output'],
+  ['--no-color', 'disable coloured output (also NO_COLOR)'],
+];
+
+/** Options of each apply-like command, in the order commander adds them (help order). */
+const APPLY_COMMANDS: Readonly<Record<'apply' | 'check' | 'edit', readonly OptionSpec[]>> = {
+  apply: [CHECK_OPTION, ...APPLY_OPTIONS],
+  check: APPLY_OPTIONS,
+  edit: [EDIT_CHECK_OPTION, ...APPLY_OPTIONS],
+};
+
+/**
+ * The usual command lines, answered without commander: `--version`, and
+ * apply/check/edit with the options above written out in full (`--json`,
+ * `-C DIR`, `--cwd=DIR`) and at most one FILE. Loading commander and building
+ * the program costs about 3 ms, an eighth of what a small patch takes over
+ * `node -e 0` (issue 7: within 1.2x); unused, commander is not even read
+ * (dist/lazy/, see scripts/build.mjs). Anything else — help, an unknown
+ * option, grouped short flags (`-qC`), `--`, an option value starting with
+ * `-`, a second FILE, the other commands — returns undefined and goes to
+ * commander, which parses it as before; for the command lines it accepts,
+ * this yields exactly the options commander would (last value wins;
+ * --color/--no-color set `color`; options given nowhere stay unset).
+ */
+export function fastCommand(args: readonly string[]): { command: keyof typeof APPLY_COMMANDS | 'version'; file?: string; flags: ApplyFlags } | undefined {
+  const [command, ...rest] = args;
+  if (rest.length === 0 && (command === '--version' || command === '-V')) return { command: 'version', flags: {} };
+  if (command !== 'apply' && command !== 'check' && command !== 'edit') return undefined;
+  const byFlag = new Map<string, { key: string; value: boolean | 'arg' }>();
+  for (const [flags] of APPLY_COMMANDS[command]) {
+    const m = /^(?:(-[A-Za-z]), )?--([a-z][a-z-]*)( <[a-z]+>)?$/.exec(flags);
+    if (!m) continue; // not understood here: using it goes to commander
+    const negate = m[2]!.startsWith('no-');
+    const key = (negate ? m[2]!.slice(3) : m[2]!).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    const spec = { key, value: m[3] ? ('arg' as const) : !negate };
+    byFlag.set(`--${m[2]}`, spec);
+    if (m[1]) byFlag.set(m[1], spec);
+  }
+  const flags: Record<string, string | boolean> = {};
+  let file: string | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (arg === '-' || !arg.startsWith('-')) {
+      if (file !== undefined) return undefined;
+      file = arg;
+      continue;
+    }
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const spec = byFlag.get(eq < 0 ? arg : arg.slice(0, eq));
+    if (!spec) return undefined;
+    if (spec.value !== 'arg') {
+      if (eq >= 0) return undefined;
+      flags[spec.key] = spec.value;
+      continue;
+    }
+    const value = eq >= 0 ? arg.slice(eq + 1) : rest[++i];
+    if (value === undefined || value === '' || value.startsWith('-')) return undefined;
+    flags[spec.key] = value;
+  }
+  return { command, ...(file !== undefined ? { file } : {}), flags: flags as ApplyFlags };
 }
 
-export function buildProgram(setCode: (code: number) => void): Command {
+function addOptions(cmd: Command, specs: readonly OptionSpec[], Option: typeof import('commander').Option): Command {
+  for (const [flags, description] of specs) cmd.addOption(new Option(flags, description));
+  return cmd;
+}
+
+/** The whole command line, through commander (loaded here, on first use: see fastCommand). */
+export async function buildProgram(setCode: (code: number) => void): Promise<Command> {
+  const { Command, Option } = await import('commander');
   const program = new Command('chord-patch')
     .description('Apply model-emitted code edits safely: Codex apply_patch envelopes and old_string/new_string replacements.')
     .version(VERSION, '-V, --version')
@@ -201,29 +272,33 @@ export function buildProgram(setCode: (code: number) => void): Command {
     .configureOutput({ writeOut: (t) => writeFd(1, t), writeErr: (t) => writeFd(2, t) })
     .exitOverride();
 
-  applyOptions(
+  addOptions(
     program
       .command('apply')
       .argument('[file]', 'patch or edit JSON to apply (default: stdin)')
-      .description('apply a patch envelope, {"patch": ...} JSON, or an edit request')
-      .option('--check', 'plan everything and write nothing'),
+      .description('apply a patch envelope, {"patch": ...} JSON, or an edit request'),
+    APPLY_COMMANDS.apply,
+    Option,
   ).action(async (file: string | undefined, flags: ApplyFlags) => setCode(await runApply(file, flags)));
 
-  applyOptions(
+  addOptions(
     program
       .command('check')
       .argument('[file]', 'patch or edit JSON to check (default: stdin)')
       .description('report whether the input would apply cleanly; writes nothing (= apply --check)'),
+    APPLY_COMMANDS.check,
+    Option,
   ).action(async (file: string | undefined, flags: ApplyFlags) => setCode(await runApply(file, { ...flags, check: true })));
 
-  applyOptions(
+  addOptions(
     program
       .command('edit')
       .argument('[file]', 'edit JSON to apply (default: stdin)')
       .description(
         'replace text in one existing file: {"path", "old_string", "new_string", "replace_all"?} or {"path", "edits": [{"old_string", "new_string", "replace_all"?}, ...]}',
-      )
-      .option('--check', 'plan the edit and write nothing'),
+      ),
+    APPLY_COMMANDS.edit,
+    Option,
   ).action(async (file: string | undefined, flags: ApplyFlags) => setCode(await runApply(file, flags, edit)));
 
   program
@@ -271,18 +346,35 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   const script = basename(argv[1] ?? '');
   try {
     if (invokedAs === 'apply_patch' || script === 'apply_patch') return await applyPatchMain(argv.slice(2));
-    let code = 0;
-    const program = buildProgram((c) => (code = c));
-    await program.parseAsync(argv);
-    return code;
-  } catch (e) {
-    if (e instanceof CommanderError) {
-      return e.exitCode === 0 ? 0 : EXIT_USAGE;
+    const fast = fastCommand(argv.slice(2));
+    if (fast?.command === 'version') {
+      writeFd(1, `${VERSION}\n`); // what commander's --version prints
+      return 0;
     }
+    if (fast) {
+      const { file, flags } = fast;
+      if (fast.command === 'check') return await runApply(file, { ...flags, check: true });
+      return await runApply(file, flags, fast.command === 'edit' ? edit : apply);
+    }
+    return await runCommander(argv);
+  } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`chord-patch: ${e.message}\n`);
       return EXIT_USAGE;
     }
     throw e;
   }
+}
+
+async function runCommander(argv: string[]): Promise<number> {
+  let code = 0;
+  const program = await buildProgram((c) => (code = c));
+  try {
+    await program.parseAsync(argv);
+  } catch (e) {
+    const { CommanderError } = await import('commander');
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : EXIT_USAGE;
+    throw e;
+  }
+  return code;
 }

@@ -1,0 +1,62 @@
+// The CLI's commander-free fast path (fastCommand) must read every command
+// line it accepts exactly as commander does: same command, FILE and options.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildProgram, fastCommand } from '../../src/cli.js';
+import { VERSION } from '../../src/version.js';
+
+/** What commander makes of `args`: the command, FILE and options its action receives, or the error. */
+async function viaCommander(args: string[]): Promise<unknown> {
+  const program = await buildProgram(() => {});
+  let seen: unknown = 'no action';
+  for (const cmd of program.commands) {
+    cmd.action((file: string | undefined, flags: Record<string, unknown>) => {
+      seen = { command: cmd.name(), ...(file !== undefined ? { file } : {}), flags: { ...flags } };
+    });
+  }
+  program.configureOutput({ writeOut: () => {}, writeErr: () => {} });
+  try {
+    await program.parseAsync(['node', 'chord-patch', ...args]);
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+  return seen;
+}
+
+const COMMANDS = ['apply', 'check', 'edit', 'tools', '--version', '-V', '--help', 'p.patch'];
+const WORDS = [
+  'apply', '--check', '--json', '--model', '-q', '--quiet', '-C', '--cwd', '--cwd=dir', '--cwd=', '-Cdir', '-qC',
+  '--allow-outside', '--encoding', '--encoding=gbk', 'gbk', '--config', '--config=c.yaml', '--session', '--session=s1', '--color', '--no-color',
+  '--color=1', '-', '--', 'p.patch', 'other.patch', 'dir', '-V', '--version', '-h', '--help', '--frobnicate', '-x', '-5',
+];
+
+describe('fastCommand', () => {
+  it('answers the usual command lines', () => {
+    expect(fastCommand(['apply'])).toEqual({ command: 'apply', flags: {} });
+    expect(fastCommand(['apply', '-C', 'repo', '--json', 'p.patch'])).toEqual({ command: 'apply', file: 'p.patch', flags: { cwd: 'repo', json: true } });
+    expect(fastCommand(['check', '--no-color', '--color', '--no-color'])).toEqual({ command: 'check', flags: { color: false } });
+    expect(fastCommand(['--version'])).toEqual({ command: 'version', flags: {} });
+    expect(fastCommand(['apply', '--help'])).toBeUndefined();
+    expect(fastCommand(['check', '--check'])).toBeUndefined();
+    expect(fastCommand(['tools', '--model', 'gpt-5'])).toBeUndefined();
+  });
+
+  it('agrees with commander on every command line it accepts', async () => {
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...COMMANDS), fc.array(fc.constantFrom(...WORDS), { maxLength: 6 }), async (command, rest) => {
+        const args = [command, ...rest];
+        const fast = fastCommand(args);
+        if (!fast) return;
+        accepted++;
+        const theirs = await viaCommander(args);
+        // commander's --version ends with a CommanderError whose message is the version.
+        if (fast.command === 'version') expect(theirs).toEqual({ error: VERSION });
+        else expect(theirs).toEqual({ command: fast.command, ...(fast.file !== undefined ? { file: fast.file } : {}), flags: fast.flags });
+      }),
+      { numRuns: 3000 },
+    );
+    expect(accepted).toBeGreaterThan(300);
+  });
+});
