@@ -65,6 +65,19 @@ export function ensureCodex(root, log) {
   return { file: link, version: `@openai/codex ${version}` };
 }
 
+const IO_FLOOR = [
+  "const fs = require('fs');",
+  'for (const f of process.argv.slice(1)) {',
+  '  const b = fs.readFileSync(f);',
+  "  const t = `${f}.io-floor.tmp`;",
+  "  const fd = fs.openSync(t, 'wx', 0o600);",
+  '  fs.writeSync(fd, b);',
+  '  fs.fsyncSync(fd);',
+  '  fs.closeSync(fd);',
+  '  fs.renameSync(t, f);',
+  '}',
+].join('\n');
+
 /**
  * Every tool, in table order. `run(w, mode)` gives the command for a workload:
  * mode 'apply' applies w's change, 'version' prints the version, 'edit' uses
@@ -131,5 +144,15 @@ export function tools(root, log) {
 
   // The start-up floor every Node program pays: the reference for start-up ratios.
   list.push({ id: 'node', label: 'node -e 0 (start-up floor)', baseline: true, version: `node ${process.version}`, run: () => ({ file: node, args: ['-e', '0'] }) });
+  // The I/O floor: what any Node program pays to read the workload's files and
+  // write them back the way chord-patch does (temp file, fsync, rename), with
+  // no parsing or matching. Same bytes back, so the tree is left as it was.
+  list.push({
+    id: 'nodeio',
+    label: 'node: read + write back the files (I/O floor)',
+    baseline: true,
+    version: `node ${process.version}`,
+    run: (w, mode) => (mode === 'apply' ? { file: node, args: ['-e', IO_FLOOR, ...w.files.map((f) => f.path)] } : null),
+  });
   return { list, editReady };
 }
