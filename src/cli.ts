@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { apply, edit } from './index.js';
 import { formatValidation, validateInput } from './input/validate.js';
+import { preferSyncCalls } from './core/node-fs.js';
 import { APPLY_PATCH_GRAMMAR } from './models/grammar.js';
 import { authorizeEdit as editPermission, patchAuthorizer } from './models/permissions.js';
 import { ENDPOINTS, type Endpoint, selectTools } from './models/tools.js';
@@ -341,7 +342,15 @@ async function applyPatchMain(args: string[]): Promise<number> {
   return emit(await apply(input, { ...permissionOptions(config, undefined), ...sessionOption(undefined) }), { model: true });
 }
 
+/**
+ * File-system calls the CLI makes synchronously before using libuv's thread
+ * pool (node-fs.ts): the CLI serves one request and exits, so nothing else
+ * waits on its event loop, and a small patch never starts the pool at all.
+ */
+const CLI_SYNC_FS_CALLS = 64;
+
 export async function main(argv: string[] = process.argv): Promise<number> {
+  preferSyncCalls(CLI_SYNC_FS_CALLS);
   const invokedAs = basename(process.argv0 ?? '');
   const script = basename(argv[1] ?? '');
   try {

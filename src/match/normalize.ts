@@ -40,6 +40,8 @@
 // Normalise the needle and the whole file the same way and search the
 // normalised file; trimming the needle's outer spaces first is the caller's call.
 
+import { lazyRegExp } from '../text/lazy-regexp.js';
+
 export interface NormalizeOptions {
   /** apply_patch's final fallback: wider Chinese/ASCII punctuation equivalence. Default false (Chord's map). */
   wide?: boolean;
@@ -139,8 +141,8 @@ function asciiTable(chars: string): Uint8Array {
 }
 const CLOSE_PAREN = 0x29;
 
-const WORD_RE = /[\p{L}\p{N}\p{M}_]/u;
-const MARK_RE = /\p{M}/u;
+const WORD_RE = lazyRegExp('[\\p{L}\\p{N}\\p{M}_]');
+const MARK_RE = lazyRegExp('\\p{M}');
 
 /** The 1:1 fold of one character under the given profile; the character itself when it has none. */
 export function foldChar(ch: string, opts: NormalizeOptions = {}): string {

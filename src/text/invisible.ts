@@ -11,6 +11,8 @@
 // symbol, punctuation, and marks stacked on those), ZWJ emoji sequences,
 // keycaps, ideographic variation sequences.
 
+import { lazyRegExp } from './lazy-regexp.js';
+
 export interface Cleaned {
   text: string;
   /** Code point -> how many were removed. */
@@ -32,11 +34,11 @@ const ALWAYS = new Set([0x200b, 0x200c, 0x2060, 0x00ad]);
 const ZWJ = 0x200d;
 const BOM = 0xfeff;
 
-const VISIBLE_BASE = /[\p{L}\p{N}\p{S}\p{P}\p{Co}\p{Cn}]/u;
-const MARK = /\p{M}/u;
-const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
-const EMOJI = /\p{Emoji}/u;
-const IDEOGRAPHIC = /\p{Ideographic}/u;
+const VISIBLE_BASE = lazyRegExp('[\\p{L}\\p{N}\\p{S}\\p{P}\\p{Co}\\p{Cn}]');
+const MARK = lazyRegExp('\\p{M}');
+const PICTOGRAPHIC = lazyRegExp('\\p{Extended_Pictographic}');
+const EMOJI = lazyRegExp('\\p{Emoji}');
+const IDEOGRAPHIC = lazyRegExp('\\p{Ideographic}');
 
 const isTextVs = (cp: number) => cp >= 0xfe00 && cp <= 0xfe0d;
 const isEmojiVs = (cp: number) => cp === 0xfe0e || cp === 0xfe0f;

@@ -1,0 +1,14 @@
+// Unicode-property patterns (\p{...}) compile into large character tables:
+// the eight the text and match modules use cost about 2 ms at start-up, in a
+// CLI whose whole budget over `node -e 0` is about 20 ms, while most runs
+// never test a character against them.
+
+export interface LazyRegExp {
+  test(s: string): boolean;
+}
+
+/** A RegExp compiled on its first test (no `g` or `y` flag: test() then keeps no state). */
+export function lazyRegExp(source: string, flags = 'u'): LazyRegExp {
+  let re: RegExp | undefined;
+  return { test: (s) => (re ??= new RegExp(source, flags)).test(s) };
+}
