@@ -40,8 +40,8 @@ const BUDGET_S = { startup: quick ? 4 : 9, heavy: quick ? 5 : 14, scaling: quick
 
 function ensureBinary() {
   const bin = join(ROOT, 'build', 'chord-patch');
-  // The binary is built from dist/cli.cjs (scripts/binary.mjs).
-  const cli = join(ROOT, 'dist', 'cli.cjs');
+  // The binary is built from dist/cli-node.bundle.cjs (scripts/binary.mjs).
+  const cli = join(ROOT, 'dist', 'cli-node.bundle.cjs');
   if (existsSync(bin) && statSync(bin).mtimeMs >= statSync(cli).mtimeMs) return;
   if (!existsSync(join(ROOT, 'scripts', 'binary.mjs'))) return;
   log('building build/chord-patch (scripts/binary.mjs) ...');

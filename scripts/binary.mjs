@@ -1,21 +1,24 @@
 // Builds build/chord-patch: a Node single-executable application of the CLI,
 // fully offline (no base-binary download): the esbuild bundle becomes a SEA
-// blob (with V8 code cache for start-up), injected into a copy of this node
-// binary with postject's JS API. build/apply_patch links to it, so the
-// binary answers to the name models call.
+// blob (with V8 code cache for start-up) and the lazily loaded packages its
+// assets (read on first use through node:sea, see scripts/build.mjs), injected
+// into a copy of this node binary with postject's JS API. build/apply_patch
+// links to it, so the binary answers to the name models call.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { inject } = require('postject');
 
 mkdirSync('build', { recursive: true });
+const lazy = readdirSync('dist/lazy').filter((f) => f.endsWith('.cjs'));
 const config = {
-  main: 'dist/cli.cjs',
+  main: 'dist/cli-node.bundle.cjs',
   output: 'build/sea-prep.blob',
   disableExperimentalSEAWarning: true,
   useCodeCache: true,
+  assets: Object.fromEntries(lazy.map((f) => [f, `dist/lazy/${f}`])),
 };
 writeFileSync('build/sea-config.json', JSON.stringify(config, null, 2));
 execFileSync(process.execPath, ['--experimental-sea-config', 'build/sea-config.json'], { stdio: 'inherit' });

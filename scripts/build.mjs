@@ -1,11 +1,11 @@
 // Bundles the CLI and the library with esbuild, and emits type declarations
 // for the library:
-//   dist/cli.cjs       the CLI in one self-contained file (the single
-//                      executable's input: scripts/binary.mjs)
+//   dist/cli-node.bundle.cjs  the CLI; the lazily loaded packages are in
+//                      dist/lazy/. The single executable (scripts/binary.mjs)
+//                      embeds it as its main script and dist/lazy/ as assets.
 //   dist/cli-node.cjs  the CLI for `node` (bin/chord-patch, bin/apply_patch): a
 //                      loader for dist/cli-node.bundle.cjs that uses V8's code
-//                      cache (see codeCacheLoader below); the lazily loaded
-//                      packages are in dist/lazy/
+//                      cache (see codeCacheLoader below)
 //   dist/index.cjs     the library, also with dist/lazy/
 //
 // Start-up is the floor of every chord-patch run (issue 7: within 1.2x of
@@ -39,18 +39,15 @@ const common = {
  * quarter of what every start reads.
  */
 const LAZY = ['iconv-lite', 'jschardet', 'yaml', 'commander'];
-const MARK = (name) => `@@chord-patch-lazy:${name}@@`;
 
-// Where a lazy package's code lives:
-//   - dist/cli-node.bundle.cjs and dist/index.cjs require dist/lazy/<name>.cjs
-//     on first use: nothing of it is read at start.
-//   - dist/cli.cjs must stand alone (a single executable's require() loads
-//     built-in modules only), so the code sits in a comment inside a function
-//     and Function.prototype.toString hands it back on first use. V8
-//     pre-parses function bodies and builds string literals at load (about
-//     60 ms for these packages) but skips a comment almost for free; reading
-//     the bigger file still costs about 15 ms per start under plain `node`,
-//     hence the separate files there. The comment escapes `%` and `*/`.
+// Where a lazy package's code lives: dist/lazy/<name>.cjs, loaded on first
+// use, so nothing of it is read at start:
+//   - under `node`, required from there (through the code-cache loader when
+//     dist/cli-node.cjs runs the CLI);
+//   - inside the single executable, whose require() loads built-in modules
+//     only, read from the executable's own assets (node:sea, Node 20.12+;
+//     scripts/binary.mjs embeds dist/lazy/ under the same names) and compiled
+//     there.
 const lazyPackages = {
   name: 'lazy-packages',
   setup(b) {
@@ -61,20 +58,20 @@ const lazyPackages = {
       loader: 'js',
       resolveDir: process.cwd(),
       contents: `
-        var holder = function () { return ${JSON.stringify(MARK(a.path))}; };
-        var text = holder.toString();
-        var open = text.indexOf('/*');
-        if (open < 0) {
+        var name = ${JSON.stringify(`${a.path}.cjs`)};
+        var sea;
+        try {
+          sea = require('node:sea');
+        } catch (e) {}
+        if (sea && sea.isSea()) {
+          var m = { exports: {} };
+          new Function('module', 'exports', 'require', sea.getAsset(name, 'utf8'))(m, m.exports, require);
+          module.exports = m.exports;
+        } else {
           // Through the loader of dist/cli-node.cjs when it runs us (with the
           // package's code cache, see codeCacheLoader), else a plain require.
-          var file = require('node:path').join(__dirname, 'lazy', ${JSON.stringify(`${a.path}.cjs`)});
+          var file = require('node:path').join(__dirname, 'lazy', name);
           module.exports = typeof require.chordPatchLoad === 'function' ? require.chordPatchLoad(file) : require(file);
-        } else {
-          var src = text.slice(open + 2, text.lastIndexOf('*/'))
-            .replace(/%2A\\/|%25/g, function (m) { return m === '%25' ? '%' : '*/'; });
-          var m = { exports: {} };
-          new Function('module', 'exports', 'require', src)(m, m.exports, require);
-          module.exports = m.exports;
         }`,
     }));
   },
@@ -95,26 +92,17 @@ function packageSource(name) {
 }
 
 /**
- * With `embed`, put each lazy package's source in the comment next to its
- * marker; without, write it to dist/lazy/. Either way keep the file ASCII: esbuild leaves non-ASCII characters in regular-expression
- * literals as they are, and one such character makes V8 decode and scan the
- * whole 2 MB script as two-byte text (about 25 ms more at every start).
- * \uXXXX means the same inside regular expressions, strings and comments (the
- * bundle has no String.raw templates, where it would not).
+ * Write the lazy packages the bundle refers to into dist/lazy/, and keep every
+ * file ASCII: esbuild leaves non-ASCII characters in regular-expression
+ * literals as they are, and one such character makes V8 decode and scan a
+ * whole script as two-byte text. \uXXXX means the same inside regular
+ * expressions, strings and comments (the bundle has no String.raw templates,
+ * where it would not).
  */
-async function finish(text, outfile, embed) {
+async function finish(text, outfile) {
   for (const name of LAZY) {
-    const mark = JSON.stringify(MARK(name));
-    const at = text.indexOf(mark);
-    if (at < 0) continue; // tree-shaken away: nothing imports it
-    if (!embed) {
-      await writeAtomic(`dist/lazy/${name}.cjs`, ascii(await packageSource(name), name));
-      continue;
-    }
-    // The comment must sit inside the holder's body for toString to return it.
-    if (!/^;?\s*\}/.test(text.slice(at + mark.length))) throw new Error(`build: unexpected code around the ${name} marker`);
-    const src = (await packageSource(name)).replace(/%/g, '%25').replace(/\*\//g, '%2A/');
-    text = `${text.slice(0, at + mark.length)}/*${src}*/${text.slice(at + mark.length)}`;
+    if (!text.includes(JSON.stringify(`${name}.cjs`))) continue; // tree-shaken away: nothing imports it
+    await writeAtomic(`dist/lazy/${name}.cjs`, ascii(await packageSource(name), name));
   }
   return ascii(text, outfile);
 }
@@ -160,8 +148,8 @@ const lazyBuiltins = {
  * a half-written file or one whose lazy packages are not filled in yet.
  */
 async function bundle(options, outputs) {
-  const r = await build({ ...common, ...options, outfile: outputs[0].file, plugins: [lazyPackages, lazyBuiltins], write: false });
-  for (const { file, embed } of outputs) await writeAtomic(file, await finish(r.outputFiles[0].text, file, embed));
+  const r = await build({ ...common, ...options, outfile: outputs[0], plugins: [lazyPackages, lazyBuiltins], write: false });
+  for (const file of outputs) await writeAtomic(file, await finish(r.outputFiles[0].text, file));
 }
 
 async function writeAtomic(file, text) {
@@ -255,11 +243,8 @@ function trainCodeCaches() {
 // source length, so a stale cache must never sit next to a new file.
 removeCodeCaches();
 await Promise.all([
-  bundle({ entryPoints: ['src/main.ts'], minify: true }, [
-    { file: 'dist/cli.cjs', embed: true },
-    { file: 'dist/cli-node.bundle.cjs', embed: false },
-  ]),
-  bundle({ entryPoints: ['src/index.ts'] }, [{ file: 'dist/index.cjs', embed: false }]),
+  bundle({ entryPoints: ['src/main.ts'], minify: true }, ['dist/cli-node.bundle.cjs']),
+  bundle({ entryPoints: ['src/index.ts'] }, ['dist/index.cjs']),
 ]);
 await writeAtomic('dist/cli-node.cjs', codeCacheLoader);
 trainCodeCaches();

@@ -12,7 +12,7 @@ import { readTree, scratchCopy } from '../support/tree.js';
 const BINARY = join(ROOT, 'build', 'chord-patch');
 
 beforeAll(() => {
-  const stale = !existsSync(BINARY) || statSync(BINARY).mtimeMs < statSync(join(ROOT, 'dist', 'cli.cjs')).mtimeMs;
+  const stale = !existsSync(BINARY) || statSync(BINARY).mtimeMs < statSync(join(ROOT, 'dist', 'cli-node.bundle.cjs')).mtimeMs;
   if (stale || !existsSync(join(ROOT, 'build', 'apply_patch'))) {
     execFileSync(process.execPath, ['scripts/binary.mjs'], { cwd: ROOT, stdio: 'pipe' });
   }

@@ -1,4 +1,4 @@
-// Run the built CLI (dist/cli.cjs through bin/) as a user would.
+// Run the built CLI (dist/cli-node.cjs through bin/) as a user would.
 
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
