@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fitScaling } from '../../scripts/bench/report.mjs';
 import { allWorkloads, type BenchFile, type Workload } from '../../scripts/bench/workloads.mjs';
 import { runCli } from '../support/cli.js';
 import { readTree } from '../support/tree.js';
@@ -85,5 +86,17 @@ describe('benchmark workloads', () => {
     expect(tiny.crlf.files[0]!.bytes.includes('\r\n')).toBe(true);
     expect(tiny.drift.files[0]!.bytes.length).toBeGreaterThan(plain.length);
     expect(tiny.drift.patch).toBe(tiny.hunks.patch);
+  });
+});
+
+describe('the scaling verdict', () => {
+  const sizes = [12_500, 25_000, 50_000, 100_000];
+  it('puts no time in the quadratic term of a linear series, even with noise, and nearly all of a quadratic one', () => {
+    const linear = fitScaling(sizes.map((lines, k) => ({ lines, ms: 120 + 0.002 * lines + [4, -6, 5, -3][k]! })));
+    expect(Math.abs(linear.quadratic)).toBeLessThan(0.25);
+    expect(linear.slope * 10).toBeCloseTo(20, 0);
+    expect(linear.intercept).toBeCloseTo(120, -1);
+    const quadratic = fitScaling(sizes.map((lines) => ({ lines, ms: 120 + 2e-8 * lines * lines })));
+    expect(quadratic.quadratic).toBeGreaterThan(0.9);
   });
 });
