@@ -13,7 +13,7 @@
 // once, before planning, when needsLegacyCodecs() says some file needs them.
 // Decoding itself stays synchronous, so planning stays pure.
 
-import { isUtf8 as validUtf8 } from 'node:buffer';
+import { isAscii as asciiOnly, isUtf8 as validUtf8 } from 'node:buffer';
 import { LineTable } from './table.js';
 
 export interface TextEncoding {
@@ -166,8 +166,7 @@ function looksBinaryText(text: string): boolean {
 }
 
 function isAscii(bytes: Uint8Array): boolean {
-  for (let i = 0; i < bytes.length; i++) if (bytes[i]! >= 0x80) return false;
-  return true;
+  return asciiOnly(bytes);
 }
 
 const BINARY: Decoded = { ok: false, code: 'binary', message: 'binary file (NUL or control bytes): not edited' };
@@ -357,6 +356,15 @@ export function isPlainUtf8(bytes: Uint8Array, options: DecodeOptions = {}): boo
 
 const UTF8: TextEncoding = { name: 'utf-8', bom: false };
 
+/**
+ * Valid UTF-8 as text. ASCII (most source files) decodes as Latin-1, to the
+ * same string: Node then copies the bytes once, where the UTF-8 decoder of a
+ * 5 MB file took half as long again and 1.7 MB more memory.
+ */
+function plainText(bytes: Uint8Array): string {
+  return asBuffer(bytes).toString(isAscii(bytes) ? 'latin1' : 'utf8');
+}
+
 export type DecodedLines = { ok: true; table: LineTable; encoding: TextEncoding; via: DecodedVia } | Extract<Decoded, { ok: false }>;
 
 /** decodeBytes, as lines: plain UTF-8 stays as its bytes (table.ts), everything else is decoded. */
@@ -367,7 +375,7 @@ export function decodeLines(bytes: Uint8Array, options: DecodeOptions = {}): Dec
 }
 
 export function decodeBytes(bytes: Uint8Array, options: DecodeOptions = {}): Decoded {
-  if (isPlainUtf8(bytes, options)) return { ok: true, text: asBuffer(bytes).toString('utf8'), encoding: UTF8, via: 'utf-8' };
+  if (isPlainUtf8(bytes, options)) return { ok: true, text: plainText(bytes), encoding: UTF8, via: 'utf-8' };
   const bom = bomOf(bytes);
   if (bom) {
     const d = viaUnicode(bytes.subarray(bom.bytes.length), bom.name, true, 'bom');
