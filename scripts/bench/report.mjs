@@ -122,7 +122,7 @@ const MAX_QUADRATIC_SHARE = 0.25;
 function scalingSection(results) {
   const s = scalingSeries(results);
   if (!s) return { text: '', ok: undefined };
-  const head = ['tool', ...s.points.map((p) => `${p.w.lines.toLocaleString('en-US')} lines / ${p.w.hunks} hunks`), 'line fit: ms + ms per 10,000 lines', 'quadratic share at 100,000 lines'];
+  const head = ['tool', ...s.points.map((p) => `${p.w.lines.toLocaleString('en-US')} lines / ${p.w.hunks} hunks`), 'line fit: ms + ms per 10,000 lines', 'quadratic share at 200,000 lines'];
   const lines = [row(head), row(head.map((_, i) => (i === 0 ? '---' : '---:')))];
   let ok;
   const fits = new Map();
@@ -169,7 +169,7 @@ function targets(results, info, nodeKb) {
   const fmtShare = (x) => (x === undefined || !Number.isFinite(x) ? '—' : x.toFixed(2));
   out.push(
     row([
-      `linear scaling: a quadratic fit of time against size over 12,500-100,000 lines (hunks scaled alike) puts at most ${MAX_QUADRATIC_SHARE} of the size-dependent time in its quadratic term`,
+      `linear scaling: a quadratic fit of time against size over 25,000-200,000 lines (hunks scaled alike) puts at most ${MAX_QUADRATIC_SHARE} of the size-dependent time in its quadratic term`,
       `CLI ${fmtShare(share('cli'))}, binary ${fmtShare(share('bin'))}`,
       verdict(sc.ok),
     ]),
@@ -274,10 +274,10 @@ ${resultsTable(results, nodeKb)}
 
 ## Scaling
 
-The 500-hunk workload at 1/8, 1/4, 1/2 and full size (hunk count scales with the lines).
+The 500-hunk workload at 1/4, 1/2, full and double size (hunk count scales with the lines).
 "line fit" is the least-squares line through the four medians: a start-up, plus the time
 each 10,000 lines (and 50 hunks) add. "quadratic share" comes from a least-squares fit with an
-x² term: the part of the size-dependent time at 100,000 lines that the x² term carries, about
+x² term: the part of the size-dependent time at 200,000 lines that the x² term carries, about
 0 for a linear path (run-to-run noise moves it a little either way) and about 1 for a
 quadratic one.
 Chart: [scaling.svg](scaling.svg).
@@ -330,7 +330,7 @@ export function scalingSvg(results, info) {
     out.push(`<text x="${L - 6}" y="${Y(v) + 4}" text-anchor="end">${+v.toFixed(1)}</text>`);
   }
   out.push(`<line x1="${L}" y1="${H - B}" x2="${W - R}" y2="${H - B}" stroke="#333"/>`, `<line x1="${L}" y1="${T}" x2="${L}" y2="${H - B}" stroke="#333"/>`);
-  out.push(`<text x="${(L + W - R) / 2}" y="${H - 18}" text-anchor="middle">file size (MB; 12,500 → 100,000 lines)</text>`);
+  out.push(`<text x="${(L + W - R) / 2}" y="${H - 18}" text-anchor="middle">file size (MB; 25,000 → 200,000 lines)</text>`);
   out.push(`<text transform="translate(18 ${(T + H - B) / 2}) rotate(-90)" text-anchor="middle">median wall time (ms)</text>`);
   // The start-up floor every Node program pays (node -e 0, small-patch round).
   const floor = med(results, 'small', 'node') ?? med(results, 'version', 'node');
