@@ -35,6 +35,7 @@ const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
 // cores even when the machine is busy; short, noisy start-up figures get the
 // most rounds.
 const REPS_STARTUP = quick ? [5, 11] : [11, 31];
+const WARMUP_ROUNDS = 3;
 const REPS_HEAVY = quick ? [2, 3] : [3, 11];
 const BUDGET_S = { startup: quick ? 4 : 9, heavy: quick ? 5 : 14, scaling: quick ? 3 : 8 };
 
@@ -127,6 +128,14 @@ for (const p of PLAN) {
     if (row.status !== 'ok') log(`  ${p.key}: ${tool.label}: ${row.status}: ${row.reason} (not timed)`);
   }
   const timed = rows.filter((r) => r.status === 'ok');
+  // Start-up figures are a few milliseconds apart: a few untimed rounds first
+  // let the page cache and the CPU settle after the build and the check runs.
+  for (let rep = 0; rep < (p.reps === REPS_STARTUP ? WARMUP_ROUNDS : 0); rep++) {
+    for (const row of timed) {
+      if (!p.noTree && !row.baseline) freshCopy(before, row.runDir);
+      timedRun(row.cmd, row.runDir, row.stdin, ENV);
+    }
+  }
   const round = timed.reduce((ms, r) => ms + r.roundCost, 0);
   const reps = Math.max(p.reps[0], Math.min(p.reps[1], Math.floor((p.budget * 1000) / Math.max(round, 1))));
   for (let rep = 0; rep < reps; rep++) {

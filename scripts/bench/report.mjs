@@ -27,6 +27,23 @@ function med(results, key, id) {
   return get(results, key)?.rows.find((r) => r.id === id)?.median;
 }
 
+/**
+ * Tool a's time over tool b's in one workload: the median of the per-round
+ * ratios (every round runs each tool once, back to back), which cancels the
+ * machine's slow spells that a ratio of two medians lets through; the ratio
+ * of medians when the rounds do not pair up.
+ */
+function ratio(results, key, a, b) {
+  const p = get(results, key);
+  const ra = p?.rows.find((r) => r.id === a);
+  const rb = p?.rows.find((r) => r.id === b);
+  if (!ra?.ms.length || !rb?.ms.length) return undefined;
+  if (ra.ms.length !== rb.ms.length || ra.borrowed || rb.borrowed) return ra.median / rb.median;
+  const xs = ra.ms.map((x, k) => x / rb.ms[k]).sort((x, y) => x - y);
+  const m = xs.length >> 1;
+  return xs.length % 2 ? xs[m] : (xs[m - 1] + xs[m]) / 2;
+}
+
 function peerRows(results, p) {
   if (!p.peersFrom) return p.rows;
   const src = get(results, p.peersFrom);
@@ -51,8 +68,8 @@ function resultsTable(results, nodeKb) {
           r === p.rows[0] ? p.title : '',
           r.label,
           fmtMs(r.median),
-          peer ? fmtRatio(cli / r.median) : '',
-          peer ? fmtRatio(bin / r.median) : '',
+          peer ? fmtRatio(r.borrowed ? cli / r.median : ratio(results, p.key, 'cli', r.id)) : '',
+          peer ? fmtRatio(r.borrowed ? bin / r.median : ratio(results, p.key, 'bin', r.id)) : '',
           r.borrowed ? '' : mb(r.kb),
           mem === undefined ? '' : mem.toFixed(2),
           r.borrowed ? 'reference' : note.replace(/\|/g, '\\|'),
@@ -151,17 +168,16 @@ function scalingSection(results) {
 const MEMORY_MIN_BYTES = 4e6;
 
 function targets(results, info, nodeKb) {
-  const r = (a, b) => (a !== undefined && b !== undefined ? a / b : undefined);
   const out = [row(['target', 'measured', 'verdict']), row(['---', '---', '---'])];
   const startup = [
-    ['`--version`, CLI', r(med(results, 'version', 'cli'), med(results, 'version', 'node'))],
-    ['`--version`, binary', r(med(results, 'version', 'bin'), med(results, 'version', 'node'))],
-    ['small patch, CLI', r(med(results, 'small', 'cli'), med(results, 'small', 'node'))],
-    ['small patch, binary', r(med(results, 'small', 'bin'), med(results, 'small', 'node'))],
+    ['`--version`, CLI', ratio(results, 'version', 'cli', 'node')],
+    ['`--version`, binary', ratio(results, 'version', 'bin', 'node')],
+    ['small patch, CLI', ratio(results, 'small', 'cli', 'node')],
+    ['small patch, binary', ratio(results, 'small', 'bin', 'node')],
   ];
   for (const [what, x] of startup) out.push(row([`${what} ≤ 1.2× \`node -e 0\``, fmtRatio(x), verdict(x === undefined ? undefined : x <= 1.2)]));
   for (const [what, id] of [['CLI', 'cli'], ['binary', 'bin']]) {
-    const x = r(med(results, 'hunks', id), med(results, 'hunks', 'codex'));
+    const x = ratio(results, 'hunks', id, 'codex');
     out.push(row([`100,000 lines / 500 hunks, ${what} ≤ 0.8× Codex apply_patch`, fmtRatio(x), verdict(x === undefined ? undefined : x <= 0.8)]));
   }
   const sc = scalingSection(results);
@@ -258,8 +274,9 @@ rotates every round; each run gets a fresh copy of the tree; stdout goes to /dev
 number of rounds per workload is what fits a time budget (${info.repsStartup.join('–')} rounds for start-up
 workloads, ${info.repsHeavy.join('–')} for the others), listed in the note column. Before any run is timed, every tool's
 result is checked against the expected tree byte for byte; a tool that produced anything else is listed
-but not timed. "CLI ÷ tool" is chord-patch's median over that tool's median in this run: below 1.00×
-chord-patch is faster. Peak RSS is from one separate run under ${info.timeBin ?? 'a /proc VmHWM poll'}.
+but not timed. "CLI ÷ tool" is the median, over the rounds of this run, of chord-patch's time
+over that tool's time in the same round (back-to-back runs, so the machine's slow spells cancel):
+below 1.00× chord-patch is faster. Peak RSS is from one separate run under ${info.timeBin ?? 'a /proc VmHWM poll'}.
 The chord-patch CLI prints its coloured-diff report (uncoloured here) like a user would see it.
 
 ## Targets
