@@ -371,6 +371,11 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       process.stderr.write(`chord-patch: ${e.message}\n`);
       return EXIT_USAGE;
     }
+    if ((e as NodeJS.ErrnoException | undefined)?.syscall === 'uv_cwd') {
+      // Relative paths have nothing to resolve against: say so, not "internal error".
+      process.stderr.write('chord-patch: the current directory no longer exists (deleted or moved); nothing was read or written: cd into the project and retry\n');
+      return EXIT_USAGE;
+    }
     throw e;
   }
 }

@@ -49,6 +49,19 @@ describe('chord-patch apply', () => {
     expect(readTree(dir)).toEqual({ 'f.txt': 'a\n' });
   });
 
+  it('says the working directory is gone, instead of crashing, when it was deleted under the run', () => {
+    const dir = scratch({ 'p.patch': P('*** Add File: new.txt', '+x') });
+    const gone = join(dir, 'gone');
+    mkdirSync(gone);
+    // The shell enters the directory, removes it, then runs the CLI inside it.
+    const r = spawnSync('sh', ['-c', `cd "$1" && rmdir "$1" && exec "$2" "$3" apply < "$4"`, 'sh', gone, process.execPath, join(ROOT, 'bin', 'chord-patch'), join(dir, 'p.patch')], {
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(64);
+    expect(r.stderr).toContain('the current directory no longer exists');
+    expect(r.stderr).not.toContain('internal error');
+  });
+
   it('prints the failure report on stderr and exits 1 when nothing applies', () => {
     const dir = scratch({ 'f.txt': 'a\n' });
     const r = runCli(['apply'], { cwd: dir, input: P('*** Update File: f.txt', '-zz', '+b') });
