@@ -24,9 +24,3 @@ export function sameBytes(b: Bytes, bytes: Uint8Array): boolean {
   }
   return true;
 }
-
-/** One buffer (copies only when there are several pieces). */
-export function joinBytes(b: Bytes): Uint8Array {
-  if (b instanceof Uint8Array) return b;
-  return b.length === 1 ? b[0]! : Buffer.concat(b as Uint8Array[]);
-}

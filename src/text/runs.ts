@@ -46,13 +46,6 @@ export function pushBase(out: Run[], from: number, to: number): void {
   else out.push({ from, to });
 }
 
-/** Number of lines the runs hold. */
-export function runsLength(runs: readonly Run[]): number {
-  let n = 0;
-  for (const r of runs) n += isBaseRun(r) ? r.to - r.from : 1;
-  return n;
-}
-
 /** The content's text. */
 export function textOfRuns(runs: readonly Run[], base: LineTable): string {
   let out = '';
