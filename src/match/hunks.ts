@@ -146,7 +146,9 @@ function findTolerant(index: LineIndex, hunk: Hunk, cursor: number): TolerantFou
       const hit = tolerantSeek(index, old, start, hunk.endOfFile);
       if (hit.kind === 'none') continue;
       if (hit.kind === 'ambiguous') return { kind: 'ambiguous', candidates: hit.candidates, pass: hit.pass };
-      const carried = carryFilePunctuation(index.lines, hit.index, lines, hit.pass);
+      // The file's lines one at a time: only the matched span is read.
+      const fileLines = { at: (i: number) => (i >= 0 && i < index.length ? index.table.textAt(i) : undefined) };
+      const carried = carryFilePunctuation(fileLines, hit.index, lines, hit.pass);
       if (!carried.ok) return { kind: 'unsafe', line: carried.line, reason: carried.reason };
       return { kind: 'found', replacement: { start: hit.index, oldLen: old.length, lines: carried.lines, pass: hit.pass } };
     }

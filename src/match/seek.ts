@@ -52,11 +52,6 @@ export class LineIndex {
     this.table = source instanceof LineTable ? source : LineTable.fromTexts(source);
   }
 
-  /** Line texts as strings: built on first use, for the slow paths (tables, tolerant step, diagnostics). */
-  get lines(): readonly string[] {
-    return this.table.texts();
-  }
-
   get length(): number {
     return this.table.length;
   }

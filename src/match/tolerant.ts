@@ -27,6 +27,11 @@ import { type LineIndex, lowerBound } from './seek.js';
 
 export type TolerantPass = 'punctuation' | 'punctuation-wide';
 
+/** File line i on request (an array of lines works): only the matched span is read. */
+export interface FileLineAt {
+  at(i: number): string | undefined;
+}
+
 export const TOLERANT_PASSES: readonly TolerantPass[] = ['punctuation', 'punctuation-wide'];
 
 const OPTIONS: Record<TolerantPass, NormalizeOptions> = { punctuation: {}, 'punctuation-wide': { wide: true } };
@@ -188,7 +193,7 @@ export type CarryResult = { ok: true; lines: HunkLine[] } | { ok: false; line: n
  * the file, there is no safe pairing: the result names that line instead of
  * guessing (`line` is 0-based in the file).
  */
-export function carryFilePunctuation(fileLines: readonly string[], start: number, lines: readonly HunkLine[], pass: TolerantPass): CarryResult {
+export function carryFilePunctuation(fileLines: FileLineAt, start: number, lines: readonly HunkLine[], pass: TolerantPass): CarryResult {
   const out: HunkLine[] = [];
   let f = start;
   let i = 0;
@@ -207,7 +212,7 @@ export function carryFilePunctuation(fileLines: readonly string[], start: number
     for (; j < lines.length && lines[j]!.op !== ' '; j++) {
       const l = lines[j]!;
       if (l.op === '-') {
-        removed.push({ patch: l.text, file: fileLines[f] ?? '', at: f });
+        removed.push({ patch: l.text, file: fileLines.at(f) ?? '', at: f });
         f++;
       } else {
         added.push(l.text);

@@ -3,8 +3,9 @@
 // next start). On this kind of machine, and for Node in general, the cost of a
 // 100,000-line file was dominated by allocating, collecting and faulting in
 // 100,000 small objects and strings; offsets in two typed arrays cost 0.8 MB
-// and no garbage. Lines become strings only on the slow paths that need them
-// (tolerant matching, diagnostics, the diff's few lines), and only once.
+// and no garbage. Matching, hashing and trimming read the offsets in place; a
+// line becomes a string only when one is asked for (a tolerant key, a line a
+// diagnostic quotes, the diff's few lines).
 //
 // Two backings with one behaviour:
 //   TextLines  over decoded text (UTF-16, legacy encodings, the edit tool);
@@ -28,7 +29,6 @@ export abstract class LineTable {
    */
   readonly origins: Int32Array | undefined;
   private uniform: string | undefined | null = null;
-  private textCache: string[] | undefined;
 
   protected constructor(starts: Int32Array, ends: Int32Array, origins?: Int32Array, uniform?: string | undefined | null) {
     this.length = ends.length;
@@ -147,7 +147,7 @@ export abstract class LineTable {
   abstract utf8Start(i: number): number | undefined;
 
   textAt(i: number): string {
-    return this.textCache ? this.textCache[i]! : this.textBetween(this.starts[i]!, this.ends[i]!);
+    return this.textBetween(this.starts[i]!, this.ends[i]!);
   }
 
   /** Text of lines [from, to), endings included. */
@@ -246,16 +246,6 @@ export abstract class LineTable {
     }
     this.uniform = mixed ? undefined : (seen ?? '\n');
     return this.uniform;
-  }
-
-  /** Every line's text (built once; for the slow paths that want plain strings). */
-  texts(): string[] {
-    if (!this.textCache) {
-      const out = new Array<string>(this.length);
-      for (let i = 0; i < this.length; i++) out[i] = this.textBetween(this.starts[i]!, this.ends[i]!);
-      this.textCache = out;
-    }
-    return this.textCache;
   }
 
   /** Line objects carrying `orig` (see lines.ts), for code that edits line lists. */
