@@ -80,9 +80,9 @@ function resultsTable(results, nodeKb) {
   return lines.join('\n');
 }
 
-/** Scaling points: the three scaled runs plus the full 100k/500 run, per tool. */
+/** Scaling points: the four scaled runs, measured one after another, per tool. */
 function scalingSeries(results) {
-  const points = results.filter((p) => p.scaling || p.key === 'hunks').sort((a, b) => a.w.lines - b.w.lines);
+  const points = results.filter((p) => p.scaling).sort((a, b) => a.w.lines - b.w.lines);
   if (points.length < 2) return undefined;
   const ids = ['cli', 'bin', 'codex', 'git', 'patch'];
   const series = ids
@@ -291,12 +291,12 @@ ${resultsTable(results, nodeKb)}
 
 ## Scaling
 
-The 500-hunk workload at 1/4, 1/2, full and double size (hunk count scales with the lines).
-"line fit" is the least-squares line through the four medians: a start-up, plus the time
-each 10,000 lines (and 50 hunks) add. "quadratic share" comes from a least-squares fit with an
-x² term: the part of the size-dependent time at 200,000 lines that the x² term carries, about
-0 for a linear path (run-to-run noise moves it a little either way) and about 1 for a
-quadratic one.
+The 500-hunk workload at 1/4, 1/2, full and double size (hunk count scales with the lines),
+measured one after another. "line fit" is the least-squares line through the four medians: a
+start-up, plus the time each 10,000 lines (and 50 hunks) add. "quadratic share" comes from a
+least-squares fit with an x² term: the part of the size-dependent time at 200,000 lines that
+the x² term carries, about 0 for a linear path and about 1 for a quadratic one (run-to-run
+noise moves it either way; below 0, the points bend the other way).
 Chart: [scaling.svg](scaling.svg).
 
 ${t.scaling.text}
