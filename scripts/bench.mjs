@@ -74,7 +74,7 @@ const PLAN = [
   { key: 'bigFile', title: '10 MB file, one hunk near the end', w: W.bigFile, mode: 'apply', tools: [...ALL, 'nodeio'], reps: REPS_HEAVY, budget: BUDGET_S.heavy },
   { key: 'miss', title: 'hunk not found in a 100,000-line file (fails)', w: W.miss, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.heavy },
   { key: 'missEdit', title: 'edit: old_string missing from a 100,000-line file (closest match; fails)', w: W.miss, mode: 'edit', tools: ['cli', 'bin'], reps: REPS_HEAVY, budget: BUDGET_S.startup, peersFrom: 'miss' },
-  ...W.scaling.map((w, i) => ({ key: `scale${i}`, title: `${w.lines.toLocaleString('en-US')} lines, ${w.hunks} hunks`, w, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.scaling, scaling: true })),
+  ...W.scaling.map((w, i) => ({ key: `scale${i}`, title: `${w.lines.toLocaleString('en-US')} lines, ${w.hunks} hunks`, w, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.scaling, scaling: true, group: 'scaling' })),
 ].filter((p) => !only || only.has(p.key));
 
 const byId = new Map(TOOLS.map((t) => [t.id, t]));
@@ -82,14 +82,14 @@ mkdirSync(WORK, { recursive: true });
 const ENV = env(WORK);
 const results = [];
 
-for (const p of PLAN) {
-  const t0 = Date.now();
+/** Check runs for one workload: exit status, exact tree and peak RSS per tool. Returns its rows. */
+async function prepare(p) {
   const dir = join(WORK, p.key);
   const { before, inputs } = materialize(p.w, dir);
   const rows = [];
   for (const id of p.tools) {
     const tool = byId.get(id);
-    const row = { id, label: tool.label, baseline: !!tool.baseline, chord: !!tool.chord, ms: [] };
+    const row = { id, label: tool.label, baseline: !!tool.baseline, chord: !!tool.chord, ms: [], before, noTree: !!p.noTree };
     rows.push(row);
     if (tool.skip) {
       row.status = 'skipped';
@@ -104,7 +104,7 @@ for (const p of PLAN) {
     }
     row.cmd = cmd;
     row.stdin = cmd.stdin ? inputs[cmd.stdin] : undefined;
-    row.runDir = join(WORK, `run-${id}`);
+    row.runDir = join(WORK, `run-${p.key}-${id}`);
     // Untimed check run: exit status, exact tree, peak RSS.
     const c0 = Date.now();
     freshCopy(before, row.runDir);
@@ -127,31 +127,64 @@ for (const p of PLAN) {
     }
     if (row.status !== 'ok') log(`  ${p.key}: ${tool.label}: ${row.status}: ${row.reason} (not timed)`);
   }
-  const timed = rows.filter((r) => r.status === 'ok');
+  return rows;
+}
+
+function runOnce(row) {
+  if (!row.noTree && !row.baseline) freshCopy(row.before, row.runDir);
+  return timedRun(row.cmd, row.runDir, row.stdin, ENV).ms;
+}
+
+/**
+ * Timed rounds over a group of workloads measured together: every round runs
+ * each tool once on each workload of the group (the tool order rotating), so a
+ * slow spell of the machine lands on all of them alike. One workload is a
+ * group of one; the scaling sizes are one group, so the fit across sizes does
+ * not depend on when each size happened to run.
+ */
+function measure(group, rowsOf) {
+  const timedOf = group.map((p) => rowsOf.get(p.key).filter((r) => r.status === 'ok'));
+  const first = group[0];
   // Start-up figures are a few milliseconds apart: a few untimed rounds first
   // let the page cache and the CPU settle after the build and the check runs.
-  for (let rep = 0; rep < (p.reps === REPS_STARTUP ? WARMUP_ROUNDS : 0); rep++) {
-    for (const row of timed) {
-      if (!p.noTree && !row.baseline) freshCopy(before, row.runDir);
-      timedRun(row.cmd, row.runDir, row.stdin, ENV);
-    }
-  }
-  const round = timed.reduce((ms, r) => ms + r.roundCost, 0);
-  const reps = Math.max(p.reps[0], Math.min(p.reps[1], Math.floor((p.budget * 1000) / Math.max(round, 1))));
+  for (let rep = 0; rep < (first.reps === REPS_STARTUP ? WARMUP_ROUNDS : 0); rep++) for (const timed of timedOf) for (const row of timed) runOnce(row);
+  const round = timedOf.flat().reduce((ms, r) => ms + r.roundCost, 0);
+  const budget = group.reduce((b, p) => b + p.budget, 0);
+  const reps = Math.max(first.reps[0], Math.min(first.reps[1], Math.floor((budget * 1000) / Math.max(round, 1))));
   for (let rep = 0; rep < reps; rep++) {
-    for (let k = 0; k < timed.length; k++) {
-      const row = timed[(k + rep) % timed.length];
-      if (!p.noTree && !row.baseline) freshCopy(before, row.runDir);
-      row.ms.push(timedRun(row.cmd, row.runDir, row.stdin, ENV).ms);
+    for (const timed of timedOf) {
+      for (let k = 0; k < timed.length; k++) {
+        const row = timed[(k + rep) % timed.length];
+        row.ms.push(runOnce(row));
+      }
     }
   }
-  for (const row of rows) {
-    if (row.ms.length) row.median = median(row.ms);
-    if (row.runDir) rmSync(row.runDir, { recursive: true, force: true });
+}
+
+/** Consecutive plan entries with the same `group` are measured together. */
+const groups = [];
+for (const p of PLAN) {
+  const last = groups[groups.length - 1];
+  if (p.group && last && last[0].group === p.group) last.push(p);
+  else groups.push([p]);
+}
+
+for (const group of groups) {
+  const t0 = Date.now();
+  const rowsOf = new Map();
+  for (const p of group) rowsOf.set(p.key, await prepare(p));
+  measure(group, rowsOf);
+  for (const p of group) {
+    const rows = rowsOf.get(p.key);
+    for (const row of rows) {
+      if (row.ms.length) row.median = median(row.ms);
+      if (row.runDir) rmSync(row.runDir, { recursive: true, force: true });
+      delete row.before;
+    }
+    results.push({ ...p, rows });
+    const summary = rows.map((r) => `${r.id} ${r.median !== undefined ? `${r.median.toFixed(0)}ms` : r.status}`).join(', ');
+    log(`${p.key.padEnd(8)} ${((Date.now() - t0) / 1000).toFixed(1).padStart(5)}s  ${summary}  [${elapsed()}]`);
   }
-  results.push({ ...p, rows });
-  const summary = rows.map((r) => `${r.id} ${r.median !== undefined ? `${r.median.toFixed(0)}ms` : r.status}`).join(', ');
-  log(`${p.key.padEnd(8)} ${((Date.now() - t0) / 1000).toFixed(1).padStart(5)}s  ${summary}  [${elapsed()}]`);
 }
 rmSync(join(WORK, 'rss.txt'), { force: true });
 
