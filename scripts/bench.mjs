@@ -152,7 +152,9 @@ function measure(group, rowsOf) {
   const budget = group.reduce((b, p) => b + p.budget, 0);
   const reps = Math.max(first.reps[0], Math.min(first.reps[1], Math.floor((budget * 1000) / Math.max(round, 1))));
   for (let rep = 0; rep < reps; rep++) {
-    for (const timed of timedOf) {
+    // The workloads' order rotates too, so none is always first or last in a round.
+    for (let w = 0; w < timedOf.length; w++) {
+      const timed = timedOf[(w + rep) % timedOf.length];
       for (let k = 0; k < timed.length; k++) {
         const row = timed[(k + rep) % timed.length];
         row.ms.push(runOnce(row));
