@@ -71,11 +71,8 @@ export class LineIndex {
     let t = this.hashed.get(pass);
     if (!t) {
       const table = this.table;
-      const n = table.length;
       const trim = pass === 'exact' ? 0 : pass === 'trim-end' ? 1 : 2;
-      const hashes = new Int32Array(n);
-      for (let i = 0; i < n; i++) hashes[i] = table.hashLine(i, trim);
-      t = buildBuckets(hashes);
+      t = buildBuckets(table.length, (i) => table.hashLine(i, trim), false);
       this.hashed.set(pass, t);
     }
     return t;
@@ -97,7 +94,6 @@ export class LineIndex {
       if (scan.index !== undefined) return scan.index;
     }
     const buckets = this.hashIndex(pass);
-    const hashes = buckets.keys;
     const wantHash = want.map((w) => this.table.hashString(w));
 
     // Anchor on the pattern line whose bucket holds the fewest lines.
@@ -115,9 +111,7 @@ export class LineIndex {
     }
     const order = buckets.order;
     for (let j = lowerBound(order, start + anchor, lo, hi); j < hi; j++) {
-      const line = order[j]!;
-      if (hashes[line] !== wantHash[anchor]) continue;
-      const i = line - anchor;
+      const i = order[j]! - anchor;
       if (i + m > n) return -1;
       if (this.matchesAt(want, i, pass)) return i;
     }

@@ -60,9 +60,7 @@ function table(index: LineIndex): Table {
   if (!t) {
     const lines = index.table;
     const unit = (k: number) => lines.unitAt(k);
-    const sigs = new Int32Array(index.length);
-    for (let i = 0; i < index.length; i++) sigs[i] = signatureOf(unit, lines.start(i), lines.end(i));
-    t = { sigs: buildBuckets(sigs), keys: new Map() };
+    t = { sigs: buildBuckets(index.length, (i) => signatureOf(unit, lines.start(i), lines.end(i)), true), keys: new Map() };
     tables.set(index, t);
   }
   return t;
@@ -136,7 +134,7 @@ export function tolerantCandidates(
   const t = table(index);
   const want = pattern.map((l) => tolerantKey(l, pass));
   const wantSig = pattern.map(signature);
-  const sigs = t.sigs.keys;
+  const sigs = t.sigs.keys!;
   const at = (i: number): boolean => {
     for (let k = 0; k < m; k++) if (sigs[i + k] !== wantSig[k]) return false;
     for (let k = 0; k < m; k++) if (keyAt(index, t, pass, i + k) !== want[k]) return false;
