@@ -131,10 +131,14 @@ export const nodeFs: Fs = {
       const chunk = Buffer.allocUnsafe(Math.min(COMPARE_CHUNK, bytes.length + 1));
       let at = 0;
       for (;;) {
-        const n = await call<number>((cb) => read(fd, chunk, 0, chunk.length, null, cb), () => readSync(fd, chunk, 0, chunk.length, null));
-        if (n === 0) return at === bytes.length;
+        // Ask for one byte more than is left to compare: a regular file's read
+        // comes back short only at its end, so the last read also proves the
+        // file ends where `bytes` does (no extra read just to see EOF).
+        const want = Math.min(chunk.length, bytes.length - at + 1);
+        const n = await call<number>((cb) => read(fd, chunk, 0, want, null, cb), () => readSync(fd, chunk, 0, want, null));
         if (at + n > bytes.length || Buffer.compare(chunk.subarray(0, n), bytes.subarray(at, at + n)) !== 0) return false;
         at += n;
+        if (n < want) return at === bytes.length;
       }
     } finally {
       await call<void>((cb) => close(fd, cb), () => closeSync(fd));
