@@ -256,7 +256,9 @@ function limits(results, nodeKb) {
   }
   const binVersionKb = get(results, 'version')?.rows.find((r) => r.id === 'bin')?.kb;
   const binKb = hunks?.rows.find((r) => r.id === 'bin')?.kb;
-  if (binVersionKb !== undefined && binKb !== undefined && nodeKb !== undefined && hunks) {
+  // Worth a line only when the executable's own start-up stands out (its page
+  // cache is dropped before the run: see coldCache in scripts/bench.mjs).
+  if (binVersionKb !== undefined && binKb !== undefined && nodeKb !== undefined && hunks && binVersionKb - nodeKb > 2048) {
     facts.push(
       `- The single executable starts ${((binVersionKb - nodeKb) / 1024).toFixed(1)} MB above \`node -e 0\` before doing anything (\`--version\`): ` +
         'pages of its own 100 MB file, which the page cache maps in larger runs than for the shared node binary. ' +
