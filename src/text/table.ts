@@ -28,14 +28,15 @@ export abstract class LineTable {
    * Undefined for a decoded file (line i is line i).
    */
   readonly origins: Int32Array | undefined;
-  private uniform: string | undefined | null = null;
+  /** See uniformEol(); null until known (the splitters count it on the way when they can). */
+  private uniform: string | undefined | null;
 
-  protected constructor(starts: Int32Array, ends: Int32Array, origins?: Int32Array, uniform?: string | undefined | null) {
+  protected constructor(starts: Int32Array, ends: Int32Array, origins: Int32Array | undefined, uniform: string | undefined | null) {
     this.length = ends.length;
     this.starts = starts;
     this.ends = ends;
     this.origins = origins;
-    if (uniform !== undefined) this.uniform = uniform;
+    this.uniform = uniform;
   }
 
   /** Split decoded text at '\n', '\r\n' and lone '\r'. */
@@ -106,7 +107,7 @@ export abstract class LineTable {
       text += l.eol;
     }
     starts[n] = text.length;
-    return new TextLines(text, starts, ends, origins);
+    return new TextLines(text, starts, ends, origins, null);
   }
 
   /** Line texts with '\n' endings (the matcher's view of a list of strings). */
@@ -264,8 +265,8 @@ class TextLines extends LineTable {
     private readonly text: string,
     starts: Int32Array,
     ends: Int32Array,
-    origins?: Int32Array,
-    uniform?: string | undefined | null,
+    origins: Int32Array | undefined,
+    uniform: string | undefined | null,
   ) {
     super(starts, ends, origins, uniform);
   }
