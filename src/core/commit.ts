@@ -1,7 +1,8 @@
 // Committing a plan: revalidate, write, and undo on failure.
 //
-// 1. Re-read every path about to change and compare kind, bytes and mode with
-//    the snapshot. Any difference: "changed after planning", nothing written.
+// 1. Check every path about to change against the snapshot: kind, mode and
+//    bytes (compared in chunks when the Fs offers hasBytes, else re-read).
+//    Any difference: "changed after planning", nothing written.
 // 2. Write: files first (atomic temp + fsync + rename; exclusive when the path
 //    was missing, so a file that appeared meanwhile is never clobbered; a few
 //    at a time), then deletions, so a move never loses its content halfway.

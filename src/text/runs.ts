@@ -1,7 +1,8 @@
 // Edited content as runs over the file it came from: "lines [from, to) of the
 // base, unchanged" or "this one new line". A 500-hunk patch on a 100,000-line
 // file becomes about a thousand runs instead of 100,000 line objects; the
-// bytes are then copied range by range from the file (plan.ts), and the diff
+// file is then written as views of the bytes it was read from, range by range
+// (plan.ts, core/bytes.ts), and the diff
 // renderer reads the changed blocks straight off the gaps between base runs
 // (report/diff.ts), so nothing re-diffs or re-joins whole files.
 
