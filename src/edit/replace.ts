@@ -27,6 +27,7 @@ import { closestMatch, describeClosest, type FileLines } from '../match/closest.
 import { foldChar, foldKinds, normalizeForMatch, type Normalized, toOriginalRange } from '../match/normalize.js';
 import { cleanInvisible, formatRemoved, mergeRemoved } from '../text/invisible.js';
 import { type Line, splitLines } from '../text/lines.js';
+import { lastAtOrBefore, lowerBound } from '../text/search.js';
 import { LineTable } from '../text/table.js';
 import type { EditEntry, FailureCode } from '../types.js';
 
@@ -90,14 +91,7 @@ export class FileView {
 
   /** 0-based index of the line holding LF offset `p` (the last line for p at the end). */
   lineOf(p: number): number {
-    let lo = 0;
-    let hi = this.table.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (this.lfStarts[mid]! <= p) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return lastAtOrBefore(this.lfStarts, this.table.length, p);
   }
 
   /** Offset in the decoded text of LF offset `p` (a '\n' maps to the start of its ending). */
@@ -138,7 +132,7 @@ export class FileView {
   /** The lines, one at a time on request (for the closest-match search: no string per line held at once). */
   lfLines(): FileLines {
     const table = this.table;
-    return { length: table.length, at: (i) => (i >= 0 && i < table.length ? table.textAt(i) : undefined) };
+    return { length: table.length, at: (i) => (i >= 0 && i < table.length ? table.textAt(i) : undefined), starts: this.lfStarts };
   }
 }
 
@@ -348,16 +342,6 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
   return { ok: false, code: 'old_string_not_found', message: `old_string not found in file; ${describeClosest(closest)}` };
 }
 
-function lowerBound(map: Int32Array, hi: number, value: number): number {
-  let lo = 0;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (map[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * Punctuation-tolerant search. On a unique hit the replacement keeps the
  * file's own text wherever new_string keeps old_string's (the diff's 'same'
@@ -385,7 +369,7 @@ function punctuation(
   const oldLen = on.text.length;
   /** File LF offset corresponding to old_string offset `a`. */
   const fileAt = (a: number): number => {
-    const q = lowerBound(on.map, oldLen, a);
+    const q = lowerBound(on.map, a, 0, oldLen);
     return q >= oldLen ? end : base + norm.map[p + q]!;
   };
   let text = '';

@@ -14,6 +14,7 @@
 // either way, and the common case never pays for hashing every line.
 
 import { LineTable } from '../text/table.js';
+import { lowerBound } from '../text/search.js';
 import { bucketOf, type Buckets, buildBuckets } from './buckets.js';
 
 export type PassName = 'exact' | 'trim-end' | 'trim';
@@ -153,14 +154,4 @@ export class LineIndex {
     }
     return undefined;
   }
-}
-
-/** First index in an ascending list (or its [lo, hi) slice) whose value is >= `value`. */
-export function lowerBound(list: ArrayLike<number>, value: number, lo = 0, hi = list.length): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -23,7 +23,8 @@
 import type { HunkLine } from '../types.js';
 import { foldChar, normalizeForMatch, normalizeKey, type NormalizeOptions } from './normalize.js';
 import { bucketOf, type Buckets, buildBuckets } from './buckets.js';
-import { type LineIndex, lowerBound } from './seek.js';
+import { lowerBound } from '../text/search.js';
+import type { LineIndex } from './seek.js';
 
 export type TolerantPass = 'punctuation' | 'punctuation-wide';
 

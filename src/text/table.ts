@@ -15,6 +15,7 @@
 // A property test holds the two to the same answers on random text.
 
 import type { Line } from './lines.js';
+import { lastAtOrBefore } from './search.js';
 
 export abstract class LineTable {
   readonly length: number;
@@ -41,55 +42,22 @@ export abstract class LineTable {
 
   /** Split decoded text at '\n', '\r\n' and lone '\r'. */
   static fromText(text: string): LineTable {
-    const o = new Offsets(text.length);
-    const lone = hasLoneCr(text);
-    if (!lone) {
-      // Every '\r' belongs to a '\r\n' (LF, CRLF or a mix: nearly every file),
-      // so line ends are exactly the '\n's, which indexOf finds fast.
-      let start = 0;
-      for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-        o.push(start, nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl, nl + 1);
-        start = nl + 1;
-      }
-    } else {
-      for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 10) o.push(o.next, i, i + 1);
-        else if (c === 13) {
-          const crlf = text.charCodeAt(i + 1) === 10;
-          o.push(o.next, i, crlf ? i + 2 : i + 1);
-          if (crlf) i++;
-        }
-      }
-    }
-    const { starts, ends, uniform } = o.finish(text.length, lone);
+    const { starts, ends, uniform } = splitOffsets(
+      text.length,
+      (i) => text.charCodeAt(i),
+      (code, from) => text.indexOf(code === 10 ? '\n' : '\r', from),
+    );
     return new TextLines(text, starts, ends, undefined, uniform);
   }
 
   /** Split valid UTF-8 bytes (no BOM) the same way, without decoding them. */
   static fromUtf8(bytes: Uint8Array): LineTable {
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const o = new Offsets(buf.length);
-    let lone = false;
-    for (let i = buf.indexOf(13); i >= 0 && !lone; i = buf.indexOf(13, i + 1)) lone = buf[i + 1] !== 10;
-    if (!lone) {
-      let start = 0;
-      for (let nl = buf.indexOf(10); nl >= 0; nl = buf.indexOf(10, start)) {
-        o.push(start, nl > start && buf[nl - 1] === 13 ? nl - 1 : nl, nl + 1);
-        start = nl + 1;
-      }
-    } else {
-      for (let i = 0; i < buf.length; i++) {
-        const c = buf[i]!;
-        if (c === 10) o.push(o.next, i, i + 1);
-        else if (c === 13) {
-          const crlf = buf[i + 1] === 10;
-          o.push(o.next, i, crlf ? i + 2 : i + 1);
-          if (crlf) i++;
-        }
-      }
-    }
-    const { starts, ends, uniform } = o.finish(buf.length, lone);
+    const { starts, ends, uniform } = splitOffsets(
+      buf.length,
+      (i) => buf[i]!,
+      (code, from) => buf.indexOf(code, from),
+    );
     return new Utf8Lines(buf, starts, ends, uniform);
   }
 
@@ -192,14 +160,7 @@ export abstract class LineTable {
 
   /** The line holding offset `at`. */
   private lineOfOffset(at: number): number {
-    let lo = 0;
-    let hi = this.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (this.starts[mid]! <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return lastAtOrBefore(this.starts, this.length, at);
   }
 
   /** Does line i's text equal `s` exactly? */
@@ -424,10 +385,40 @@ function isAsciiString(s: string): boolean {
   return true;
 }
 
-/** A '\r' not followed by '\n' (an old Mac line end). */
-function hasLoneCr(text: string): boolean {
-  for (let i = text.indexOf('\r'); i >= 0; i = text.indexOf('\r', i + 1)) if (text.charCodeAt(i + 1) !== 10) return true;
-  return false;
+/**
+ * Line offsets over `length` code units (chars or bytes): lines end at '\n',
+ * '\r\n' or a lone '\r'. `codeAt` reads one unit; `find` is the backing's
+ * native search for a '\n' (10) or '\r' (13) at or after `from`.
+ */
+function splitOffsets(
+  length: number,
+  codeAt: (i: number) => number,
+  find: (code: 10 | 13, from: number) => number,
+): { starts: Int32Array; ends: Int32Array; uniform: string | undefined | null } {
+  const o = new Offsets(length);
+  // A '\r' not followed by '\n' is an old Mac line end.
+  let lone = false;
+  for (let i = find(13, 0); i >= 0 && !lone; i = find(13, i + 1)) lone = codeAt(i + 1) !== 10;
+  if (!lone) {
+    // Every '\r' belongs to a '\r\n' (LF, CRLF or a mix: nearly every file),
+    // so line ends are exactly the '\n's, which the native search finds fast.
+    let start = 0;
+    for (let nl = find(10, 0); nl >= 0; nl = find(10, start)) {
+      o.push(start, nl > start && codeAt(nl - 1) === 13 ? nl - 1 : nl, nl + 1);
+      start = nl + 1;
+    }
+  } else {
+    for (let i = 0; i < length; i++) {
+      const c = codeAt(i);
+      if (c === 10) o.push(o.next, i, i + 1);
+      else if (c === 13) {
+        const crlf = codeAt(i + 1) === 10;
+        o.push(o.next, i, crlf ? i + 2 : i + 1);
+        if (crlf) i++;
+      }
+    }
+  }
+  return o.finish(length, lone);
 }
 
 /**
