@@ -57,12 +57,8 @@ export class FileView {
     this.table = table;
     this.uniform = table.uniformEol();
     const n = table.length;
-    let plain = true;
-    for (let i = 0; i < n && plain; i++) {
-      const eol = table.eolAt(i);
-      if (eol.length > 1 || eol === '\r') plain = false;
-    }
-    if (plain) {
+    // Every ending is already '\n' (or there is none): the LF view is the text.
+    if (this.uniform === '\n') {
       this.lfStarts = table.lineStarts();
       this.lf = text;
     } else {
