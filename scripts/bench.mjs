@@ -13,7 +13,7 @@
 //   --only a,b     run only these workload keys (the results then cover only them)
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { env, freshCopy, materialize, median, rssRun, TIME_BIN, timedRun, treeDiffers } from './bench/measure.mjs';
 import { machine, resultsMarkdown, scalingSvg } from './bench/report.mjs';
@@ -39,18 +39,12 @@ const WARMUP_ROUNDS = 3;
 const REPS_HEAVY = quick ? [2, 3] : [3, 11];
 const BUDGET_S = { startup: quick ? 4 : 9, heavy: quick ? 5 : 14, scaling: quick ? 3 : 8 };
 
+/** `npm run bench` builds the binary first; a direct `node scripts/bench.mjs` builds it only when missing. */
 function ensureBinary() {
-  const bin = join(ROOT, 'build', 'chord-patch');
-  // The binary is built from dist/cli-node.bundle.cjs (scripts/binary.mjs).
-  const cli = join(ROOT, 'dist', 'cli-node.bundle.cjs');
-  if (existsSync(bin) && statSync(bin).mtimeMs >= statSync(cli).mtimeMs) return;
-  if (!existsSync(join(ROOT, 'scripts', 'binary.mjs'))) return;
+  if (existsSync(join(ROOT, 'build', 'chord-patch'))) return;
   log('building build/chord-patch (scripts/binary.mjs) ...');
   const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'binary.mjs')], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) {
-    log(`skip: chord-patch binary: scripts/binary.mjs failed: ${(r.stderr || '').trim().split('\n').pop()}`);
-    rmSync(bin, { force: true });
-  }
+  if (r.status !== 0) log(`skip: chord-patch binary: scripts/binary.mjs failed: ${(r.stderr || '').trim().split('\n').pop()}`);
 }
 
 /**
@@ -80,8 +74,8 @@ spawnSync('sync', [], { stdio: 'ignore' });
 coldCache(join(ROOT, 'build', 'chord-patch'));
 const ALL = ['cli', 'bin', 'codex', 'git', 'patch'];
 const PLAN = [
-  { key: 'version', title: '`--version` (start-up)', w: W.small, mode: 'version', tools: ['cli', 'bin', 'node'], reps: REPS_STARTUP, budget: BUDGET_S.startup, noTree: true },
-  { key: 'small', title: 'small patch: 1 hunk, 200-line file', w: W.small, mode: 'apply', tools: [...ALL, 'node'], reps: REPS_STARTUP, budget: BUDGET_S.startup },
+  { key: 'version', title: '`--version` (start-up)', w: W.small, mode: 'version', tools: ['cli', 'bin', 'node', 'bun'], reps: REPS_STARTUP, budget: BUDGET_S.startup, noTree: true },
+  { key: 'small', title: 'small patch: 1 hunk, 200-line file', w: W.small, mode: 'apply', tools: [...ALL, 'node', 'bun'], reps: REPS_STARTUP, budget: BUDGET_S.startup },
   { key: 'hunks', title: '100,000 lines, 500 hunks', w: W.hunks, mode: 'apply', tools: [...ALL, 'nodeio'], reps: REPS_HEAVY, budget: BUDGET_S.heavy },
   { key: 'crlf', title: '100,000 lines, 500 hunks, CRLF', w: W.crlf, mode: 'apply', tools: [...ALL, 'nodeio'], reps: REPS_HEAVY, budget: BUDGET_S.heavy },
   { key: 'drift', title: '100,000 lines, 500 hunks, trailing-whitespace drift', w: W.drift, mode: 'apply', tools: [...ALL, 'nodeio'], reps: REPS_HEAVY, budget: BUDGET_S.heavy },

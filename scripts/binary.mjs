@@ -1,35 +1,44 @@
-// Builds build/chord-patch: a Node single-executable application of the CLI,
-// fully offline (no base-binary download): the esbuild bundle becomes a SEA
-// blob (with V8 code cache for start-up) and the lazily loaded packages its
-// assets (read on first use through node:sea, see scripts/build.mjs), injected
-// into a copy of this node binary with postject's JS API. build/apply_patch
-// links to it, so the binary answers to the name models call.
-import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// Builds build/chord-patch: the CLI compiled with Bun's compiler into one
+// native executable (Bun's runtime, the bundle of src/main.ts and every
+// package it imports, precompiled to bytecode), fully offline: Bun comes from
+// the npm registry as a dev dependency. build/apply_patch links to it, and the
+// binary answers as apply_patch when invoked under that name (src/cli.ts).
+//
+// Nothing here reads dist/: the binary is built from the TypeScript sources.
+// The Node CLI (bin/chord-patch, dist/) is built by scripts/build.mjs.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { bunExecutable } from './bun.mjs';
 
-const require = createRequire(import.meta.url);
-const { inject } = require('postject');
+const ROOT = join(import.meta.dirname, '..');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 
-mkdirSync('build', { recursive: true });
-const lazy = readdirSync('dist/lazy').filter((f) => f.endsWith('.cjs'));
-const config = {
-  main: 'dist/cli-node.bundle.cjs',
-  output: 'build/sea-prep.blob',
-  disableExperimentalSEAWarning: true,
-  useCodeCache: true,
-  assets: Object.fromEntries(lazy.map((f) => [f, `dist/lazy/${f}`])),
-};
-writeFileSync('build/sea-config.json', JSON.stringify(config, null, 2));
-execFileSync(process.execPath, ['--experimental-sea-config', 'build/sea-config.json'], { stdio: 'inherit' });
+/**
+ * Compile to a temp file and rename it into place: tests and the bench run
+ * build/chord-patch while it may be rebuilt, and must never start a
+ * half-written executable.
+ */
+function build() {
+  const out = join(ROOT, 'build', 'chord-patch');
+  const tmp = `${out}.${process.pid}.tmp`;
+  mkdirSync(dirname(out), { recursive: true });
+  const r = spawnSync(
+    bunExecutable(),
+    ['build', '--compile', '--bytecode', '--minify', '--define', `__CHORD_PATCH_VERSION__=${JSON.stringify(pkg.version)}`, 'src/main.ts', '--outfile', tmp],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  if (r.status !== 0) {
+    rmSync(tmp, { force: true });
+    process.stderr.write(`${r.stdout}${r.stderr}`);
+    throw new Error(`bun build --compile failed (exit ${r.status})`);
+  }
+  renameSync(tmp, out);
+  const link = join(ROOT, 'build', 'apply_patch');
+  rmSync(link, { force: true });
+  symlinkSync('chord-patch', link);
+  return out;
+}
 
-const out = 'build/chord-patch';
-rmSync(out, { force: true });
-copyFileSync(process.execPath, out);
-chmodSync(out, 0o755);
-await inject(out, 'NODE_SEA_BLOB', readFileSync(config.output), {
-  sentinelFuse: 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
-});
-rmSync('build/apply_patch', { force: true });
-symlinkSync('chord-patch', 'build/apply_patch');
-console.log(`built ${out} (and build/apply_patch -> chord-patch)`);
+const out = build();
+console.log(`built ${out.slice(ROOT.length + 1)} (and build/apply_patch -> chord-patch)`);

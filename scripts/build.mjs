@@ -1,12 +1,13 @@
 // Bundles the CLI and the library with esbuild, and emits type declarations
 // for the library:
 //   dist/cli-node.bundle.cjs  the CLI; the lazily loaded packages are in
-//                      dist/lazy/. The single executable (scripts/binary.mjs)
-//                      embeds it as its main script and dist/lazy/ as assets.
+//                      dist/lazy/
 //   dist/cli-node.cjs  the CLI for `node` (bin/chord-patch, bin/apply_patch): a
 //                      loader for dist/cli-node.bundle.cjs that uses V8's code
 //                      cache (see codeCacheLoader below)
 //   dist/index.cjs     the library, also with dist/lazy/
+// (The single binary, build/chord-patch, is compiled from the sources by Bun:
+// scripts/binary.mjs. Nothing here is for it.)
 //
 // Start-up is the floor of every chord-patch run (issue 7: within 1.2x of
 // `node -e 0`), so the bundles keep work off the start-up path:
@@ -40,14 +41,9 @@ const common = {
  */
 const LAZY = ['iconv-lite', 'jschardet', 'yaml', 'commander'];
 
-// Where a lazy package's code lives: dist/lazy/<name>.cjs, loaded on first
-// use, so nothing of it is read at start:
-//   - under `node`, required from there (through the code-cache loader when
-//     dist/cli-node.cjs runs the CLI);
-//   - inside the single executable, whose require() loads built-in modules
-//     only, read from the executable's own assets (node:sea, Node 20.12+;
-//     scripts/binary.mjs embeds dist/lazy/ under the same names) and compiled
-//     there.
+// Where a lazy package's code lives: dist/lazy/<name>.cjs, required from
+// there on first use (through the code-cache loader when dist/cli-node.cjs
+// runs the CLI), so nothing of it is read at start.
 const lazyPackages = {
   name: 'lazy-packages',
   setup(b) {
@@ -57,22 +53,11 @@ const lazyPackages = {
     b.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (a) => ({
       loader: 'js',
       resolveDir: process.cwd(),
+      // Through the loader of dist/cli-node.cjs when it runs us (with the
+      // package's code cache, see codeCacheLoader), else a plain require.
       contents: `
-        var name = ${JSON.stringify(`${a.path}.cjs`)};
-        var sea;
-        try {
-          sea = require('node:sea');
-        } catch (e) {}
-        if (sea && sea.isSea()) {
-          var m = { exports: {} };
-          new Function('module', 'exports', 'require', sea.getAsset(name, 'utf8'))(m, m.exports, require);
-          module.exports = m.exports;
-        } else {
-          // Through the loader of dist/cli-node.cjs when it runs us (with the
-          // package's code cache, see codeCacheLoader), else a plain require.
-          var file = require('node:path').join(__dirname, 'lazy', name);
-          module.exports = typeof require.chordPatchLoad === 'function' ? require.chordPatchLoad(file) : require(file);
-        }`,
+        var file = require('node:path').join(__dirname, 'lazy', ${JSON.stringify(`${a.path}.cjs`)});
+        module.exports = typeof require.chordPatchLoad === 'function' ? require.chordPatchLoad(file) : require(file);`,
     }));
   },
 };
@@ -160,8 +145,7 @@ async function writeAtomic(file, text) {
 }
 
 // Compiling the 130 KB bundle is most of what `node` spends starting
-// chord-patch (about 8 ms of a 20 ms budget). The single executable has V8's
-// code cache built in; for `node`, this loader compiles the bundle with a code
+// chord-patch (about 8 ms of a 20 ms budget). This loader compiles it with a code
 // cache made at build time by a short training run, when the running Node is
 // the one that built it. V8 checks the cache against the source's length, its
 // version and its flags, and any mismatch is a plain compile, so it can only

@@ -1,4 +1,4 @@
-// Bundle entry for the CLI and the single-file binary.
+// Entry of the CLI: bundled for node by scripts/build.mjs, compiled into the single binary by scripts/binary.mjs.
 import { main } from './cli.js';
 
 main().then(

@@ -50,9 +50,9 @@ function peerRows(results, p) {
   return [...p.rows, ...(src?.rows ?? []).filter((r) => !r.chord).map((r) => ({ ...r, label: `${r.label} (hunk-not-found run above)`, borrowed: true }))];
 }
 
-function resultsTable(results, nodeKb) {
+function resultsTable(results, floorKb) {
   const lines = [
-    row(['workload', 'tool', 'median ms', 'CLI ÷ tool', 'binary ÷ tool', 'peak RSS MB', 'RSS above node, × bytes touched', 'note']),
+    row(['workload', 'tool', 'median ms', 'CLI ÷ tool', 'binary ÷ tool', 'peak RSS MB', 'RSS above its runtime\'s `-e 0`, × bytes touched', 'note']),
     row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---']),
   ];
   for (const p of results) {
@@ -60,7 +60,9 @@ function resultsTable(results, nodeKb) {
     const bin = med(results, p.key, 'bin');
     for (const r of peerRows(results, p)) {
       const peer = !r.chord && r.median !== undefined;
-      const mem = (r.chord || r.id === 'nodeio') && r.kb !== undefined && nodeKb !== undefined && p.mode !== 'version' ? ((r.kb - nodeKb) * 1024) / p.w.bytesTouched : undefined;
+      // Above the start-up floor of the tool's own runtime: bun for the binary, node for the rest.
+      const base = r.id === 'bin' ? floorKb.bun : floorKb.node;
+      const mem = (r.chord || r.id === 'nodeio') && r.kb !== undefined && base !== undefined && p.mode !== 'version' ? ((r.kb - base) * 1024) / p.w.bytesTouched : undefined;
       const note =
         r.status === 'ok' ? `${r.ms.length} runs${r.rssExact === false ? '; RSS polled (lower bound)' : ''}` : `${r.status}: ${r.reason}`;
       lines.push(
@@ -173,26 +175,34 @@ function scalingSection(results) {
   return { text: lines.join('\n'), ok, series: s, fits };
 }
 
-/**
- * The memory target is judged on workloads where the files dominate: below a
- * few MB, the CLI's own code and heap (5-10 MB over `node -e 0`, see the
- * small-patch row) make any ratio to the file size meaningless.
- */
-const MEMORY_MIN_BYTES = 4e6;
+/** One target row: `x` (a ratio, or undefined when not measured) against its bound. */
+function target(what, x, bound) {
+  return row([`${what} ≤ ${bound}×`, fmtRatio(x), verdict(x === undefined ? undefined : x <= bound)]);
+}
 
-function targets(results, info, nodeKb) {
+/** Peak RSS of tool a over tool b's on one workload, from the check runs. */
+function rssRatio(results, key, a, b) {
+  const rows = get(results, key)?.rows;
+  const ka = rows?.find((r) => r.id === a && r.status === 'ok')?.kb;
+  const kb = rows?.find((r) => r.id === b && r.status === 'ok')?.kb;
+  return ka !== undefined && kb !== undefined ? ka / kb : undefined;
+}
+
+function targets(results) {
   const out = [row(['target', 'measured', 'verdict']), row(['---', '---', '---'])];
-  const startup = [
-    ['`--version`, CLI', ratio(results, 'version', 'cli', 'node')],
-    ['`--version`, binary', ratio(results, 'version', 'bin', 'node')],
-    ['small patch, CLI', ratio(results, 'small', 'cli', 'node')],
-    ['small patch, binary', ratio(results, 'small', 'bin', 'node')],
-  ];
-  for (const [what, x] of startup) out.push(row([`${what} ≤ 1.2× \`node -e 0\``, fmtRatio(x), verdict(x === undefined ? undefined : x <= 1.2)]));
-  for (const [what, id] of [['CLI', 'cli'], ['binary', 'bin']]) {
-    const x = ratio(results, 'hunks', id, 'codex');
-    out.push(row([`100,000 lines / 500 hunks, ${what} ≤ 0.8× Codex apply_patch`, fmtRatio(x), verdict(x === undefined ? undefined : x <= 0.8)]));
+  out.push(target('binary, small patch: time ÷ Codex apply_patch', ratio(results, 'small', 'bin', 'codex'), 1.3));
+  for (const [key, what] of [
+    ['hunks', '100,000 lines / 500 hunks'],
+    ['crlf', '100,000 lines / 500 hunks, CRLF'],
+    ['drift', '100,000 lines / 500 hunks, whitespace drift'],
+  ]) {
+    out.push(target(`binary, ${what}: time ÷ Codex apply_patch`, ratio(results, key, 'bin', 'codex'), 0.6));
   }
+  out.push(target('binary, 1,000-file envelope (every file fsynced before its rename, directories fsynced): time ÷ Codex apply_patch', ratio(results, 'files', 'bin', 'codex'), 1.0));
+  out.push(target('binary, `--version`: time ÷ `bun -e 0`', ratio(results, 'version', 'bin', 'bun'), 2));
+  out.push(target('Node CLI, `--version`: time ÷ `node -e 0`', ratio(results, 'version', 'cli', 'node'), 1.1));
+  out.push(target('Node CLI, small patch: time ÷ `node -e 0`', ratio(results, 'small', 'cli', 'node'), 1.2));
+  out.push(target('binary, 100,000 lines / 500 hunks: peak RSS ÷ Codex apply_patch\'s', rssRatio(results, 'hunks', 'bin', 'codex'), 1.5));
   const sc = scalingSection(results);
   const share = (id) => sc.fits?.get(id)?.quadratic;
   const fmtShare = (x) => (x === undefined || !Number.isFinite(x) ? '—' : x.toFixed(2));
@@ -203,76 +213,48 @@ function targets(results, info, nodeKb) {
       verdict(sc.ok),
     ]),
   );
-  for (const [what, id] of [['CLI', 'cli'], ['binary', 'bin']]) {
-    let worst;
-    for (const p of results) {
-      if (p.mode === 'version') continue;
-      const x = p.rows.find((q) => q.id === id);
-      if (x?.kb === undefined || nodeKb === undefined || x.status !== 'ok') continue;
-      const f = ((x.kb - nodeKb) * 1024) / p.w.bytesTouched;
-      if (p.w.bytesTouched >= MEMORY_MIN_BYTES && (!worst || f > worst.f)) worst = { f, title: p.title };
-    }
-    out.push(
-      row([
-        `peak RSS above \`node -e 0\` ≤ 4× bytes touched, ${what} (workloads of 4 MB or more)`,
-        worst ? `worst ${worst.f.toFixed(2)}× (${worst.title})` : '—',
-        verdict(worst ? worst.f <= 4 : undefined),
-      ]),
-    );
-  }
   return { text: out.join('\n'), scaling: sc };
 }
 
 /** Facts from this run that bound the targets (see bench/README.md for the rest). */
-function limits(results, nodeKb) {
+function limits(results, floorKb) {
   const facts = [];
-  const floor = med(results, 'small', 'node');
-  const codex = med(results, 'hunks', 'codex');
-  const cli = med(results, 'hunks', 'cli');
-  const io = med(results, 'hunks', 'nodeio');
-  if (floor !== undefined && codex !== undefined) {
+  const nodeFloor = med(results, 'small', 'node');
+  const bunFloor = med(results, 'small', 'bun');
+  const codexSmall = med(results, 'small', 'codex');
+  if (nodeFloor !== undefined && bunFloor !== undefined && codexSmall !== undefined) {
     facts.push(
-      `- Time against Codex: \`node -e 0\` alone takes ${fmtMs(floor)} ms, ${((100 * floor) / codex).toFixed(0)}% of Codex's whole ` +
-        `100,000-line run (${fmtMs(codex)} ms); 0.8× Codex leaves ${fmtMs(0.8 * codex - floor)} ms for everything after Node's own start.` +
-        (io !== undefined
-          ? ` A Node program that only reads the file and writes it back (temp file, fsync, rename; no parsing or matching) takes ${fmtMs(io)} ms, ` +
-            `${fmtRatio(io / codex)} Codex's time.`
-          : '') +
-        (cli !== undefined ? ` chord-patch's CLI takes ${fmtMs(cli)} ms${io !== undefined ? `, ${fmtMs(cli - io)} ms above that I/O floor` : ''}.` : ''),
+      `- Start-up: \`bun -e 0\` takes ${fmtMs(bunFloor)} ms and \`node -e 0\` ${fmtMs(nodeFloor)} ms, against ${fmtMs(codexSmall)} ms for Codex's whole small patch ` +
+        `(binary: ${fmtMs(med(results, 'small', 'bin'))} ms, Node CLI: ${fmtMs(med(results, 'small', 'cli'))} ms).`,
+    );
+  }
+  const codex = med(results, 'hunks', 'codex');
+  const bin = med(results, 'hunks', 'bin');
+  const io = med(results, 'hunks', 'nodeio');
+  if (codex !== undefined && bin !== undefined) {
+    facts.push(
+      `- 100,000 lines / 500 hunks: Codex ${fmtMs(codex)} ms, the binary ${fmtMs(bin)} ms, the Node CLI ${fmtMs(med(results, 'hunks', 'cli'))} ms` +
+        (io !== undefined ? `; a Node script that only reads the file and writes it back (temp file, fsync, rename) takes ${fmtMs(io)} ms` : '') +
+        '.',
     );
   }
   const hunks = get(results, 'hunks');
-  const kb = hunks?.rows.find((r) => r.id === 'cli')?.kb;
-  const ioKb = hunks?.rows.find((r) => r.id === 'nodeio')?.kb;
-  if (kb !== undefined && nodeKb !== undefined && hunks) {
+  const kbOf = (id) => hunks?.rows.find((r) => r.id === id)?.kb;
+  if (kbOf('bin') !== undefined && kbOf('codex') !== undefined && floorKb.bun !== undefined && hunks) {
     const mbFile = hunks.w.bytesTouched / 2 ** 20;
-    const above = (k) => `${((k - nodeKb) / 1024).toFixed(1)} MB (${(((k - nodeKb) * 1024) / hunks.w.bytesTouched).toFixed(2)}× the bytes)`;
     facts.push(
-      `- Memory on the 100,000-line file (${mbFile.toFixed(1)} MB): chord-patch peaks ${above(kb)} above \`node -e 0\`.` +
-        (ioKb !== undefined ? ` Reading and writing back the same file in Node, nothing else, already peaks ${above(ioKb)} above it.` : '') +
-        ' Beyond the bytes it read, chord-patch holds line offsets (8 bytes a line), about two runs per hunk and the pieces it writes' +
-        " (views of the bytes read); the rest is the V8 young generation and optimised code that Node grows for any work of this size.",
+      `- Memory on the 100,000-line file (${mbFile.toFixed(1)} MB): the binary peaks at ${mb(kbOf('bin'))} MB, of which \`bun -e 0\` is ${mb(floorKb.bun)} MB; ` +
+        `Codex at ${mb(kbOf('codex'))} MB; the Node CLI at ${mb(kbOf('cli'))} MB (\`node -e 0\`: ${mb(floorKb.node)} MB).`,
     );
   }
-  const binVersionKb = get(results, 'version')?.rows.find((r) => r.id === 'bin')?.kb;
-  const binKb = hunks?.rows.find((r) => r.id === 'bin')?.kb;
-  // Worth a line only when the executable's own start-up stands out (its page
-  // cache is dropped before the run: see coldCache in scripts/bench.mjs).
-  if (binVersionKb !== undefined && binKb !== undefined && nodeKb !== undefined && hunks && binVersionKb - nodeKb > 2048) {
-    facts.push(
-      `- The single executable starts ${((binVersionKb - nodeKb) / 1024).toFixed(1)} MB above \`node -e 0\` before doing anything (\`--version\`): ` +
-        'pages of its own 100 MB file, which the page cache maps in larger runs than for the shared node binary. ' +
-        `Above its own start-up it holds ${((binKb - binVersionKb) / 1024).toFixed(1)} MB on the 100,000-line file ` +
-        `(${(((binKb - binVersionKb) * 1024) / hunks.w.bytesTouched).toFixed(2)}× the bytes).`,
-    );
-  }
-  return facts.length ? `## What limits the missed targets\n\n${facts.join('\n')}` : '';
+  return facts.length ? `## Where the time and memory go\n\n${facts.join('\n')}` : '';
 }
 
 export function resultsMarkdown(results, info) {
   const m = info.machine;
-  const nodeKb = get(results, 'version')?.rows.find((r) => r.id === 'node')?.kb ?? get(results, 'small')?.rows.find((r) => r.id === 'node')?.kb;
-  const t = targets(results, info, nodeKb);
+  const floor = (id) => get(results, 'version')?.rows.find((r) => r.id === id)?.kb ?? get(results, 'small')?.rows.find((r) => r.id === id)?.kb;
+  const floorKb = { node: floor('node'), bun: floor('bun') };
+  const t = targets(results);
   const tools = info.tools.map((x) => `- ${x.label}: ${x.skip ? `skipped (${x.skip})` : (x.version ?? '')}`).join('\n');
   return `# chord-patch benchmarks
 
@@ -298,11 +280,11 @@ The chord-patch CLI prints its coloured-diff report (uncoloured here) like a use
 
 ${t.text}
 
-${limits(results, nodeKb)}
+${limits(results, floorKb)}
 
 ## Results
 
-${resultsTable(results, nodeKb)}
+${resultsTable(results, floorKb)}
 
 ## Scaling
 

@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { bunExecutable } from '../bun.mjs';
 
 function which(cmd) {
   const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
@@ -99,8 +100,13 @@ export function tools(root, log) {
   const list = [];
   list.push({ id: 'cli', label: 'chord-patch (node bin/chord-patch)', chord: true, version: `node ${process.version}`, run: chordRun(node, [cli]) });
 
-  const bin = existsSync(binary) ? { ok: true } : { skip: 'build/chord-patch missing (npm run binary failed or scripts/binary.mjs absent)' };
-  list.push({ id: 'bin', label: 'chord-patch (build/chord-patch binary)', chord: true, version: 'single executable', ...bin, run: chordRun(binary, []) });
+  let bun;
+  try {
+    bun = bunExecutable();
+  } catch {}
+  const bunVersion = bun && firstLine(bun, ['--version']);
+  const bin = existsSync(binary) ? { ok: true } : { skip: 'build/chord-patch missing (npm run binary failed)' };
+  list.push({ id: 'bin', label: 'chord-patch (build/chord-patch binary)', chord: true, version: `Bun-compiled, bun ${bunVersion ?? '?'}`, ...bin, run: chordRun(binary, []) });
 
   const codex = ensureCodex(root, log);
   list.push({
@@ -144,6 +150,15 @@ export function tools(root, log) {
 
   // The start-up floor every Node program pays: the reference for start-up ratios.
   list.push({ id: 'node', label: 'node -e 0 (start-up floor)', baseline: true, version: `node ${process.version}`, run: () => ({ file: node, args: ['-e', '0'] }) });
+  // The start-up floor of the binary's runtime: the same Bun that compiled it.
+  list.push({
+    id: 'bun',
+    label: 'bun -e 0 (binary start-up floor)',
+    baseline: true,
+    version: bunVersion && `bun ${bunVersion}`,
+    skip: bun ? undefined : 'no bun executable in node_modules (npm ci)',
+    run: () => ({ file: bun, args: ['-e', '0'] }),
+  });
   // The I/O floor: what any Node program pays to read the workload's files and
   // write them back the way chord-patch does (temp file, fsync, rename), with
   // no parsing or matching. Same bytes back, so the tree is left as it was.

@@ -1,9 +1,16 @@
-// Run the built CLI (dist/cli-node.cjs through bin/) as a user would.
+// Run the built CLI as a user would: the Node CLI (bin/ through node, what the
+// npm package installs) or the Bun-compiled binary (build/, npm run binary).
+// vitest.config.mts runs the end-to-end suite once for each: the project sets
+// CHORD_PATCH_TEST_RUNTIME, and every test here runs whichever it names.
 
 import { spawnSync } from 'node:child_process';
+import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
+
+export type Runtime = 'node' | 'binary';
+export const RUNTIME: Runtime = process.env.CHORD_PATCH_TEST_RUNTIME === 'binary' ? 'binary' : 'node';
 
 export interface CliResult {
   code: number;
@@ -11,9 +18,27 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], opts: { cwd?: string; input?: string | Buffer; bin?: string; env?: Record<string, string> } = {}): CliResult {
-  const bin = join(ROOT, 'bin', opts.bin ?? 'chord-patch');
-  const r = spawnSync(process.execPath, [bin, ...args], {
+/** The command that starts the CLI under `name` (chord-patch, or apply_patch for the Codex-compatible entry). */
+export function cliCommand(name: 'chord-patch' | 'apply_patch' = 'chord-patch'): { file: string; args: string[] } {
+  return RUNTIME === 'binary' ? { file: join(ROOT, 'build', name), args: [] } : { file: process.execPath, args: [join(ROOT, 'bin', name)] };
+}
+
+/** Make `link` a symlink to the CLI (as agents install apply_patch) and return the command that runs it through the link. */
+export function linkCli(link: string): { file: string; args: string[] } {
+  if (RUNTIME === 'binary') {
+    symlinkSync(join(ROOT, 'build', 'chord-patch'), link);
+    return { file: link, args: [] };
+  }
+  symlinkSync(join(ROOT, 'bin', 'chord-patch'), link);
+  return { file: process.execPath, args: [link] };
+}
+
+export function runCli(
+  args: string[],
+  opts: { cwd?: string; input?: string | Buffer; bin?: 'chord-patch' | 'apply_patch'; env?: Record<string, string> } = {},
+): CliResult {
+  const cmd = cliCommand(opts.bin);
+  const r = spawnSync(cmd.file, [...cmd.args, ...args], {
     cwd: opts.cwd ?? ROOT,
     input: opts.input ?? '',
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', CHORD_PATCH_SESSION: '', ...opts.env },
