@@ -99,6 +99,9 @@ export function parsePatch(input: string): ParsedPatch {
     lines = lines.slice(1, -1);
     base += 1;
     repairs.push('unwrapped a heredoc wrapper');
+    if (lines.every((l) => l.trim() === '')) {
+      throw new ChordPatchError('empty_patch', `the heredoc wrapper holds no patch: put "*** Begin Patch", at least one file operation and "*** End Patch" between its opening line and "${tag}"`);
+    }
   }
 
   const c: Cursor = { lines, base };
