@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { parseEditJson, parseEditRequest } from '../input/edit.js';
 import { errorOutcome, finish, type RunOptions, snapshotBytes } from '../core/pipeline.js';
 import type { Plan } from '../core/plan.js';
-import { trackMatchFailures } from '../core/session-store.js';
+import { checkSessionState, trackMatchFailures } from '../core/session-store.js';
 import { resolveRef, type Snapshot, takeSnapshot } from '../core/snapshot.js';
 import { nodeFs } from '../core/node-fs.js';
 import { decodeBytes, encodeText, prepareDecoding, type TextEncoding, unencodable } from '../text/decode.js';
@@ -97,7 +97,8 @@ export function planEdit(request: EditRequest, snapshot: Snapshot, options: Pick
         failures.push({ op: i, code: refusal.code, message: `${prefix(i)}${refusal.message}` });
         return;
       }
-      splices.push(...r.splices);
+      // One at a time: spreading a replace_all's 150,000 splices as call arguments overflows the stack.
+      for (const s of r.splices) splices.push(s);
       mergeRemoved(cleaned, r.cleaned);
       if (r.oldCleaned) mergeRemoved(oldCleaned, r.oldCleaned);
       if (r.step === 'punctuation') {
@@ -176,6 +177,7 @@ export async function runEdit(request: EditRequest, options: RunOptions = {}): P
   const dryRun = !!options.check;
   let planned: EditPlan;
   try {
+    checkSessionState(options);
     const ref = resolveRef(root, request.path);
     const snapshot = await takeSnapshot(fs, root, [ref], !!options.allowOutside);
     await prepareDecoding(snapshotBytes(snapshot), options);
