@@ -139,9 +139,16 @@ export const toLf = (s: string): string => s.replace(/\r\n?/g, '\n');
 
 type Part = { kind: 'same' | 'old' | 'new'; text: string };
 
+/**
+ * Above this many characters (old and new together) the character diff is not
+ * tried: it splits both strings into one array element per character, which
+ * for a new_string of ~134 M characters exceeds V8's array limit and throws.
+ */
+const CHAR_DIFF_LIMIT = 1_000_000;
+
 /** old -> new as runs of kept, removed and added text (a character diff, prefix/suffix when too costly). */
 function diffParts(oldText: string, newText: string): Part[] {
-  const changes = diffChars(oldText, newText, { maxEditLength: 2000 });
+  const changes = oldText.length + newText.length <= CHAR_DIFF_LIMIT ? diffChars(oldText, newText, { maxEditLength: 2000 }) : undefined;
   if (changes) return changes.map((c) => ({ kind: c.added ? 'new' : c.removed ? 'old' : 'same', text: c.value }));
   let p = 0;
   const max = Math.min(oldText.length, newText.length);
