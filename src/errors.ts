@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'changed_after_planning'
   | 'write_failed'
   | 'repeated_failure'
+  | 'session_state'
   | 'usage';
 
 export class ChordPatchError extends Error {

@@ -2,12 +2,17 @@
 // The state lives under $XDG_STATE_HOME/chord-patch/sessions/, never in the
 // project tree: it is about the agent's conversation, not the code. Writes go
 // through a temp file and a rename so a concurrent reader never sees half a
-// file; a state file that cannot be read or written only costs the advice,
-// never the edit, so errors here are swallowed.
+// file; a state file that is missing, corrupt or cannot be written only costs
+// the advice, never the edit, so those errors are swallowed. One thing is not
+// swallowed: a state path that is not a regular file (a FIFO would block the
+// read forever, a link to /dev/zero would never end) or is larger than any
+// state chord-patch writes. That is refused before anything is planned, since
+// something other than chord-patch put it there.
 
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { ChordPatchError } from '../errors.js';
 import type { FailedGroup, FailureCode, FileOp, Note, Outcome } from '../types.js';
 import { opRefs } from './plan.js';
 import {
@@ -39,12 +44,84 @@ export function statePathFor(opts: SessionOptions & { session: string }): string
   return sessionStatePath(opts.session, env, homedir(), join);
 }
 
-export function loadSessionState(path: string): SessionState {
+/** Far above what the capped state (200 paths, 20 failed patches) takes; a bound on the read. */
+export const MAX_SESSION_STATE_BYTES = 16 * 1024 * 1024;
+
+const unusable = (path: string, what: string): ChordPatchError =>
+  new ChordPatchError('session_state', `session state ${path} ${what}; chord-patch only keeps a small regular file there: remove it or use another session id`);
+
+function kindOf(s: Stats): string {
+  if (s.isFIFO()) return 'a FIFO';
+  if (s.isSymbolicLink()) return 'a symbolic link';
+  if (s.isDirectory()) return 'a directory';
+  if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device';
+  if (s.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+/**
+ * The bytes of the state file, or undefined when there is none. Throws a
+ * ChordPatchError (`session_state`) when the path is not a regular file or is
+ * too large. Opened without following a link and without blocking, and
+ * checked again on the open descriptor, so a FIFO swapped in after the lstat
+ * cannot stall the read.
+ */
+function readStateBytes(path: string): Buffer | undefined {
+  let st;
   try {
-    return parseSessionState(readFileSync(path, 'utf8'));
+    st = lstatSync(path);
   } catch {
+    return undefined;
+  }
+  if (!st.isFile()) throw unusable(path, `is ${kindOf(st)}, not a regular file`);
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOOP') throw unusable(path, 'is a symbolic link, not a regular file');
+    return undefined;
+  }
+  try {
+    const opened = fstatSync(fd);
+    if (!opened.isFile()) throw unusable(path, `is ${kindOf(opened)}, not a regular file`);
+    if (opened.size > MAX_SESSION_STATE_BYTES) throw unusable(path, `holds ${opened.size} bytes, more than the ${MAX_SESSION_STATE_BYTES} bytes a session state may`);
+    // Read at most one byte past the bound: a file growing under the read still ends.
+    const buf = Buffer.alloc(Math.min(opened.size, MAX_SESSION_STATE_BYTES) + 1);
+    let n = 0;
+    while (n < buf.length) {
+      const got = readSync(fd, buf, n, buf.length - n, null);
+      if (got === 0) break;
+      n += got;
+    }
+    if (n > MAX_SESSION_STATE_BYTES) throw unusable(path, `holds more than the ${MAX_SESSION_STATE_BYTES} bytes a session state may`);
+    return buf.subarray(0, n);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The session's state: empty when there is none or it is corrupt (it is only
+ * advice). Throws ChordPatchError `session_state` for a path that is not a
+ * regular file or is oversized; callers refuse the run before planning.
+ */
+export function loadSessionState(path: string): SessionState {
+  let bytes: Buffer | undefined;
+  try {
+    bytes = readStateBytes(path);
+  } catch (e) {
+    if (e instanceof ChordPatchError) throw e;
     return emptySession();
   }
+  return bytes === undefined ? emptySession() : parseSessionState(bytes.toString('utf8'));
+}
+
+/**
+ * Refuse a run whose session state cannot be used, before anything is
+ * planned or written (the edit tool records its result only after the commit).
+ */
+export function checkSessionState(opts: SessionOptions): void {
+  if (opts.session) loadSessionState(statePathFor({ ...opts, session: opts.session }));
 }
 
 export function saveSessionState(path: string, state: SessionState): void {
@@ -72,7 +149,14 @@ export function saveSessionState(path: string, state: SessionState): void {
 export function trackMatchFailures(outcome: Outcome, events: readonly MatchEvent[], opts: SessionOptions, display: (abs: string) => string = (p) => p): Outcome {
   if (!opts.session || events.length === 0) return outcome;
   const path = statePathFor({ ...opts, session: opts.session });
-  const { state, repeated } = recordMatchEvents(loadSessionState(path), events);
+  let loaded: SessionState;
+  try {
+    loaded = loadSessionState(path);
+  } catch {
+    // Became unusable after checkSessionState passed: leave it alone, skip the advice.
+    return outcome;
+  }
+  const { state, repeated } = recordMatchEvents(loaded, events);
   saveSessionState(path, state);
   const note: Note | undefined = repeatedFailureNote(
     repeated.map((r) => ({ ...r, path: display(r.path) })),

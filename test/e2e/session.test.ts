@@ -1,7 +1,8 @@
 // Repeated failures across CLI calls of one agent session (--session ID or
 // CHORD_PATCH_SESSION), with the state kept in a scratch XDG_STATE_HOME.
 
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -72,5 +73,49 @@ describe('--session across CLI calls', () => {
     const { cwd, env, state } = setup();
     runCli(['apply'], { cwd, env, input: patch('run(2)', 'run(3)') });
     expect(existsSync(join(state, 'chord-patch'))).toBe(false);
+  });
+
+  describe.each([
+    ['a FIFO', (p: string) => execFileSync('mkfifo', [p]), /is a FIFO, not a regular file/],
+    ['a symbolic link to /dev/zero', (p: string) => symlinkSync('/dev/zero', p), /is a symbolic link, not a regular file/],
+    ['a directory', (p: string) => mkdirSync(p), /is a directory, not a regular file/],
+  ])('when the state file is %s', (_kind, make, why) => {
+    const prepared = () => {
+      const s = setup();
+      const dir = join(s.state, 'chord-patch', 'sessions');
+      mkdirSync(dir, { recursive: true });
+      make(join(dir, 'odd.json'));
+      return s;
+    };
+
+    it('refuses a patch at once with a clear error and writes nothing', () => {
+      const { cwd, env } = prepared();
+      const r = runCli(['apply', '--json', '--session', 'odd'], { cwd, env, input: patch('run(1)', 'run(2)'), timeoutMs: 20_000 });
+      expect(r.code).toBe(1);
+      const doc = JSON.parse(r.stdout);
+      expect(doc.error.code).toBe('session_state');
+      expect(doc.error.message).toMatch(why);
+      expect(readFileSync(join(cwd, 'app.py'), 'utf8')).toBe('def main():\n    run(1)\n');
+    });
+
+    it('refuses an edit at once with a clear error and writes nothing', () => {
+      const { cwd, env } = prepared();
+      const input = JSON.stringify({ path: 'app.py', old_string: 'run(1)', new_string: 'run(2)' });
+      const r = runCli(['edit', '--json', '--session', 'odd'], { cwd, env, input, timeoutMs: 20_000 });
+      expect(r.code).toBe(1);
+      expect(JSON.parse(r.stdout).error.message).toMatch(why);
+      expect(readFileSync(join(cwd, 'app.py'), 'utf8')).toBe('def main():\n    run(1)\n');
+    });
+  });
+
+  it('refuses a state file larger than any state chord-patch writes', () => {
+    const { cwd, env, state } = setup();
+    const dir = join(state, 'chord-patch', 'sessions');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'big.json'), Buffer.alloc(16 * 1024 * 1024 + 1, 0x20));
+    const r = runCli(['apply', '--json', '--session', 'big'], { cwd, env, input: patch('run(1)', 'run(2)') });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).error.message).toContain('more than the 16777216 bytes a session state may');
+    expect(readFileSync(join(cwd, 'app.py'), 'utf8')).toBe('def main():\n    run(1)\n');
   });
 });

@@ -35,7 +35,7 @@ export function linkCli(link: string): { file: string; args: string[] } {
 
 export function runCli(
   args: string[],
-  opts: { cwd?: string; input?: string | Buffer; bin?: 'chord-patch' | 'apply_patch'; env?: Record<string, string> } = {},
+  opts: { cwd?: string; input?: string | Buffer; bin?: 'chord-patch' | 'apply_patch'; env?: Record<string, string>; timeoutMs?: number } = {},
 ): CliResult {
   const cmd = cliCommand(opts.bin);
   const r = spawnSync(cmd.file, [...cmd.args, ...args], {
@@ -43,6 +43,8 @@ export function runCli(
     input: opts.input ?? '',
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', CHORD_PATCH_SESSION: '', ...opts.env },
     encoding: 'utf8',
+    // A run that would hang is killed and reported as exit -1, not left to stall the suite.
+    ...(opts.timeoutMs !== undefined ? { timeout: opts.timeoutMs } : {}),
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

@@ -1,0 +1,53 @@
+// Inputs that once crashed (exit 70) or hung: each must end as an ordinary
+// outcome, with nothing written when it is refused.
+
+import { describe, expect, it } from 'vitest';
+import { apply } from '../../src/index.js';
+import { parsePatch } from '../../src/input/envelope.js';
+import { MemFs } from '../support/memfs.js';
+
+const text = (fs: MemFs, path: string) => new TextDecoder().decode((fs.nodes.get(path) as { bytes: Uint8Array }).bytes);
+
+describe('inputs that used to crash', () => {
+  it.each([
+    ["apply_patch <<'EOF'\nEOF\n"],
+    ['<<EOF\n\n   \nEOF'],
+    ["apply_patch <<'PATCH'\n\nPATCH\n"],
+  ])('refuses the empty heredoc %j as an empty patch', async (input) => {
+    expect(() => parsePatch(input)).toThrow(/heredoc wrapper holds no patch/);
+    const fs = new MemFs({ 'a.txt': 'a\n' });
+    const o = await apply(input, { cwd: '/work', fs });
+    expect(o.status).toBe('rejected');
+    expect(o.error?.code).toBe('empty_patch');
+    expect(fs.writes).toBe(0);
+  });
+
+  it('replaces 150,000 occurrences with replace_all without overflowing the stack', async () => {
+    const fs = new MemFs({ 'f.txt': 'a\n'.repeat(150_000) });
+    const o = await apply(JSON.stringify({ path: 'f.txt', old_string: 'a', new_string: 'b', replace_all: true }), { cwd: '/work', fs });
+    expect(o.status).toBe('applied');
+    expect(o.edit?.replacements).toBe(150_000);
+    expect(text(fs, '/work/f.txt')).toBe('b\n'.repeat(150_000));
+  });
+
+  it('writes a new_string longer than the largest array V8 can build (134,217,728 elements)', async () => {
+    const fs = new MemFs({ 'g.txt': 'start hello end\n' });
+    const big = 'x'.repeat(134_217_729);
+    const o = await apply(JSON.stringify({ path: 'g.txt', old_string: 'hello', new_string: big }), { cwd: '/work', fs });
+    expect(o.status).toBe('applied');
+    const bytes = (fs.nodes.get('/work/g.txt') as { bytes: Uint8Array }).bytes;
+    expect(bytes.length).toBe('start  end\n'.length + big.length);
+    expect(new TextDecoder().decode(bytes.subarray(0, 7))).toBe('start x');
+    expect(new TextDecoder().decode(bytes.subarray(bytes.length - 6))).toBe('x end\n');
+  });
+
+  it('still cleans leaked invisible characters from a new_string too long for the character diff', async () => {
+    const fs = new MemFs({ 'g.txt': 'a\u200Cb keep\n' });
+    const long = `${'y'.repeat(600_000)}\u200B${'z'.repeat(600_000)}`;
+    const o = await apply(JSON.stringify({ path: 'g.txt', old_string: 'keep', new_string: long }), { cwd: '/work', fs });
+    expect(o.status).toBe('applied');
+    expect(o.notes.map((n) => n.message).join('\n')).toContain('U+200B×1');
+    // The ZWNJ that was already in the file is file content, outside the edit.
+    expect(text(fs, '/work/g.txt')).toBe(`a\u200Cb ${'y'.repeat(600_000)}${'z'.repeat(600_000)}\n`);
+  });
+});
