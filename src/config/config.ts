@@ -21,7 +21,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { PermissionAction, PermissionRule, PermissionTool } from '../models/permissions.js';
+import { type PermissionAction, type PermissionRule, type PermissionTool, patternProblem } from '../models/permissions.js';
 
 /** Looked up in the working directory when no --config is given. */
 export const DEFAULT_CONFIG_FILE = '.chord-patch.yaml';
@@ -194,7 +194,8 @@ function permissionFrom(value: unknown, at: string, fail: Fail): PermissionRule[
       continue;
     }
     for (const [glob, action] of entriesOf(v, here, fail)) {
-      if (glob.trim() === '') fail(keyPath(here, glob), 'a path glob cannot be empty');
+      const problem = patternProblem(glob);
+      if (problem) fail(keyPath(here, glob), problem);
       rules.push({ tool: tool!, pattern: glob, action: actionOf(action, keyPath(here, glob), false), key: name, blanket: false });
     }
   }

@@ -66,8 +66,11 @@ export function planEdit(request: EditRequest, snapshot: Snapshot, options: Pick
   if (snapshot.outside.has(ref.abs)) {
     return fileFailure('outside_root', `path is outside the working directory (${snapshot.root}); pass --allow-outside to permit it`);
   }
-  const denied =
-    options.authorizeEdit?.(ref.raw) ?? options.authorize?.({ kind: 'update', path: ref.raw, hunks: [], patchLine: 0 }, ref.raw, 'source');
+  // The edit rules alone decide when given: an allow from them must not fall
+  // through to apply_patch's rules (`edit: allow` + `apply_patch: deny` allows edits).
+  const denied = options.authorizeEdit
+    ? options.authorizeEdit(ref.raw)
+    : options.authorize?.({ kind: 'update', path: ref.raw, hunks: [], patchLine: 0 }, ref.raw, 'source');
   if (denied) return fileFailure('permission_denied', denied);
   const before = snapshot.entries.get(ref.abs) ?? { kind: 'missing' as const };
   if (before.kind === 'missing') {

@@ -13,13 +13,15 @@
 // Path patterns follow Chord: the path is made relative to the working
 // directory (paths outside it stay absolute), a relative pattern never matches
 // an outside path and an absolute one never matches an inside path, and only
-// the literal pattern `*` matches both. In a pattern `*` matches any run of
-// characters including `/`, `?` one character, and `**/` also matches no
-// directory at all (so `src/**/*.ts` covers `src/a.ts`).
+// the literal pattern `*` matches both. The glob syntax (`*` across `/`, `**/`,
+// `?`, `[a-z]`, `{a,b}`, `\` escapes) is in models/glob.ts; a pattern it
+// cannot read is rejected when the config is read, and a rule built by hand
+// with such a pattern denies (it never silently matches nothing).
 
 import { homedir } from 'node:os';
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import type { FileOp } from '../types.js';
+import { globProblem, globRegExp } from './glob.js';
 
 export type PermissionAction = 'allow' | 'deny' | 'ask';
 /** The tools a rule can name (`patch` is read as `apply_patch`). */
@@ -41,8 +43,8 @@ export interface Decision {
   action: PermissionAction;
   /** The rule that decided; absent when nothing matched (default deny). */
   rule?: PermissionRule;
-  /** How the rule applied: the tool's own rule, the other editor's, or a `*` rule. */
-  via?: 'own' | 'inherited' | 'wildcard';
+  /** How the rule applied: the tool's own rule, the other editor's, a `*` rule, or a rule whose pattern cannot be read. */
+  via?: 'own' | 'inherited' | 'wildcard' | 'unreadable';
 }
 
 const counterpart = (tool: FileTool): FileTool | undefined =>
@@ -51,34 +53,6 @@ const counterpart = (tool: FileTool): FileTool | undefined =>
 // ------------------------------------------------------------------ matching
 
 type PatternKind = 'any' | 'relative' | 'absolute';
-
-const globCache = new Map<string, RegExp>();
-
-function globRegExp(glob: string): RegExp {
-  let re = globCache.get(glob);
-  if (!re) {
-    let src = '';
-    for (let i = 0; i < glob.length; i++) {
-      const c = glob[i]!;
-      if (c === '*') {
-        if (glob[i + 1] === '*' && glob[i + 2] === '/') {
-          src += '(?:.*/)?';
-          i += 2;
-        } else {
-          while (glob[i + 1] === '*') i++;
-          src += '.*';
-        }
-      } else if (c === '?') {
-        src += '.';
-      } else {
-        src += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-      }
-    }
-    re = new RegExp(`^${src}$`, 's');
-    globCache.set(glob, re);
-  }
-  return re;
-}
 
 function classify(pattern: string): { kind: PatternKind; glob: string } {
   const p = pattern.trim();
@@ -103,7 +77,21 @@ export function rulePath(root: string, path: string): string {
   return toSlash(rel);
 }
 
-/** Does `pattern` match a path already in rulePath() form? */
+/**
+ * Why a rule's path pattern cannot be used, or undefined. Besides unreadable
+ * glob syntax: a pattern ending in `/` names a directory, and rules are
+ * matched against file paths, so it would never match anything.
+ */
+export function patternProblem(pattern: string): string | undefined {
+  const p = pattern.trim();
+  if (p === '') return 'a path glob cannot be empty';
+  if (p.endsWith('/')) {
+    return `"${p}" ends with "/", but rules match file paths, so it would match nothing: write "${p}**" for the files under it`;
+  }
+  return globProblem(classify(p).glob);
+}
+
+/** Does `pattern` match a path already in rulePath() form? Throws GlobError for a pattern patternProblem() refuses. */
 export function patternMatches(pattern: string, path: string): boolean {
   const { kind, glob } = classify(pattern);
   if (kind === 'any') return true;
@@ -114,8 +102,19 @@ export function patternMatches(pattern: string, path: string): boolean {
 
 // ---------------------------------------------------------------- evaluation
 
-/** Resolve the action for `tool` on `path` (rulePath() form). */
+/**
+ * Resolve the action for `tool` on `path` (rulePath() form). A rule of the
+ * tools consulted whose pattern cannot be read denies (`via: 'unreadable'`):
+ * refusing is safe, guessing what the pattern meant is not.
+ */
 export function evaluatePermission(rules: readonly PermissionRule[], tool: FileTool, path: string): Decision {
+  const other = counterpart(tool);
+  const broken = rules.find((r) => (r.tool === tool || r.tool === other || r.tool === '*') && patternProblem(r.pattern) !== undefined);
+  if (broken) return { action: 'deny', rule: broken, via: 'unreadable' };
+  return evaluateReadable(rules, tool, path);
+}
+
+function evaluateReadable(rules: readonly PermissionRule[], tool: FileTool, path: string): Decision {
   const other = counterpart(tool);
   if (other) {
     let inherited: PermissionRule | undefined;
@@ -170,6 +169,7 @@ export function denialReason(decision: Decision, tool: FileTool): string | undef
   if (decision.action === 'allow') return undefined;
   if (!decision.rule) return `no permission rule allows ${tool} on this path (permission rules deny by default)`;
   const rule = `permission rule \`${describeRule(decision.rule)}\``;
+  if (decision.via === 'unreadable') return `${rule} has a path pattern that cannot be read (${patternProblem(decision.rule.pattern)}); fix the configuration`;
   const how = decision.via === 'inherited' ? ` (${tool} inherits the ${decision.rule.tool} rules)` : '';
   if (decision.action === 'ask') return `${rule}${how} requires approval, and chord-patch never asks interactively`;
   return `denied by ${rule}${how}`;
@@ -181,6 +181,8 @@ export function denialReason(decision: Decision, tool: FileTool): string | undef
  * write/delete rule mentions is left to the editor's own decision.
  */
 function ownDecision(rules: readonly PermissionRule[], tool: 'write' | 'delete', path: string): Decision | undefined {
+  const broken = rules.find((r) => r.tool === tool && patternProblem(r.pattern) !== undefined);
+  if (broken) return { action: 'deny', rule: broken, via: 'unreadable' };
   for (let i = rules.length - 1; i >= 0; i--) {
     const r = rules[i]!;
     if (r.tool === tool && patternMatches(r.pattern, path)) return { action: r.action, rule: r, via: 'own' };

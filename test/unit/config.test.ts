@@ -88,6 +88,11 @@ describe('rejecting a bad config', () => {
     ['an unknown permission tool', 'permission:\n  bash: allow\n', 'permission.bash', 'unknown tool'],
     ['a bad permission action', 'permission:\n  edit: allw\n', 'permission.edit', 'expected allow, deny, ask or a map of path globs to actions; found "allw"'],
     ['a bad action under a glob', 'permission:\n  write:\n    "gen/**": no\n', 'permission.write["gen/**"]', 'expected allow, deny, ask; found "no"'],
+    ['an unclosed brace in a glob', 'permission:\n  apply_patch:\n    "secrets/*.{key,pem": deny\n', 'permission.apply_patch["secrets/*.{key,pem"]', 'is never closed'],
+    ['an unclosed class in a glob', 'permission:\n  edit:\n    "[ab.txt": deny\n', 'permission.edit["[ab.txt"]', 'is never closed'],
+    ['a brace with no alternatives', 'permission:\n  edit:\n    "log{1..3}.txt": deny\n', 'permission.edit["log{1..3}.txt"]', 'has no comma'],
+    ['a backwards range', 'permission:\n  delete:\n    "[z-a]": deny\n', 'permission.delete["[z-a]"]', 'runs backwards'],
+    ['a glob naming a directory', 'permission:\n  write:\n    "secrets/": deny\n', 'permission.write["secrets/"]', 'write "secrets/**" for the files under it'],
     ['a list where a mapping belongs', 'providers:\n  - p\n', 'providers', 'expected a mapping'],
     ['a top-level list', '- a\n', '(top level)', 'expected a mapping'],
   ])('names the key for %s', async (_name, text, key, problem) => {

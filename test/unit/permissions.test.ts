@@ -6,6 +6,7 @@ import {
   isToolDisabled,
   patchAuthorizer,
   patternMatches,
+  patternProblem,
   type PermissionRule,
   rulePath,
 } from '../../src/models/permissions.js';
@@ -136,9 +137,59 @@ describe('path patterns', () => {
     ['/etc/*', '/etc/hosts', true],
     ['/etc/*', 'etc/hosts', false],
     ['etc/*', '/etc/hosts', false],
-    ['[a].txt', '[a].txt', true],
+    ['[a].txt', 'a.txt', true],
+    ['[a].txt', '[a].txt', false],
+    ['\\[a\\].txt', '[a].txt', true],
+    ['secrets/*.{key,pem}', 'secrets/a.key', true],
+    ['secrets/*.{key,pem}', 'secrets/deep/b.pem', true],
+    ['secrets/*.{key,pem}', 'secrets/a.txt', false],
+    ['secrets/*.{key,pem}', 'secrets/*.{key,pem}', false],
+    ['{src,lib}/**/*.{ts,tsx}', 'lib/x/y.tsx', true],
+    ['{src,lib}/**/*.{ts,tsx}', 'test/y.ts', false],
+    ['{a,{b,c}d}.txt', 'cd.txt', true],
+    ['{a,{b,c}d}.txt', 'c.txt', false],
+    ['{,.}env', '.env', true],
+    ['{,.}env', 'env', true],
+    ['[ab].key', 'b.key', true],
+    ['[ab].key', 'c.key', false],
+    ['key[0-9].pem', 'key7.pem', true],
+    ['key[0-9].pem', 'keyx.pem', false],
+    ['key[!0-9].pem', 'keyx.pem', true],
+    ['key[!0-9].pem', 'key7.pem', false],
+    ['a[!x]b', 'a/b', false],
+    ['[]]x', ']x', true],
+    ['[a-]x', '-x', true],
+    ['ü[é]', 'üé', true],
+    ['emoji-?.txt', 'emoji-😀.txt', true],
+    ['\\*.txt', '*.txt', true],
+    ['\\*.txt', 'a.txt', false],
+    ['a.{b,c}', 'a.{b,c}', false],
+    ['\\{b,c\\}', '{b,c}', true],
   ])('%s matching %s is %s', (pattern, path, want) => {
     expect(patternMatches(pattern, path)).toBe(want);
+  });
+
+  it.each([
+    ['secrets/*.{key,pem', /"\{" at character 11 is never closed/],
+    ['secrets/*.key,pem}', /"\}" at character 18 closes no "\{"/],
+    ['[ab.txt', /"\[" at character 1 is never closed/],
+    ['{key}', /has no comma/],
+    ['log{1..3}', /ranges like \{1\.\.3\} are not supported/],
+    ['[9-0]', /runs backwards: write "0-9"/],
+    ['a\\', /escapes nothing/],
+    ['secrets/', /write "secrets\/\*\*" for the files under it/],
+  ])('refuses the unreadable pattern %j instead of matching it literally', (pattern, why) => {
+    expect(patternProblem(pattern)).toMatch(why);
+    expect(() => configFromData({ permission: { apply_patch: { [pattern]: 'deny' } } })).toThrow(why);
+  });
+
+  it('denies, naming the rule, when a rule built by hand has a pattern it cannot read', () => {
+    const hand: PermissionRule[] = [
+      { tool: 'edit', pattern: '*', action: 'allow', key: 'edit', blanket: true },
+      { tool: 'edit', pattern: 'secrets/*.{key,pem', action: 'deny', key: 'edit', blanket: false },
+    ];
+    expect(evaluatePermission(hand, 'edit', 'src/a.ts')).toMatchObject({ action: 'deny', via: 'unreadable' });
+    expect(authorizeEdit({ permission: hand }, 'src/a.ts', { cwd: '/repo' })).toContain('has a path pattern that cannot be read ("{" at character 11 is never closed');
   });
 
   it('matches paths relative to the working directory, and outside paths as absolute', () => {
@@ -191,6 +242,16 @@ describe('authorizing the edit tool', () => {
   it('allows everything without a permission section', () => {
     expect(authorizeEdit(undefined, 'a.txt')).toBeUndefined();
     expect(authorizeEdit(configFromData({}), 'a.txt')).toBeUndefined();
+  });
+
+  it('allows an edit under edit: allow even where apply_patch is denied, wholly or for a path', () => {
+    for (const apply_patch of ['deny', { 'secrets/**': 'deny' }]) {
+      const config = configFromData({ permission: { edit: 'allow', apply_patch } });
+      expect(authorizeEdit(config, 'secrets/k.txt', { cwd: '/repo' })).toBeUndefined();
+      expect(patchAuthorizer(config.permission!, '/repo')({ kind: 'update', path: 'secrets/k.txt', hunks: [], patchLine: 1 }, 'secrets/k.txt', 'source')).toContain(
+        'denied by permission rule `apply_patch',
+      );
+    }
   });
 
   it('uses the edit rules, inheriting apply_patch', () => {
