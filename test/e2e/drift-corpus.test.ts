@@ -1,0 +1,38 @@
+// A fixed slice of the drift corpus (scripts/drift, `npm run drift`): real
+// changes written as patches and edits with one kind of model drift each, run
+// through the library. For the guarded kinds no case may be written wrong or
+// crash; the other kinds are run too (a crash anywhere fails), and are added to
+// GUARDED as the engine learns them.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildCorpus } from '../../scripts/drift/corpus.mjs';
+import { scoreCase } from '../../scripts/drift/score.mjs';
+import { apply } from '../../src/index.js';
+
+/** Kinds with no wrong write left on main; every case of these must be correct or refused. */
+const GUARDED = new Set(['markers', 'unified-range', 'crlf', 'wrong-word', 'invented-line', 'reordered']);
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const scratch = mkdtempSync(join(tmpdir(), 'chord-drift-test-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('the drift corpus slice (seed 7, three cases per kind and tool)', () => {
+  it('never writes a wrong result for a guarded kind and never crashes', { timeout: 180_000 }, async () => {
+    const cases = buildCorpus(ROOT, { seed: 7, perCell: 3 });
+    expect(cases.length).toBeGreaterThan(90);
+    const bad: string[] = [];
+    let guardedCorrect = 0;
+    for (const [i, c] of cases.entries()) {
+      const { verdict, outcomes, error } = await scoreCase({ apply }, c, join(scratch, String(i)));
+      const guarded = GUARDED.has(c.kind);
+      if (guarded && verdict === 'correct') guardedCorrect++;
+      if (verdict === 'crash' || (guarded && verdict === 'wrong')) bad.push(`${verdict} ${c.name} from ${c.origin}: ${error ?? outcomes.map((o) => o.status).join(', ')}`);
+    }
+    expect(bad).toEqual([]);
+    // The slice is not vacuous: the guarded kinds include cases that must apply and do.
+    expect(guardedCorrect).toBeGreaterThan(12);
+  });
+});
