@@ -12,8 +12,12 @@ export const PINNED_COMMIT = '636785da6a351c28c8fdf319f071075e1f722000';
 
 const HISTORY_EXTENSIONS = new Set(['.ts', '.mjs', '.js', '.md', '.py', '.go', '.json', '.yaml', '.rs']);
 const PACKAGE_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.ts', '.md']);
-/** Platform-specific packages differ between machines; leave them out so every machine builds the same corpus. */
-const PLATFORM_PACKAGE = /(linux|darwin|win32|freebsd|android)|^@esbuild\/|^@rolldown\/binding/;
+/**
+ * Packages whose files feed the corpus: the project's own dependencies and a
+ * few large, long-lived ones they bring. A fixed list, so adding or dropping
+ * an unrelated dev dependency does not reshuffle the corpus.
+ */
+const CORPUS_PACKAGES = ['@types/node', 'chalk', 'commander', 'diff', 'fast-check', 'iconv-lite', 'jschardet', 'magic-string', 'picomatch', 'postcss', 'pure-rand', 'source-map-js', 'typescript', 'undici-types', 'vite', 'vitest', 'yaml'];
 const CLEANED_OR_CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f\u00ad\u200b-\u200d\u2060\ufeff\r]/;
 
 /**
@@ -84,7 +88,7 @@ function readBlobs(git, shas) {
   return blobs;
 }
 
-/** Real source and documentation files of installed packages, sorted by path. */
+/** Real source and documentation files of the corpus packages, sorted by path. */
 export function packageFiles(root) {
   const base = join(root, 'node_modules');
   const files = [];
@@ -99,7 +103,7 @@ export function packageFiles(root) {
       const p = join(dir, d.name);
       const rel = relative(base, p);
       if (d.isDirectory()) {
-        if (d.name === '.bin' || d.name === '.cache' || PLATFORM_PACKAGE.test(rel)) continue;
+        if (d.name === 'node_modules' || d.name === '.cache') continue;
         walk(p);
       } else if (d.isFile() && PACKAGE_EXTENSIONS.has(extname(d.name)) && !d.name.endsWith('.min.js')) {
         const size = statSync(p).size;
@@ -107,7 +111,7 @@ export function packageFiles(root) {
       }
     }
   };
-  walk(base);
+  for (const pkg of CORPUS_PACKAGES) walk(join(base, pkg));
   return files;
 }
 
