@@ -4,23 +4,17 @@
 //                      dist/lazy/
 //   dist/cli-node.cjs  the CLI for `node` (bin/chord-patch, bin/apply_patch): a
 //                      loader for dist/cli-node.bundle.cjs that uses V8's code
-//                      cache (see codeCacheLoader below)
+//                      cache
 //   dist/index.cjs     the library, also with dist/lazy/
+// What keeps work off Node's start-up path (lazy packages and built-ins, the
+// code cache) is scripts/build-startup.mjs, with the figures that justify it.
 // (The single binary, build/chord-patch, is compiled from the sources by Bun:
 // scripts/binary.mjs. Nothing here is for it.)
-//
-// Start-up is the floor of every chord-patch run (issue 7: within 1.2x of
-// `node -e 0`), so the bundles keep work off the start-up path:
-//   - packages only reached through a dynamic `import()` (the encoding
-//     detector and iconv tables, the yaml parser, commander: about 1.8 MB)
-//     are loaded on first use (see lazyPackages below);
-//   - node:crypto, node:child_process and node:os are required on first use,
-//     not at load (see lazyBuiltins below).
 import { build } from 'esbuild';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve as resolvePath } from 'node:path';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { codeCacheLoader, finishLazy, lazyBuiltins, lazyPackages, removeCodeCaches, trainCodeCaches } from './build-startup.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const common = {
@@ -34,107 +28,13 @@ const common = {
 };
 
 /**
- * Packages the source only loads with `await import(...)`. commander is one:
- * the usual command lines (apply/check/edit with plain options, --version)
- * are parsed without it (src/cli.ts, fastCommand), and its 40 KB were a
- * quarter of what every start reads.
- */
-const LAZY = ['iconv-lite', 'jschardet', 'yaml', 'commander'];
-
-// Where a lazy package's code lives: dist/lazy/<name>.cjs, required from
-// there on first use (through the code-cache loader when dist/cli-node.cjs
-// runs the CLI), so nothing of it is read at start.
-const lazyPackages = {
-  name: 'lazy-packages',
-  setup(b) {
-    b.onResolve({ filter: new RegExp(`^(${LAZY.join('|')})$`) }, (a) =>
-      a.kind === 'dynamic-import' ? { path: a.path, namespace: 'lazy-package' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (a) => ({
-      loader: 'js',
-      resolveDir: process.cwd(),
-      // Through the loader of dist/cli-node.cjs when it runs us (with the
-      // package's code cache, see codeCacheLoader), else a plain require.
-      contents: `
-        var file = require('node:path').join(__dirname, 'lazy', ${JSON.stringify(`${a.path}.cjs`)});
-        module.exports = typeof require.chordPatchLoad === 'function' ? require.chordPatchLoad(file) : require(file);`,
-    }));
-  },
-};
-
-/** Bundle one lazy package on its own, as CommonJS source (once per build). */
-const sources = new Map();
-function packageSource(name) {
-  if (!sources.has(name)) {
-    sources.set(
-      name,
-      // lazyBuiltins: commander requires node:child_process (about 7 ms) for
-      // executable subcommands, which chord-patch has none of.
-      build({ ...common, entryPoints: [name], write: false, minify: true, outfile: `${name}.cjs`, define: {}, plugins: [lazyBuiltins] }).then((r) => r.outputFiles[0].text),
-    );
-  }
-  return sources.get(name);
-}
-
-/**
- * Write the lazy packages the bundle refers to into dist/lazy/, and keep every
- * file ASCII: esbuild leaves non-ASCII characters in regular-expression
- * literals as they are, and one such character makes V8 decode and scan a
- * whole script as two-byte text. \uXXXX means the same inside regular
- * expressions, strings and comments (the bundle has no String.raw templates,
- * where it would not).
- */
-async function finish(text, outfile) {
-  for (const name of LAZY) {
-    if (!text.includes(JSON.stringify(`${name}.cjs`))) continue; // tree-shaken away: nothing imports it
-    await writeAtomic(`dist/lazy/${name}.cjs`, ascii(await packageSource(name), name));
-  }
-  return ascii(text, outfile);
-}
-
-function ascii(text, what) {
-  // `\…` (an identity escape) would become `\\u2026`, a different text.
-  if (text.includes('String.raw') || /\\[^\x00-\x7f]/.test(text)) throw new Error(`build: ${what}: escaping its non-ASCII characters would change it`);
-  return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/** Built-in modules loaded on first use rather than at start. */
-const LAZY_BUILTINS = ['child_process', 'crypto', 'os'];
-
-// node:crypto (with the stream modules it pulls in) costs about 7 ms to load,
-// node:child_process about as much, and most runs call neither: crypto only
-// hashes session state, commander only spawns executable subcommands, which
-// chord-patch has none of, and node:os is only asked for the home directory. Each becomes a module of wrappers that
-// require the real one on the first call. Only functions are wrapped: an
-// import of anything else fails the build instead of misbehaving.
-const lazyBuiltins = {
-  name: 'lazy-builtins',
-  setup(b) {
-    b.onResolve({ filter: new RegExp(`^(node:)?(${LAZY_BUILTINS.join('|')})$`) }, (a) =>
-      // The wrapper's own require() is the real module.
-      a.namespace === 'lazy-builtin' ? { path: a.path, external: true } : { path: a.path.replace(/^node:/, ''), namespace: 'lazy-builtin' },
-    );
-    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async (a) => {
-      const real = (await import(`node:${a.path}`)).default;
-      const names = Object.keys(real).filter((k) => typeof real[k] === 'function' && /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default');
-      const lines = [`var m; function load() { return m || (m = require('node:${a.path}')); }`];
-      for (const k of names) {
-        lines.push(`export function ${k}() { return new.target ? Reflect.construct(load().${k}, arguments) : load().${k}.apply(this, arguments); }`);
-      }
-      lines.push('export default new Proxy({}, { get: function (_, k) { return load()[k]; } });');
-      return { loader: 'js', contents: lines.join('\n') };
-    });
-  },
-};
-
-/**
  * Bundle, finish and write each output through a temp file and a rename:
  * tests and other builds run the CLI while it is rebuilt, and must never load
  * a half-written file or one whose lazy packages are not filled in yet.
  */
 async function bundle(options, outputs) {
   const r = await build({ ...common, ...options, outfile: outputs[0], plugins: [lazyPackages, lazyBuiltins], write: false });
-  for (const file of outputs) await writeAtomic(file, await finish(r.outputFiles[0].text, file));
+  for (const file of outputs) await writeAtomic(file, await finishLazy(r.outputFiles[0].text, file, common, writeAtomic));
 }
 
 async function writeAtomic(file, text) {
@@ -142,85 +42,6 @@ async function writeAtomic(file, text) {
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, text);
   renameSync(tmp, file);
-}
-
-// Compiling the 130 KB bundle is most of what `node` spends starting
-// chord-patch (about 8 ms of a 20 ms budget). This loader compiles it with a code
-// cache made at build time by a short training run, when the running Node is
-// the one that built it. V8 checks the cache against the source's length, its
-// version and its flags, and any mismatch is a plain compile, so it can only
-// be faster. The lazy packages the bundle requires through it
-// (require.chordPatchLoad) get the same treatment when they have a cache
-// (commander: about 2 ms of each command line that needs it).
-const codeCacheLoader = `'use strict';
-// Generated by scripts/build.mjs: runs cli-node.bundle.cjs, compiled with the
-// V8 code cache made at build time when this Node built it (see build.mjs).
-const fs = require('node:fs');
-const path = require('node:path');
-const vm = require('node:vm');
-// require('node:module') compiles Node's public module wrapper (about 0.5 ms);
-// this module's own constructor is the same Module class, already loaded.
-const Module = module.constructor;
-
-/** Run a CommonJS file as require() would, compiled with the code cache <name>.<node version>.cache next to it, if any. */
-function load(file, parent) {
-  const cacheFile = file.replace(/(\\.bundle)?\\.cjs$/, '.' + process.version + '.cache');
-  let cachedData;
-  try {
-    cachedData = fs.readFileSync(cacheFile);
-  } catch {}
-  const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData });
-  const mod = new Module(file, parent);
-  mod.filename = file;
-  mod.paths = Module._nodeModulePaths(path.dirname(file));
-  if (process.env.CHORD_PATCH_WRITE_CODE_CACHE === cacheFile) {
-    process.on('exit', () => fs.writeFileSync(cacheFile, script.createCachedData()));
-  }
-  const req = Module.createRequire(file);
-  req.chordPatchLoad = (lazy) => load(lazy, mod);
-  script.runInThisContext().call(mod.exports, mod.exports, req, mod, file, path.dirname(file));
-  return mod.exports;
-}
-
-load(path.join(__dirname, 'cli-node.bundle.cjs'), module);
-`;
-
-/** Code caches, and the training run that makes each: the CLI's arguments and stdin. */
-const PATCH = '*** Begin Patch\n*** Update File: app.js\n@@\n-const port = 8080;\n+const port = 3000;\n console.log(port);\n*** End Patch\n';
-const TRAINING = [
-  // A small patch: what most runs do.
-  { cache: `dist/cli-node.${process.version}.cache`, args: ['apply'], input: PATCH },
-  // The whole command line through commander, down to the help text.
-  { cache: `dist/lazy/commander.${process.version}.cache`, args: ['apply', '--help'], input: '' },
-];
-
-/** Delete every code cache: a cache is only ever used with the exact text it was made from. */
-function removeCodeCaches() {
-  for (const d of ['dist', 'dist/lazy']) {
-    let names = [];
-    try {
-      names = readdirSync(d);
-    } catch {}
-    for (const f of names) if (/\.cache$/.test(f)) rmSync(`${d}/${f}`, { force: true });
-  }
-}
-
-/** Make the code caches: run the CLI on the training inputs and keep what V8 compiled. */
-function trainCodeCaches() {
-  const dir = mkdtempSync(join(tmpdir(), 'chord-patch-build-'));
-  try {
-    for (const { cache, args, input } of TRAINING) {
-      writeFileSync(join(dir, 'app.js'), 'const port = 8080;\nconsole.log(port);\n');
-      execFileSync(process.execPath, [resolvePath('dist/cli-node.cjs'), ...args], {
-        cwd: dir,
-        input,
-        stdio: ['pipe', 'ignore', 'inherit'],
-        env: { ...process.env, NO_COLOR: '1', CHORD_PATCH_SESSION: '', CHORD_PATCH_WRITE_CODE_CACHE: resolvePath(cache) },
-      });
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 // Caches go first, before any output changes: V8 only compares a cache's

@@ -1,9 +1,11 @@
 // The command-line front end: the only module that touches process, colour
 // and exit codes. Every decision is made by the library it calls.
 
-import { fstatSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { APPLY_COMMANDS, type ApplyFlags, type OptionSpec } from './cli-options.js';
+import { CLI_SYNC_FS_CALLS, fastCommand, mayBeTerminal, stdinIsTerminal, writeFd } from './cli-startup.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { apply, edit } from './index.js';
 import { formatValidation, validateInput } from './input/validate.js';
@@ -17,19 +19,6 @@ import { jsonReport } from './report/json.js';
 import { modelMessage } from './report/message.js';
 import type { Outcome } from './types.js';
 import { VERSION } from './version.js';
-
-interface ApplyFlags {
-  check?: boolean;
-  json?: boolean;
-  model?: boolean;
-  quiet?: boolean;
-  cwd?: string;
-  allowOutside?: boolean;
-  encoding?: string;
-  color?: boolean;
-  config?: string;
-  session?: string;
-}
 
 class UsageError extends Error {}
 
@@ -45,53 +34,11 @@ function readInput(file: string | undefined): string {
   return readFileSync(0, 'utf8');
 }
 
-/**
- * Whether stdin is a terminal, asking process.stdin only when it may be one:
- * creating that stream loads Node's stream and net or fs-promises modules
- * (several ms at every start) just to be dropped, since input is read with
- * readFileSync(0).
- */
-function stdinIsTerminal(): boolean {
-  return mayBeTerminal(0) && !!process.stdin.isTTY;
-}
-
-/**
- * False when `fd` certainly is no terminal (a file, a pipe, /dev/null); when
- * in doubt (no fstat, no /dev/null to compare with), true: ask the stream.
- */
-function mayBeTerminal(fd: number): boolean {
-  try {
-    const s = fstatSync(fd);
-    if (!s.isCharacterDevice()) return false;
-    return s.rdev !== statSync('/dev/null').rdev;
-  } catch {
-    return true;
-  }
-}
-
 function useColor(flag: boolean | undefined): boolean {
   if (flag !== undefined) return flag;
   if ('NO_COLOR' in process.env && process.env.NO_COLOR !== '') return false;
   if (process.env.FORCE_COLOR && process.env.FORCE_COLOR !== '0') return true;
   return mayBeTerminal(1) && !!process.stdout.isTTY;
-}
-
-/**
- * Write a report with write(2) rather than through process.stdout/stderr:
- * Node builds those streams on first use, loading its stream (and, for a
- * pipe, net) modules, 3-6 ms of a run that may only take 20 ms more than
- * `node -e 0`. A non-blocking descriptor (EAGAIN) hands the rest to the
- * stream; a reader that went away (EPIPE) just gets nothing more.
- */
-function writeFd(fd: 1 | 2, text: string): void {
-  let bytes = Buffer.from(text, 'utf8');
-  try {
-    while (bytes.length > 0) bytes = bytes.subarray(writeSync(fd, bytes));
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EAGAIN') (fd === 1 ? process.stdout : process.stderr).write(bytes);
-    else if (code !== 'EPIPE') throw e;
-  }
 }
 
 function emit(outcome: Outcome, flags: ApplyFlags): number {
@@ -180,84 +127,6 @@ async function runValidate(files: string[], flags: { json?: boolean }): Promise<
   return results.every((r) => r.result.conforms) ? 0 : 1;
 }
 
-/** An option of apply/check/edit: commander's flags syntax and the help text. */
-type OptionSpec = readonly [flags: string, description: string];
-
-const CHECK_OPTION: OptionSpec = ['--check', 'plan everything and write nothing'];
-const EDIT_CHECK_OPTION: OptionSpec = ['--check', 'plan the edit and write nothing'];
-/** The options apply, check and edit share, in help order. */
-const APPLY_OPTIONS: readonly OptionSpec[] = [
-  ['--json', 'print one JSON document (status, changes, failures, notes, message, diff)'],
-  ['--model', 'print the model-facing result text instead of the diff'],
-  ['-q, --quiet', 'print only the summary, not the diff'],
-  ['-C, --cwd <dir>', 'resolve relative paths against DIR (default: the current directory)'],
-  ['--allow-outside', 'permit paths that resolve outside the working directory'],
-  ['--encoding <name>', 'read files without a BOM that are not UTF-8 (or are plain ASCII) as NAME instead of detecting it (e.g. gb18030, shift_jis, windows-1251, utf-16le)'],
-  ['--config <file>', 'YAML config with permission rules (default: .chord-patch.yaml in the working directory, if present)'],
-  ['--session <id>', 'agent session id (also CHORD_PATCH_SESSION): note repeated match failures, refuse identical failed resubmits'],
-  // --color before --no-color: a --no-color added alone would default colour to on (commander).
-  ['--color', 'force coloured output'],
-  ['--no-color', 'disable coloured output (also NO_COLOR)'],
-];
-
-/** Options of each apply-like command, in the order commander adds them (help order). */
-const APPLY_COMMANDS: Readonly<Record<'apply' | 'check' | 'edit', readonly OptionSpec[]>> = {
-  apply: [CHECK_OPTION, ...APPLY_OPTIONS],
-  check: APPLY_OPTIONS,
-  edit: [EDIT_CHECK_OPTION, ...APPLY_OPTIONS],
-};
-
-/**
- * The usual command lines, answered without commander: `--version`, and
- * apply/check/edit with the options above written out in full (`--json`,
- * `-C DIR`, `--cwd=DIR`) and at most one FILE. Loading commander and building
- * the program costs about 3 ms, an eighth of what a small patch takes over
- * `node -e 0` (issue 7: within 1.2x); unused, commander is not even read
- * (dist/lazy/, see scripts/build.mjs). Anything else — help, an unknown
- * option, grouped short flags (`-qC`), `--`, an option value starting with
- * `-`, a second FILE, the other commands — returns undefined and goes to
- * commander, which parses it as before; for the command lines it accepts,
- * this yields exactly the options commander would (last value wins;
- * --color/--no-color set `color`; options given nowhere stay unset).
- */
-export function fastCommand(args: readonly string[]): { command: keyof typeof APPLY_COMMANDS | 'version'; file?: string; flags: ApplyFlags } | undefined {
-  const [command, ...rest] = args;
-  if (rest.length === 0 && (command === '--version' || command === '-V')) return { command: 'version', flags: {} };
-  if (command !== 'apply' && command !== 'check' && command !== 'edit') return undefined;
-  const byFlag = new Map<string, { key: string; value: boolean | 'arg' }>();
-  for (const [flags] of APPLY_COMMANDS[command]) {
-    const m = /^(?:(-[A-Za-z]), )?--([a-z][a-z-]*)( <[a-z]+>)?$/.exec(flags);
-    if (!m) continue; // not understood here: using it goes to commander
-    const negate = m[2]!.startsWith('no-');
-    const key = (negate ? m[2]!.slice(3) : m[2]!).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-    const spec = { key, value: m[3] ? ('arg' as const) : !negate };
-    byFlag.set(`--${m[2]}`, spec);
-    if (m[1]) byFlag.set(m[1], spec);
-  }
-  const flags: Record<string, string | boolean> = {};
-  let file: string | undefined;
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i]!;
-    if (arg === '-' || !arg.startsWith('-')) {
-      if (file !== undefined) return undefined;
-      file = arg;
-      continue;
-    }
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const spec = byFlag.get(eq < 0 ? arg : arg.slice(0, eq));
-    if (!spec) return undefined;
-    if (spec.value !== 'arg') {
-      if (eq >= 0) return undefined;
-      flags[spec.key] = spec.value;
-      continue;
-    }
-    const value = eq >= 0 ? arg.slice(eq + 1) : rest[++i];
-    if (value === undefined || value === '' || value.startsWith('-')) return undefined;
-    flags[spec.key] = value;
-  }
-  return { command, ...(file !== undefined ? { file } : {}), flags: flags as ApplyFlags };
-}
-
 function addOptions(cmd: Command, specs: readonly OptionSpec[], Option: typeof import('commander').Option): Command {
   for (const [flags, description] of specs) cmd.addOption(new Option(flags, description));
   return cmd;
@@ -341,13 +210,6 @@ async function applyPatchMain(args: string[]): Promise<number> {
   const input = args[0] ?? readInput(undefined);
   return emit(await apply(input, { ...permissionOptions(config, undefined), ...sessionOption(undefined) }), { model: true });
 }
-
-/**
- * File-system calls the CLI makes synchronously before using libuv's thread
- * pool (node-fs.ts): the CLI serves one request and exits, so nothing else
- * waits on its event loop, and a small patch never starts the pool at all.
- */
-const CLI_SYNC_FS_CALLS = 64;
 
 export async function main(argv: string[] = process.argv): Promise<number> {
   preferSyncCalls(CLI_SYNC_FS_CALLS);

@@ -1,0 +1,43 @@
+// The options of apply, check and edit: one table that both the commander
+// program (src/cli.ts) and the commander-free fast path (src/cli-startup.ts)
+// read, so the two can never disagree on what an option is called.
+
+export interface ApplyFlags {
+  check?: boolean;
+  json?: boolean;
+  model?: boolean;
+  quiet?: boolean;
+  cwd?: string;
+  allowOutside?: boolean;
+  encoding?: string;
+  color?: boolean;
+  config?: string;
+  session?: string;
+}
+
+/** An option of apply/check/edit: commander's flags syntax and the help text. */
+export type OptionSpec = readonly [flags: string, description: string];
+
+export const CHECK_OPTION: OptionSpec = ['--check', 'plan everything and write nothing'];
+export const EDIT_CHECK_OPTION: OptionSpec = ['--check', 'plan the edit and write nothing'];
+/** The options apply, check and edit share, in help order. */
+export const APPLY_OPTIONS: readonly OptionSpec[] = [
+  ['--json', 'print one JSON document (status, changes, failures, notes, message, diff)'],
+  ['--model', 'print the model-facing result text instead of the diff'],
+  ['-q, --quiet', 'print only the summary, not the diff'],
+  ['-C, --cwd <dir>', 'resolve relative paths against DIR (default: the current directory)'],
+  ['--allow-outside', 'permit paths that resolve outside the working directory'],
+  ['--encoding <name>', 'read files without a BOM that are not UTF-8 (or are plain ASCII) as NAME instead of detecting it (e.g. gb18030, shift_jis, windows-1251, utf-16le)'],
+  ['--config <file>', 'YAML config with permission rules (default: .chord-patch.yaml in the working directory, if present)'],
+  ['--session <id>', 'agent session id (also CHORD_PATCH_SESSION): note repeated match failures, refuse identical failed resubmits'],
+  // --color before --no-color: a --no-color added alone would default colour to on (commander).
+  ['--color', 'force coloured output'],
+  ['--no-color', 'disable coloured output (also NO_COLOR)'],
+];
+
+/** Options of each apply-like command, in the order commander adds them (help order). */
+export const APPLY_COMMANDS: Readonly<Record<'apply' | 'check' | 'edit', readonly OptionSpec[]>> = {
+  apply: [CHECK_OPTION, ...APPLY_OPTIONS],
+  check: APPLY_OPTIONS,
+  edit: [EDIT_CHECK_OPTION, ...APPLY_OPTIONS],
+};
