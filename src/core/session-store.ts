@@ -10,7 +10,7 @@
 // something other than chord-patch put it there.
 
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homedir } from '../lazy-builtins.js';
 import { dirname, join, resolve } from 'node:path';
 import { ChordPatchError } from '../errors.js';
 import type { FailedGroup, FailureCode, FileOp, Note, Outcome } from '../types.js';
