@@ -117,6 +117,8 @@ export type FailureCode =
   | 'permission_denied'
   | 'old_string_not_found'
   | 'old_string_ambiguous'
+  /** The edit's new_string already stands where its old_string matches: applying it again would duplicate text. */
+  | 'already_applied'
   | 'identical_strings'
   | 'edits_overlap'
   | 'dependency_failed'

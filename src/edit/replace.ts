@@ -231,6 +231,21 @@ function lineList(view: FileView, starts: readonly number[]): string {
   return lines.length > LINE_CAP ? `${shown}, +${lines.length - LINE_CAP} more` : shown;
 }
 
+/**
+ * Where new_string already stands around the one place old_string matches
+ * (new_string keeps old_string and adds to it, and the file holds the whole of
+ * new_string there): the edit was applied before, and applying it again would
+ * add its text a second time (a re-sent edit). The LF offset where new_string
+ * starts in the file, or undefined.
+ */
+function alreadyStanding(lf: string, hit: number, oldText: string, newText: string): number | undefined {
+  if (newText.length <= oldText.length) return undefined;
+  for (const k of positions(newText, oldText)) {
+    if (hit - k >= 0 && lf.startsWith(newText, hit - k)) return hit - k;
+  }
+  return undefined;
+}
+
 // ----------------------------------------------------------------- planning
 
 /** A replacement of LF range [start, end) of the view with LF text. */
@@ -304,6 +319,14 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
     if (hits.length === 0) continue;
     const how = form.step === 'invisible' ? ' (with its invisible characters removed)' : '';
     if (hits.length > 1 && !e.replace_all) return ambiguous(hits.length, hits, how);
+    const standing = e.replace_all ? undefined : alreadyStanding(view.lf, hits[0]!, form.text, cleanNew);
+    if (standing !== undefined) {
+      return {
+        ok: false,
+        code: 'already_applied',
+        message: `new_string already stands where old_string matches (line ${view.lineOf(standing) + 1}): the edit is already applied; no change made; do not resubmit`,
+      };
+    }
     const starts = e.replace_all ? disjoint(hits, form.text.length) : hits;
     return {
       ok: true,
@@ -341,6 +364,16 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
     }
   }
 
+  // old_string is gone but new_string stands in the file, once: the edit was
+  // applied before (a re-sent edit), and "not found" would invite a retry.
+  const applied = cleanNew.trim() === '' ? [] : positions(view.lf, cleanNew);
+  if (applied.length === 1) {
+    return {
+      ok: false,
+      code: 'already_applied',
+      message: `old_string is not in the file but new_string is (line ${view.lineOf(applied[0]!) + 1}): the edit is already applied; no change made; do not resubmit`,
+    };
+  }
   const closest = closestMatch(view.lfLines(), oldClean.removed.size > 0 ? oldClean.text : oldLf, view.lf);
   return { ok: false, code: 'old_string_not_found', message: `old_string not found in file; ${describeClosest(closest)}` };
 }

@@ -90,7 +90,14 @@ function editMessage(o: Outcome): string {
         `edit failed for ${path}: ${plural(failing, 'entry', 'entries')} of ${group.operations.length} cannot be applied, so the whole batch was rejected and nothing was written:`,
       );
       for (const f of group.failures) lines.push(`- ${f.message}`);
-      lines.push('Fix every entry listed and resend the complete batch (all entries, not only the failing ones).');
+      const applied = group.failures.filter((f) => f.code === 'already_applied').length;
+      if (applied === group.failures.length && failing === group.operations.length) {
+        lines.push('Every entry is already applied: the batch was applied before; no change made; do not resubmit.');
+      } else {
+        lines.push(
+          `Fix every entry listed and resend the complete batch (all entries, not only the failing ones${applied > 0 ? ', leaving out those already applied' : ''}).`,
+        );
+      }
     } else {
       for (const f of group.failures) lines.push(`edit failed${f.message.startsWith(`${path}: `) ? '' : ` for ${path}`}: ${f.message}`);
       lines.push('Nothing was written.');

@@ -193,6 +193,39 @@ describe('old_string not found', () => {
   });
 });
 
+describe('a re-sent edit', () => {
+  const file = 'function load(path) {\n  const text = read(path);\n  return parse(text);\n}\n';
+  const insert = e('  const text = read(path);', '  const text = read(path);\n  if (text === undefined) return null;');
+
+  it('applies an insertion once, and the second time finds it already applied instead of adding the line twice', () => {
+    const first = edit(file, insert);
+    expect(first).toMatchObject({ ok: true, step: 'exact' });
+    const second = edit((first as { text: string }).text, insert);
+    expect(second).toMatchObject({ ok: false, code: 'already_applied' });
+    expect((second as { message: string }).message).toContain('(line 2)');
+    expect((second as { message: string }).message).toContain('already applied; no change made; do not resubmit');
+  });
+
+  it('still applies an insertion whose added line stands elsewhere in the file, not at old_string', () => {
+    const elsewhere = `${file}  if (text === undefined) return null;\n`;
+    expect(edit(elsewhere, insert)).toMatchObject({ ok: true, step: 'exact' });
+  });
+
+  it('finds a replacement already applied when old_string is gone and new_string is in the file once', () => {
+    const r = edit('const port = 3000;\n', e('const port = 8080;', 'const port = 3000;'), false);
+    expect(r).toMatchObject({ ok: false, code: 'already_applied' });
+  });
+
+  it('keeps reporting not found when new_string is in the file more than once (no single place to point at)', () => {
+    const r = edit('x = 1;\nx = 1;\n', e('x = 2;', 'x = 1;'), false);
+    expect(r).toMatchObject({ ok: false, code: 'old_string_not_found' });
+  });
+
+  it('leaves replace_all alone: every occurrence is replaced, as asked', () => {
+    expect(edit('foo2 foo\n', e('foo', 'foo2', true))).toMatchObject({ ok: true, text: 'foo22 foo2\n' });
+  });
+});
+
 describe('applySplices rebuilds only the touched lines', () => {
   it('keeps the original line objects outside the edited region', () => {
     const view = new FileView('a\nb\nc\nd\n');
