@@ -8,6 +8,8 @@ import { APPLY_COMMANDS, type ApplyFlags, type OptionSpec } from './cli-options.
 import { CLI_SYNC_FS_CALLS, fastCommand, mayBeTerminal, stdinIsTerminal, writeFd } from './cli-startup.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { apply, edit } from './index.js';
+import { decodeInputBytes } from './input/bytes.js';
+import { isChordPatchError } from './errors.js';
 import { formatValidation, validateInput } from './input/validate.js';
 import { preferSyncCalls } from './core/node-fs.js';
 import { APPLY_PATCH_GRAMMAR } from './models/grammar.js';
@@ -22,16 +24,17 @@ import { VERSION } from './version.js';
 
 class UsageError extends Error {}
 
-function readInput(file: string | undefined): string {
+/** The input's bytes: the library decodes them, refusing any that are not valid text (never U+FFFD). */
+function readInput(file: string | undefined): Buffer {
   if (file !== undefined && file !== '-') {
     try {
-      return readFileSync(file, 'utf8');
+      return readFileSync(file);
     } catch (e) {
       throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
     }
   }
   if (stdinIsTerminal()) throw new UsageError('no input: pass a FILE or pipe the patch on stdin');
-  return readFileSync(0, 'utf8');
+  return readFileSync(0);
 }
 
 function useColor(flag: boolean | undefined): boolean {
@@ -114,17 +117,24 @@ async function runTools(flags: ToolsFlags): Promise<number> {
 
 async function runValidate(files: string[], flags: { json?: boolean }): Promise<number> {
   const inputs = files.length > 0 ? files : ['-'];
-  const results = inputs.map((f) => {
+  type Checked = { name: string; result: ReturnType<typeof validateInput> } | { name: string; error: { code: string; message: string; line?: number } };
+  const results = inputs.map((f): Checked => {
     const name = f === '-' ? '<stdin>' : f;
-    return { name, result: validateInput(readInput(f)) };
+    try {
+      return { name, result: validateInput(decodeInputBytes(readInput(f))) };
+    } catch (e) {
+      // Bytes that are not valid text conform to no grammar; say where they are.
+      if (!isChordPatchError(e)) throw e;
+      return { name, error: { code: e.code, message: e.message, ...(e.line !== undefined ? { line: e.line } : {}) } };
+    }
   });
   if (flags.json) {
-    const docs = results.map(({ name, result }) => ({ file: name, ...result }));
+    const docs = results.map((r) => ('error' in r ? { file: r.name, conforms: false, error: r.error } : { file: r.name, ...r.result }));
     process.stdout.write(`${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n`);
   } else {
-    for (const { name, result } of results) process.stdout.write(formatValidation(result, name));
+    for (const r of results) process.stdout.write('error' in r ? `${r.name}: ${r.error.message}\n` : formatValidation(r.result, r.name));
   }
-  return results.every((r) => r.result.conforms) ? 0 : 1;
+  return results.every((r) => 'result' in r && r.result.conforms) ? 0 : 1;
 }
 
 function addOptions(cmd: Command, specs: readonly OptionSpec[], Option: typeof import('commander').Option): Command {

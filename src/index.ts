@@ -4,6 +4,7 @@
 //   const outcome = await apply(patchText, { cwd: '/repo' });
 //   if (outcome.status !== 'applied') console.error(modelMessage(outcome));
 
+import { decodeInputBytes } from './input/bytes.js';
 import { detectInput } from './input/detect.js';
 import { parsePatch } from './input/envelope.js';
 import { errorOutcome, type RunOptions, runPatchText } from './core/pipeline.js';
@@ -44,12 +45,15 @@ export { closestMatch, describeClosest, type ClosestMatch, type LineDifference }
 
 /**
  * Apply model output: a patch envelope, {"patch": "..."} JSON, or an edit
- * request. Resolves to an Outcome; never throws for bad input.
+ * request. Resolves to an Outcome; never throws for bad input. Bytes (as read
+ * from a pipe or file) must be UTF-8, or UTF-16 with a byte-order mark: a byte
+ * that is not valid text is refused with its line (`bad_input`), never turned
+ * into U+FFFD and written.
  */
-export async function apply(input: string, options: RunOptions = {}): Promise<Outcome> {
+export async function apply(input: string | Uint8Array, options: RunOptions = {}): Promise<Outcome> {
   let detected;
   try {
-    detected = detectInput(input);
+    detected = detectInput(typeof input === 'string' ? input : decodeInputBytes(input));
   } catch (e) {
     return errorOutcome(e, 'apply_patch', !!options.check);
   }
@@ -62,12 +66,19 @@ export async function apply(input: string, options: RunOptions = {}): Promise<Ou
  * ({"path", "old_string", "new_string", "replace_all"?} or {"path", "edits": [...]}).
  * Patch input is refused. Resolves to an Outcome; never throws for bad input.
  */
-export async function edit(input: string | EditRequest, options: RunOptions = {}): Promise<Outcome> {
+export async function edit(input: string | Uint8Array | EditRequest, options: RunOptions = {}): Promise<Outcome> {
+  if (input instanceof Uint8Array) {
+    try {
+      input = decodeInputBytes(input);
+    } catch (e) {
+      return errorOutcome(e, 'edit', !!options.check);
+    }
+  }
   return typeof input === 'string' ? runEditText(input, options) : runEdit(input, options);
 }
 
 /** Plan everything and write nothing: would this input apply cleanly? */
-export async function check(input: string, options: RunOptions = {}): Promise<Outcome> {
+export async function check(input: string | Uint8Array, options: RunOptions = {}): Promise<Outcome> {
   return apply(input, { ...options, check: true });
 }
 
