@@ -2,11 +2,13 @@
 // order against an in-memory view of the snapshot; failures are collected, not
 // thrown, so one run reports all of them.
 //
-// Groups: operations are bound into dependency groups by the paths they touch
-// (a move binds source and destination). A group commits as a whole or not at
-// all; a failed operation fails its whole group, including operations that
-// matched in memory (they are "carried along"). Groups touch disjoint paths,
-// so independent groups still commit.
+// Groups (core/groups.ts): a file group is every operation on one source
+// path and commits as a whole or not at all; a failed operation fails its
+// group, including operations that matched in memory (they are "carried
+// along"), and every later operation that touched one of its paths (a move
+// touches source and destination). Earlier groups those depended on still
+// commit, and so do independent ones. Each path commits the state the last
+// surviving operation on it left.
 
 import { relative } from 'node:path';
 import { type Bytes, sameBytes } from './bytes.js';
@@ -20,6 +22,7 @@ import type { LineTable } from '../text/table.js';
 import { formatRemoved, mergeRemoved } from '../text/invisible.js';
 import { checkEncodable, cleanAddedLines, cleanHunks, type Refusal } from '../text/written.js';
 import type { ChangeSummary, Entry, FailedGroup, FailureCode, FileOp, Note, OpFailure } from '../types.js';
+import { closeFailures } from './groups.js';
 import { type PathRef, resolveRef, type Snapshot } from './snapshot.js';
 
 /** Content of a file in the in-memory view. */
@@ -72,22 +75,6 @@ class OpError extends Error {
   }
 }
 
-/** Union-find over absolute paths. */
-class Groups {
-  private parent = new Map<string, string>();
-  find(p: string): string {
-    let r = p;
-    while (this.parent.has(r) && this.parent.get(r) !== r) r = this.parent.get(r)!;
-    this.parent.set(p, r);
-    return r;
-  }
-  union(a: string, b: string): void {
-    const ra = this.find(a);
-    const rb = this.find(b);
-    if (ra !== rb) this.parent.set(rb, ra);
-  }
-}
-
 export function opLabel(op: FileOp): string {
   if (op.kind === 'add') return `Add File: ${op.path}`;
   if (op.kind === 'delete') return `Delete File: ${op.path}`;
@@ -111,12 +98,13 @@ const PASS_WORDS: Record<string, string> = {
 export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: PlanOptions = {}): Plan {
   const root = snapshot.root;
   const view = new Map<string, VState>();
-  const groups = new Groups();
   const refsOf = ops.map((op) => opRefs(root, op));
-  for (const refs of refsOf) {
-    groups.find(refs[0]!.abs);
-    for (const r of refs.slice(1)) groups.union(refs[0]!.abs, r.abs);
-  }
+  /** The states each operation left on the paths it changed: what commits if it survives. */
+  const post: Map<string, VState>[] = ops.map(() => new Map());
+  const put = (i: number, abs: string, state: VState) => {
+    view.set(abs, state);
+    post[i]!.set(abs, state);
+  };
   const display = new Map<string, string>();
   for (const refs of refsOf) for (const r of refs) if (!display.has(r.abs)) display.set(r.abs, r.raw);
 
@@ -191,11 +179,11 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
         const bad = checkEncodable(added.lines, encoding);
         if (bad) throw refusal(ref, bad);
         const runs: Run[] = added.lines.map((text) => ({ text, eol: '\n' }));
-        view.set(ref.abs, { kind: 'file', content: { type: 'text', runs, base: EMPTY_TABLE, encoding } });
+        put(i, ref.abs, { kind: 'file', content: { type: 'text', runs, base: EMPTY_TABLE, encoding } });
       } else if (op.kind === 'delete') {
         authorize(op, ref, 'source');
         requireFile(op, ref);
-        view.set(ref.abs, { kind: 'missing' });
+        put(i, ref.abs, { kind: 'missing' });
       } else {
         authorize(op, ref, 'source');
         const src = requireFile(op, ref);
@@ -231,10 +219,10 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
           if (dest.abs === ref.abs) throw new OpError('same_path', `${ref.raw}: "*** Move to:" names the same path as the source; drop the Move to line`);
           const d = checkTarget(dest);
           if (d.kind === 'blocked') throw blocked(root, dest, d.entry);
-          view.set(ref.abs, { kind: 'missing' });
-          view.set(dest.abs, { kind: 'file', ...(src.mode !== undefined ? { mode: src.mode } : {}), content: next });
+          put(i, ref.abs, { kind: 'missing' });
+          put(i, dest.abs, { kind: 'file', ...(src.mode !== undefined ? { mode: src.mode } : {}), content: next });
         } else {
-          view.set(ref.abs, { ...src, content: next });
+          put(i, ref.abs, { ...src, content: next });
         }
       }
     } catch (e) {
@@ -243,26 +231,27 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
     }
   });
 
-  // Close failures over groups.
-  const failedRoots = new Set(failures.map((f) => groups.find(refsOf[f.op]![0]!.abs)));
-  const groupOf = (i: number) => groups.find(refsOf[i]![0]!.abs);
-  const failed: FailedGroup[] = [...failedRoots].map((rootPath) => {
-    const members = ops.map((_, i) => i).filter((i) => groupOf(i) === rootPath);
-    const paths = [...new Set(members.flatMap((i) => refsOf[i]!.map((r) => r.raw)))];
+  const { discarded, chains } = closeFailures(
+    refsOf.map((refs) => ({ group: refs[0]!.abs, paths: refs.map((r) => r.abs) })),
+    failures.map((f) => f.op),
+  );
+  const failedOps = new Set(failures.map((f) => f.op));
+  const failed: FailedGroup[] = chains.map((members) => {
+    const inChain = new Set(members);
     return {
-      paths,
-      failures: failures.filter((f) => members.includes(f.op)),
-      operations: members.map((i) => ({
-        op: i,
-        label: opLabel(ops[i]!),
-        status: failures.some((f) => f.op === i) ? ('failed' as const) : ('carried' as const),
-      })),
+      paths: uniqueSpellings(members.flatMap((i) => refsOf[i]!)),
+      failures: failures.filter((f) => inChain.has(f.op)),
+      operations: members.map((i) => ({ op: i, label: opLabel(ops[i]!), status: failedOps.has(i) ? ('failed' as const) : ('carried' as const) })),
     };
   });
 
+  // Each path commits the state its last surviving operation left.
+  const committed = new Map<string, VState>();
+  ops.forEach((_, i) => {
+    if (!discarded.has(i)) for (const [abs, state] of post[i]!) committed.set(abs, state);
+  });
   const mutations: Mutation[] = [];
-  for (const [abs, state] of view) {
-    if (failedRoots.has(groups.find(abs))) continue;
+  for (const [abs, state] of committed) {
     const before = snapshot.entries.get(abs) ?? { kind: 'missing' };
     const path = display.get(abs) ?? relative(root, abs);
     if (state.kind === 'missing') {
@@ -278,16 +267,19 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
   const changes: ChangeSummary[] = [];
   const seen = new Set<string>();
   ops.forEach((op, i) => {
-    if (failedRoots.has(groupOf(i))) return;
+    if (discarded.has(i)) return;
+    const [src, dest] = refsOf[i]!;
+    // Summaries name a path as the patch first spelled it (`a.txt` and `./a.txt` are one file).
+    const name = (r: PathRef) => display.get(r.abs) ?? r.raw;
     const c: ChangeSummary =
       op.kind === 'add'
-        ? { kind: 'add', path: op.path }
+        ? { kind: 'add', path: name(src!) }
         : op.kind === 'delete'
-          ? { kind: 'delete', path: op.path }
-          : op.moveTo !== undefined
-            ? { kind: 'move', path: op.path, to: op.moveTo }
-            : { kind: 'update', path: op.path };
-    const key = `${c.kind}\0${c.path}\0${c.to ?? ''}`;
+          ? { kind: 'delete', path: name(src!) }
+          : dest !== undefined
+            ? { kind: 'move', path: name(src!), to: name(dest) }
+            : { kind: 'update', path: name(src!) };
+    const key = `${c.kind}\0${src!.abs}\0${dest?.abs ?? ''}`;
     if (!seen.has(key)) changes.push(c);
     seen.add(key);
   });
@@ -297,7 +289,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
     notes.push({ code: 'tolerance', message: `${n} hunk${n === 1 ? '' : 's'} matched ${PASS_WORDS[pass] ?? pass}` });
   }
   const cleaned = new Map<number, number>();
-  for (const [i, removed] of cleanedByOp) if (!failedRoots.has(groupOf(i))) mergeRemoved(cleaned, removed);
+  for (const [i, removed] of cleanedByOp) if (!discarded.has(i)) mergeRemoved(cleaned, removed);
   if (cleaned.size > 0) {
     notes.push({ code: 'invisible_cleaned', message: `removed invisible characters from added lines: ${formatRemoved(cleaned)}` });
   }
@@ -330,6 +322,13 @@ function textBytes(c: TextContent, snapshot: Snapshot): Bytes {
   }
   if (text !== '') pieces.push(Buffer.from(text, 'utf8'));
   return pieces;
+}
+
+/** The patch's spellings of these paths, one per file (the first), in order. */
+function uniqueSpellings(refs: readonly PathRef[]): string[] {
+  const byAbs = new Map<string, string>();
+  for (const r of refs) if (!byAbs.has(r.abs)) byAbs.set(r.abs, r.raw);
+  return [...byAbs.values()];
 }
 
 function countPasses(counts: Map<string, number>, replacements: readonly Replacement[]): void {

@@ -1,8 +1,8 @@
 // One read of the world before anything is planned: every path the patch
 // names is resolved against the root, checked for escapes, and read once
 // (bytes, mode, kind). Envelope-wide preflight checks live here too: paths that
-// overlap (`dir` and `dir/file`), or two names for one file, reject the whole
-// patch before anything is written.
+// overlap (`dir` and `dir/file`), or two names for one file (hard links),
+// reject the whole patch before anything is written.
 
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ChordPatchError } from '../errors.js';
@@ -35,16 +35,14 @@ export function isInside(root: string, abs: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
 
-/** Throws overlapping_operations when two refs name nested paths, or one path by two spellings. */
+/**
+ * Throws overlapping_operations when two refs name nested paths. Two spellings
+ * of one path (`a.txt`, `./a.txt`) resolve to one absolute path and are one
+ * file to the planner: their sections chain like repeated sections.
+ */
 export function checkOverlaps(refs: readonly PathRef[]): void {
   const spelling = new Map<string, string>();
-  for (const r of refs) {
-    const prev = spelling.get(r.abs);
-    if (prev !== undefined && prev !== r.raw) {
-      overlap(`"${prev}" and "${r.raw}" name the same file`);
-    }
-    spelling.set(r.abs, r.raw);
-  }
+  for (const r of refs) if (!spelling.has(r.abs)) spelling.set(r.abs, r.raw);
   for (const abs of spelling.keys()) {
     for (let d = dirname(abs); d !== dirname(d); d = dirname(d)) {
       if (spelling.has(d)) overlap(`"${spelling.get(d)}" contains "${spelling.get(abs)}"`);
