@@ -25,7 +25,23 @@ function build() {
   mkdirSync(dirname(out), { recursive: true });
   const r = spawnSync(
     bunExecutable(),
-    ['build', '--compile', '--bytecode', '--minify', '--define', `__CHORD_PATCH_VERSION__=${JSON.stringify(pkg.version)}`, 'src/main.ts', '--outfile', tmp],
+    [
+      'build',
+      '--compile',
+      '--bytecode',
+      '--minify',
+      // A compiled Bun program loads .env and bunfig.toml from the working
+      // directory by default: a project's .env (FORCE_COLOR, XDG_STATE_HOME,
+      // CHORD_PATCH_SESSION...) would change what chord-patch does there,
+      // where the Node CLI ignores it. The directory walk costs start-up too.
+      '--no-compile-autoload-dotenv',
+      '--no-compile-autoload-bunfig',
+      '--define',
+      `__CHORD_PATCH_VERSION__=${JSON.stringify(pkg.version)}`,
+      'src/main.ts',
+      '--outfile',
+      tmp,
+    ],
     { cwd: ROOT, encoding: 'utf8' },
   );
   if (r.status !== 0) {

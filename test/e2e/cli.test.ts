@@ -49,6 +49,23 @@ describe('chord-patch apply', () => {
     expect(readTree(dir)).toEqual({ 'f.txt': 'a\n' });
   });
 
+  it('ignores a .env file in the working directory, as the Node CLI always has', () => {
+    // Compiled Bun programs load .env by default (scripts/binary.mjs turns it
+    // off): here it would force colour onto a pipe.
+    const dir = scratch({ 'f.txt': 'a\n', '.env': 'FORCE_COLOR=1\nCHORD_PATCH_SESSION=from-dotenv\n' });
+    const cli = cliCommand();
+    const r = spawnSync(cli.file, [...cli.args, 'apply'], {
+      cwd: dir,
+      input: P('*** Update File: f.txt', '-a', '+b'),
+      env: { PATH: process.env.PATH ?? '', HOME: dir, XDG_STATE_HOME: join(dir, 'state') },
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('+b');
+    expect(r.stdout).not.toContain('\x1b[');
+    expect(readTree(dir)).not.toHaveProperty('state/');
+  });
+
   it('says the working directory is gone, instead of crashing, when it was deleted under the run', () => {
     const dir = scratch({ 'p.patch': P('*** Add File: new.txt', '+x') });
     const gone = join(dir, 'gone');
