@@ -11,13 +11,15 @@
 //   --per N         cases per kind x tool (default 60)
 //   --kinds a,b     only these drift kinds;  --tools a,b  only these tools
 //   --out DIR       where repro folders go (default drift-out)
+//   --engine FILE   score another build of the library (a CommonJS bundle of
+//                   src/index.ts, e.g. from a branch) instead of dist/index.cjs
 //   --strict        exit 1 when any case is wrong or crashed
 
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { buildCorpus } from './drift/corpus.mjs';
 import { scoreCase, writeRepro } from './drift/score.mjs';
 import { formatTable, tally } from './drift/table.mjs';
@@ -32,7 +34,8 @@ const tools = opt('--tools')?.split(',');
 const outDir = join(ROOT, opt('--out', 'drift-out'));
 const started = Date.now();
 
-const api = createRequire(import.meta.url)(join(ROOT, 'dist', 'index.cjs'));
+const engine = opt('--engine') ? resolve(opt('--engine')) : join(ROOT, 'dist', 'index.cjs');
+const api = createRequire(import.meta.url)(engine);
 const commit = (() => {
   try {
     return execFileSync('git', ['-C', ROOT, 'log', '-1', '--format=%h %cd', '--date=iso'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
@@ -62,7 +65,7 @@ rmSync(scratchRoot, { recursive: true, force: true });
 const t = tally(results);
 const refusedMust = results.filter((r) => r.verdict === 'refused' && r.c.expect === 'must').length;
 console.log(`chord-patch drift corpus: seed ${seed}, ${perCell} per kind x tool, ${cases.length} cases (built in ${((built - started) / 1000).toFixed(1)} s, run in ${((Date.now() - built) / 1000).toFixed(1)} s)`);
-console.log(`engine: dist/index.cjs at ${commit}`);
+console.log(`engine: ${opt('--engine') ? relative(ROOT, engine) : `dist/index.cjs at ${commit}`}`);
 console.log(`sources: ${new Set(cases.filter((c) => c.origin.startsWith('git:')).map((c) => c.origin)).size} history pairs, ${new Set(cases.filter((c) => c.origin.startsWith('npm:')).map((c) => c.origin)).size} package files\n`);
 console.log(formatTable(t));
 console.log(`\nwrong ${t.total.wrong}, crash ${t.total.crash}; must-apply applied correctly: ${t.total.mustCorrect}/${t.total.must}`);

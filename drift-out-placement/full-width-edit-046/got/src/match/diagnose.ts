@@ -1,0 +1,511 @@
+// Why a hunk did not match, in words a model can act on. A precise report is
+// what turns a failed call into a correct second try, so the message names the
+// hunk (`hunk not found (N/M)`), quotes the first expected complete line, and
+// adds the single most useful hint, tried in this order:
+//
+//   already_applied  the hunk's `+` side is already where its `-` side should be
+//   eof              the context exists, but not at the end of the file
+//   earlier          the context exists before the preceding hunk (file order)
+//   placeholder      a `...` line, or a blank line standing in for omitted code
+//   partial_block    K lines match at line N, then one differs (expected vs
+//                    found, first differing column, drift, blank-line hint)
+//   part_of_line     the expected text is only part of a longer file line
+//   closest_line     the most similar file line (S% similar)
+//   missing_line     the line does not exist in the file
+//
+// Every search here is bounded so a failure on a 100,000-line file stays
+// fast: anchors skip lines that occur too often, alignment work is capped,
+// substring and token look-ups run over one cached joined text, and edit
+// distance only runs on a short, pre-filtered candidate list.
+
+import type { Hunk, HunkLine } from '../types.js';
+import { LineIndex } from './seek.js';
+import { tolerantCandidates, type TolerantPass } from './tolerant.js';
+
+const PREVIEW = 120;
+/** Occurrence cap for an alignment anchor line ("}" or "" would explode). */
+const ANCHOR_MAX_OCCURRENCES = 64;
+/** Cap on line comparisons spent aligning one hunk. */
+const ALIGN_BUDGET = 200_000;
+/** How far ahead drift (extra or missing lines) is looked for. */
+const DRIFT_WINDOW = 20;
+/** Candidate lines scored by edit distance for the closest-line hint. */
+const CLOSEST_CANDIDATES = 100;
+/** Characters of a line compared by edit distance. */
+const CLOSEST_CHARS = 240;
+const CLOSEST_MIN_SIMILARITY = 0.5;
+
+export type HintKind =
+  | 'already_applied'
+  | 'eof'
+  | 'earlier'
+  | 'placeholder'
+  | 'partial_block'
+  | 'part_of_line'
+  | 'closest_line'
+  | 'missing_line'
+  | 'not_together';
+
+export interface MissDiagnosis {
+  hint: HintKind;
+  /** The hint sentence (without the `hunk not found` lead). */
+  text: string;
+  /** 0-based file line the hint points at, when it points at one. */
+  line?: number;
+}
+
+export function quoteLine(line: string): string {
+  if (line.length <= PREVIEW) return `line ${JSON.stringify(line)}`;
+  return `line starting ${JSON.stringify(line.slice(0, PREVIEW))} (prefix)`;
+}
+
+const quote = (s: string): string => (s.length <= PREVIEW ? JSON.stringify(s) : `${JSON.stringify(s.slice(0, PREVIEW))}… (prefix)`);
+
+const oldSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.op !== '+').map((l) => l.text);
+const newSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.op !== '-').map((l) => l.text);
+
+function lead(hunks: readonly Hunk[], h: number, label = 'hunk not found'): string {
+  const old = oldSide(hunks[h]!.lines);
+  const first = old.find((l) => l.trim() !== '') ?? old[0] ?? '';
+  return `${label} (${h + 1}/${hunks.length}): expected ${quoteLine(first)}`;
+}
+
+function carried(h: number): string {
+  if (h === 0) return '';
+  return `; hunk${h > 1 ? `s 1..${h}` : ' 1'} of this file matched in memory but ${h > 1 ? 'were' : 'was'} not written: resubmit them together with this one`;
+}
+
+/** The full failure message for a hunk that matched nowhere. */
+export function describeMiss(index: LineIndex, hunks: readonly Hunk[], h: number, cursor: number): string {
+  const d = diagnoseHunk(index, hunks[h]!, cursor);
+  return `${lead(hunks, h)}; ${d.text}${carried(h)}`;
+}
+
+/** A tolerant match that landed in several places: name them instead of taking the first. */
+export function describeAmbiguous(hunks: readonly Hunk[], h: number, candidates: readonly number[], pass: TolerantPass): string {
+  const shown = candidates.slice(0, 10).map((c) => c + 1);
+  const more = candidates.length > 10 ? ', …' : '';
+  const what = pass === 'punctuation' ? 'punctuation tolerance' : 'the wide punctuation fallback';
+  return (
+    `${lead(hunks, h, 'hunk ambiguous')}; the context does not match exactly, and with ${what} it matches ${candidates.length} places (lines ${shown.join(', ')}${more}): ` +
+    `copy the lines exactly from the file, or add nearby context or an @@ header so it matches one place${carried(h)}`
+  );
+}
+
+/** A unique tolerant candidate whose punctuation could not be carried over safely. */
+export function describeUnsafe(hunks: readonly Hunk[], h: number, line: number, reason: string): string {
+  return (
+    `${lead(hunks, h)}; a tolerant candidate exists at line ${line + 1} (punctuation or spacing differs) but could not be applied safely: ${reason}; ` +
+    `copy the "-" lines exactly from the file, or keep one "+" line per "-" line${carried(h)}`
+  );
+}
+
+// ------------------------------------------------------------------ analysis
+
+interface Aux {
+  trimKeys: string[];
+  trimPositions: Map<string, number[]>;
+  /** Trimmed lines joined by '\n', and where each line starts in it. */
+  joined?: { text: string; starts: Int32Array };
+}
+
+const auxCache = new WeakMap<LineIndex, Aux>();
+
+function aux(index: LineIndex): Aux {
+  let a = auxCache.get(index);
+  if (!a) {
+    const trimKeys = index.lines.map((l) => l.trim());
+    const trimPositions = new Map<string, number[]>();
+    for (let i = 0; i < trimKeys.length; i++) {
+      const k = trimKeys[i]!;
+      const list = trimPositions.get(k);
+      if (list) list.push(i);
+      else trimPositions.set(k, [i]);
+    }
+    a = { trimKeys, trimPositions };
+    auxCache.set(index, a);
+  }
+  return a;
+}
+
+function joined(index: LineIndex): { text: string; starts: Int32Array } {
+  const a = aux(index);
+  if (!a.joined) {
+    const starts = new Int32Array(a.trimKeys.length);
+    let at = 0;
+    for (let i = 0; i < a.trimKeys.length; i++) {
+      starts[i] = at;
+      at += a.trimKeys[i]!.length + 1;
+    }
+    a.joined = { text: a.trimKeys.join('\n'), starts };
+  }
+  return a.joined;
+}
+
+function lineAt(starts: Int32Array, offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** A line worth anchoring on: it says something (a letter or digit), not just `}` or a blank. */
+const informative = (s: string): boolean => /[\p{L}\p{N}]/u.test(s) && s.trim().length >= 2;
+
+const PLACEHOLDER = /^\s*(?:(?:\/\/|#|--|;|\*|\/\*|<!--|%|')\s*)?(?:\.{3,}|…)(?:.*(?:existing|rest|unchanged|omitted|code|same|remain).*)?(?:\s*(?:\*\/|-->))?\s*$/i;
+const PLACEHOLDER_WORDS = /^\s*(?:\/\/|#|--|\/\*|<!--)\s*(?:\.{3}|…)?\s*(?:existing code|rest of (?:the )?(?:file|code|function)|unchanged code|code omitted|omitted)\b.*$/i;
+
+/**
+ * The hint for a hunk whose old side matched nowhere from `cursor`. Pure and
+ * bounded: the benchmark calls it directly on a 100,000-line file.
+ */
+export function diagnoseHunk(source: LineIndex | readonly string[], hunk: Hunk, cursor: number): MissDiagnosis {
+  const index = source instanceof LineIndex ? source : new LineIndex(source);
+  const old = oldSide(hunk.lines);
+  return (
+    alreadyApplied(index, hunk) ??
+    endOfFile(index, old, hunk.endOfFile) ??
+    earlier(index, old, cursor) ??
+    placeholder(index, old) ??
+    partialBlock(index, old, cursor) ??
+    lineLevel(index, old, cursor)
+  );
+}
+
+function alreadyApplied(index: LineIndex, hunk: Hunk): MissDiagnosis | undefined {
+  const added = hunk.lines.filter((l) => l.op === '+');
+  if (!added.some((l) => informative(l.text))) return undefined;
+  const side = newSide(hunk.lines);
+  const hit = index.seek(side, 0, hunk.endOfFile);
+  if (!hit) return undefined;
+  return {
+    hint: 'already_applied',
+    line: hit.index,
+    text: `the hunk appears to be already applied: its "+" side is present at line ${hit.index + 1}; re-read the file before changing anything there`,
+  };
+}
+
+function endOfFile(index: LineIndex, old: string[], eof: boolean): MissDiagnosis | undefined {
+  if (!eof) return undefined;
+  const hit = index.seek(old, 0);
+  if (!hit) return undefined;
+  return {
+    hint: 'eof',
+    line: hit.index,
+    text: `the context exists at line ${hit.index + 1}, but not at the end of the file as "*** End of File" requires`,
+  };
+}
+
+function earlier(index: LineIndex, old: string[], cursor: number): MissDiagnosis | undefined {
+  if (cursor <= 0) return undefined;
+  const exact = index.seek(old, 0);
+  let at = exact && exact.index < cursor ? exact.index : -1;
+  if (at < 0) {
+    const tolerant = tolerantCandidates(index, old, 0, 'punctuation', false, 2);
+    if (tolerant.length === 1 && tolerant[0]! < cursor) at = tolerant[0]!;
+  }
+  if (at < 0) return undefined;
+  return {
+    hint: 'earlier',
+    line: at,
+    text: `the context exists at line ${at + 1}, before the preceding hunk: hunks must follow file order, so move this hunk before the one that edits later lines`,
+  };
+}
+
+function placeholder(index: LineIndex, old: string[]): MissDiagnosis | undefined {
+  const { trimPositions } = aux(index);
+  for (let k = 0; k < old.length; k++) {
+    const t = old[k]!.trim();
+    if (t === '' || trimPositions.has(t)) continue;
+    if (PLACEHOLDER.test(t) || PLACEHOLDER_WORDS.test(t)) {
+      return {
+        hint: 'placeholder',
+        text: `hunk line ${k + 1} ${quote(t)} looks like an omission placeholder and is not in the file: context lines must be copied in full, never elided`,
+      };
+    }
+  }
+  return undefined;
+}
+
+interface Alignment {
+  /** File line where hunk line 0 would sit. */
+  start: number;
+  /** Matching run [from, to) in hunk lines. */
+  from: number;
+  to: number;
+}
+
+/** The longest run of consecutive hunk lines that matches the file somewhere at or after `cursor`. */
+function bestAlignment(index: LineIndex, old: string[], cursor: number): Alignment | undefined {
+  const { trimKeys, trimPositions } = aux(index);
+  const want = old.map((l) => l.trim());
+  const n = trimKeys.length;
+  const m = want.length;
+  let best: Alignment | undefined;
+  let budget = ALIGN_BUDGET;
+  const tried = new Set<number>();
+  for (let k = 0; k < m && budget > 0; k++) {
+    if (!informative(want[k]!)) continue;
+    const list = trimPositions.get(want[k]!);
+    if (!list || list.length > ANCHOR_MAX_OCCURRENCES) continue;
+    for (const pos of list) {
+      const start = pos - k;
+      if (pos < cursor || tried.has(start)) continue;
+      tried.add(start);
+      let from = k;
+      while (from > 0 && start + from - 1 >= 0 && trimKeys[start + from - 1] === want[from - 1]) from--;
+      let to = k + 1;
+      while (to < m && start + to < n && trimKeys[start + to] === want[to]) to++;
+      budget -= to - from + 1;
+      const len = to - from;
+      if (!best || len > best.to - best.from) best = { start, from, to };
+      if (budget <= 0) break;
+    }
+  }
+  return best;
+}
+
+function partialBlock(index: LineIndex, old: string[], cursor: number): MissDiagnosis | undefined {
+  const a = bestAlignment(index, old, cursor) ?? (cursor > 0 ? bestAlignment(index, old, 0) : undefined);
+  if (!a || a.to - a.from >= old.length) return undefined;
+  const lines = index.lines;
+  const runLen = a.to - a.from;
+  const what = runLen === 1 ? '1 line matches' : `${runLen} lines match`;
+  // The differing hunk line: the one after the run, or before it when the run
+  // reaches the hunk's end.
+  const after = a.to < old.length;
+  const k = after ? a.to : a.from - 1;
+  const f = a.start + k;
+  const expected = old[k]!;
+  const runAt = a.start + a.from + 1;
+  const where =
+    a.from === 0
+      ? `the first ${runLen === 1 ? 'line matches' : `${runLen} lines match`} at line ${runAt}`
+      : `hunk lines ${a.from + 1}-${a.to} (${what}) match at line ${runAt}`;
+  const head = `${where} but hunk line ${k + 1} differs`;
+  if (f < 0 || f >= lines.length) {
+    return { hint: 'partial_block', line: a.start + a.from, text: `${head}: the file ${f < 0 ? 'starts' : 'ends'} before it; expected ${quote(expected)}` };
+  }
+  const found = lines[f]!;
+  const detail = [`expected ${quote(expected)}, found ${quote(found)} at line ${f + 1}`];
+  const drift = driftHint(index, old, k, f, after ? 1 : -1);
+  if (expected.trim() === '' && found.trim() !== '' && drift?.fileExtra === undefined) {
+    const skipped = resumeAfterBlank(index, old, k, f);
+    if (skipped !== undefined && skipped > 0) {
+      return {
+        hint: 'placeholder',
+        line: f,
+        text: `${head}: hunk line ${k + 1} is blank where the file has ${skipped} line${skipped === 1 ? '' : 's'} of code (lines ${f + 1}-${f + skipped}); a blank context line cannot stand for omitted lines: copy them in full`,
+      };
+    }
+  }
+  if (drift?.fileExtra !== undefined) {
+    const extra = drift.fileExtra;
+    // The file's extra lines sit between the run and where the expected line really is.
+    const from = after ? f : f - extra + 1;
+    const blank = lines.slice(from, from + extra).every((l) => l.trim() === '');
+    const at = after ? f + extra + 1 : f - extra + 1;
+    detail.push(
+      blank
+        ? `the file has ${extra === 1 ? 'a blank line' : `${extra} blank lines`} here that the hunk lacks`
+        : `line-count difference: the file has ${extra} extra line${extra === 1 ? '' : 's'} ${after ? 'before' : 'after'} it (the expected line is at line ${at})`,
+    );
+  } else if (drift?.hunkExtra !== undefined) {
+    const extra = drift.hunkExtra;
+    const from = after ? k : k - extra + 1;
+    const blank = old.slice(from, from + extra).every((l) => l.trim() === '');
+    detail.push(
+      blank
+        ? `the hunk has ${extra === 1 ? 'a blank line' : `${extra} blank lines`} the file lacks here`
+        : `line-count difference: the hunk has ${extra} line${extra === 1 ? '' : 's'} the file lacks here`,
+    );
+  } else if (found.trim() !== '' && expected.trim() !== '' && found.includes(expected.trim())) {
+    detail.push(`the expected text is only part of line ${f + 1}: include the whole line`);
+  } else {
+    const col = firstDifference(expected, found);
+    if (col) detail.push(col);
+  }
+  return { hint: 'partial_block', line: f, text: `${head}: ${detail.join('; ')}` };
+}
+
+/** How many file lines a blank hunk line at `k` stands in for (the next non-blank hunk line resumes there). */
+function resumeAfterBlank(index: LineIndex, old: string[], k: number, f: number): number | undefined {
+  const { trimKeys } = aux(index);
+  let next = k + 1;
+  while (next < old.length && old[next]!.trim() === '') next++;
+  if (next >= old.length) return undefined;
+  const want = old[next]!.trim();
+  for (let d = 1; d <= 200 && f + d < trimKeys.length; d++) {
+    if (trimKeys[f + d] === want) return d - (next - k - 1);
+  }
+  return undefined;
+}
+
+/**
+ * Lines added or missing next to the matching run. `dir` is 1 when the
+ * differing line follows the run (look further down), -1 when it precedes the
+ * run (look further up).
+ */
+function driftHint(index: LineIndex, old: string[], k: number, f: number, dir: 1 | -1): { fileExtra?: number; hunkExtra?: number } | undefined {
+  const { trimKeys } = aux(index);
+  const want = old[k]!.trim();
+  const found = trimKeys[f]!;
+  const beyond = k + dir;
+  // The expected line a few lines further along the file: the file has extra lines.
+  for (let d = 1; d <= DRIFT_WINDOW; d++) {
+    const at = f + dir * d;
+    if (at < 0 || at >= trimKeys.length) break;
+    if (trimKeys[at] === want && (want !== '' || d === 1)) {
+      const nextOk = beyond < 0 || beyond >= old.length || trimKeys[at + dir] === old[beyond]!.trim();
+      if (nextOk) return { fileExtra: d };
+      break;
+    }
+  }
+  // The found line a few hunk lines further along: the hunk has lines the file lacks.
+  for (let d = 1; d <= DRIFT_WINDOW; d++) {
+    const at = k + dir * d;
+    if (at < 0 || at >= old.length) break;
+    if (old[at]!.trim() === found && (found !== '' || d === 1)) return { hunkExtra: d };
+  }
+  return undefined;
+}
+
+function describeChar(ch: string | undefined): string {
+  if (ch === undefined) return 'end of line';
+  const cp = ch.codePointAt(0)!;
+  const hex = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (cp > 0x20 && cp < 0x7f) return JSON.stringify(ch);
+  if (ch === ' ') return 'a space';
+  if (ch === '\t') return 'a tab';
+  return `${JSON.stringify(ch)} (${hex})`;
+}
+
+/** "first difference at column C: expected X, found Y" on the raw lines. */
+export function firstDifference(expected: string, found: string): string | undefined {
+  if (expected === found) return undefined;
+  const e = [...expected];
+  const f = [...found];
+  let i = 0;
+  while (i < e.length && i < f.length && e[i] === f[i]) i++;
+  return `first difference at column ${i + 1}: expected ${describeChar(e[i])}, found ${describeChar(f[i])}`;
+}
+
+function lineLevel(index: LineIndex, old: string[], cursor: number): MissDiagnosis {
+  const { trimPositions } = aux(index);
+  const missing = old.findIndex((l) => l.trim() !== '' && !trimPositions.has(l.trim()));
+  if (missing < 0) {
+    return {
+      hint: 'not_together',
+      text: 'every line of the hunk exists in the file, but not together in this order: re-read the target range and copy it as one block',
+    };
+  }
+  const expected = old[missing]!.trim();
+  const label = `hunk line ${missing + 1}`;
+  const within = containing(index, expected, cursor);
+  if (within !== undefined) {
+    return {
+      hint: 'part_of_line',
+      line: within,
+      text: `${label} ${quote(expected)} is only part of line ${within + 1} ${quote(index.lines[within]!)}: include the whole line`,
+    };
+  }
+  const close = closestLine(index, expected);
+  if (close) {
+    const pct = Math.floor(close.similarity * 100);
+    // Columns count on the raw lines when the indentation agrees; otherwise on
+    // the trimmed text, since indentation alone would not have blocked a match.
+    const raw = old[missing]!;
+    const fileLine = index.lines[close.line]!;
+    const sameIndent = raw.length - raw.trimStart().length === fileLine.length - fileLine.trimStart().length && raw.startsWith(fileLine.slice(0, fileLine.length - fileLine.trimStart().length));
+    const col = sameIndent ? firstDifference(raw, fileLine) : firstDifference(expected, fileLine.trim())?.concat(' (ignoring indentation)');
+    return {
+      hint: 'closest_line',
+      line: close.line,
+      text: `${label} ${quote(expected)} is not in the file; the closest file line is ${close.line + 1} (${pct}% similar): ${quote(index.lines[close.line]!)}${col ? `; ${col}` : ''}`,
+    };
+  }
+  return { hint: 'missing_line', text: `${label} ${quote(expected)} does not exist in the file, nor anything close to it` };
+}
+
+/** First file line (preferring lines at or after `cursor`) that contains `needle` inside a longer line. */
+function containing(index: LineIndex, needle: string, cursor: number): number | undefined {
+  if (needle.length < 3) return undefined;
+  const { text, starts } = joined(index);
+  const search = (from: number): number | undefined => {
+    const at = text.indexOf(needle, from);
+    return at < 0 ? undefined : lineAt(starts, at);
+  };
+  const fromCursor = cursor < starts.length ? search(starts[cursor]!) : undefined;
+  return fromCursor ?? (cursor > 0 ? search(0) : undefined);
+}
+
+const TOKEN = /[\p{L}\p{N}_]{2,}/gu;
+
+/** A token with more hits than this says little about which line was meant. */
+const COMMON_TOKEN_HITS = 200;
+
+/**
+ * The most similar file line by edit distance.Candidatesare the lines that
+ * containone of the expected line's rarer tokens(a token found on more than
+ * COMMON_TOKEN_HITS lines does not nominate candidates: "const" or "return"
+ * would flood th elist with the top of the file), ranked by how many of all
+ * its tokens they share; only the bes tfew are scored, so the cost does not 
+* grow with the file.
+ */
+export function closestLine(index: LineIndex, expected: string): { line: number; similarity: number } | undefined {
+  const want = expected.slice(0, CLOSEST_CHARS);
+  const tokens = [...new Set(want.match(TOKEN) ?? [])].sort((x, y) => y.length - x.length).slice(0, 4);
+  const { text, starts } = joined(index);
+  const { trimKeys } = aux(index);
+  const shared = new Map<number, number>();
+  for (const t of tokens) {
+    let hits = 0;
+    let lastLine = -1;
+    for (let at = text.indexOf(t); at >= 0 && hits < 400; at = text.indexOf(t, at + t.length)) {
+      const line = lineAt(starts, at);
+      if (line === lastLine) continue;
+      lastLine = line;
+      hits++;
+      shared.set(line, (shared.get(line) ?? 0) + 1);
+    }
+  }
+  const candidates = [...shared.entries()]
+    .filter(([line]) => {
+      const len = Math.min(trimKeys[line]!.length, CLOSEST_CHARS);
+      return Math.abs(len - want.length) <= Math.max(len, want.length) / 2;
+    })
+    .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+    .slice(0, CLOSEST_CANDIDATES);
+  let best: { line: number; similarity: number } | undefined;
+  for (const [line] of candidates) {
+    const other = trimKeys[line]!.slice(0, CLOSEST_CHARS);
+    const sim = similarity(want, other);
+    if (!best || sim > best.similarity) best = { line, similarity: sim };
+  }
+  return best && best.similarity >= CLOSEST_MIN_SIMILARITY ? best : undefined;
+}
+
+/** 1 - Levenshtein distance / longer length, on UTF-16 units (two rows). */
+export function similarity(a: string, b: string): number {
+  if (a === b) return 1;
+  const n = a.length;
+  const m = b.length;
+  if (n === 0 || m === 0) return 0;
+  let prev = new Int32Array(m + 1);
+  let cur = new Int32Array(m + 1);
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
+    cur[0] = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= m; j++) {
+      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+    }
+    [prev, cur] = [cur, prev];
+  }
+  return 1 - prev[m]! / Math.max(n, m);
+}

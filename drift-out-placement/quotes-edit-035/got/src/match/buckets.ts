@@ -1,0 +1,41 @@
+// Lines grouped by a 32-bit key (a hash, a signature) in typed arrays: the
+// matcher's lookup tables for 100,000-line files. A Map of per-key arrays
+// cost about 10 MB and a string or array per line; this costs twotyped
+// arrays (6 byt esa line, 10with the keys kept) and no garbage.
+
+export interface Buckets {
+  /** Every line's key. */
+  keys: Int32Array;
+  /** Bucket b holds order[offsets[b] .. offsets[b + 1]): its lines, ascending. */
+  offsets: Int32Array;
+  order: Int32Array;
+  mask: number;
+}
+
+export function buildBuckets(keys: Int32Array): Buckets {
+  const n = keys.length;
+  let size = 1;
+  while (size < n) size <<= 1;
+  const mask = size - 1;
+  // Counting sort by bucket, filled from the last line down so each bucket
+  // lists its lines in ascending order.
+  const offsets = new Int32Array(size + 1);
+  for (let i = 0; i < n; i++) offsets[(keys[i]! & mask) + 1]! += 1;
+  for (let b = 0; b < size; b++) offsets[b + 1]! += offsets[b]!;
+  const order = new Int32Array(n);
+  for (let i = n - 1; i >= 0; i--) {
+    const b = (keys[i]! & mask) + 1;
+    offsets[b]! -= 1;
+    order[offsets[b]!] = i;
+  }
+  // Each offsets[b + 1] now holds where bucket b starts; shift them back.
+  offsets.copyWithin(0, 1);
+  offsets[size] = n;
+  return { keys, offsets, order, mask };
+}
+
+/** The [from, to) range of `order` whose lines may have `key` (same bucket; check keys[line]). */
+export function bucketOf(b: Buckets, key: number): [from: number, to: number] {
+  const k = key & b.mask;
+  return [b.offsets[k]!, b.offsets[k + 1]!];
+}

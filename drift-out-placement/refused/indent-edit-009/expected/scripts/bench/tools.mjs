@@ -1,0 +1,135 @@
+// The tools the bench compares, and how each is found or installed.
+//
+// Codex's apply_patch is a peer, never a dependency: it is installed at bench
+// time into bench/.peers (gitignored) from the @openai/codex npm package, whose
+// platform package ships the Rust `codex` binary. That binary runs apply_patch
+// when invoked under that name, so bench/.peers/bin/apply_patch is a symlink.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+function which(cmd) {
+  const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : undefined;
+}
+
+function firstLine(file, args) {
+  const r = spawnSync(file, args, { encoding: 'utf8' });
+  return r.status === 0 ? `${r.stdout}${r.stderr}`.split('\n')[0].trim() : undefined;
+}
+
+/** The codex binary inside an installed @openai/codex (main or platform package). */
+function findCodexBinary(peers) {
+  const scope = join(peers, 'node_modules', '@openai');
+  if (!existsSync(scope)) return undefined;
+  for (const pkg of readdirSync(scope).filter((n) => n.startsWith('codex'))) {
+    const vendor = join(scope, pkg, 'vendor');
+    if (!existsSync(vendor)) continue;
+    for (const triple of readdirSync(vendor)) {
+      if (!triple.includes('linux') || !triple.includes(process.arch === 'arm64' ? 'aarch64' : 'x86_64')) continue;
+      for (const candidate of [join(vendor, triple, 'bin', 'codex'), join(vendor, triple, 'codex', 'codex'), join(vendor, triple, 'codex')]) {
+        if (existsSync(candidate) && statSync(candidate).isFile()) return { bin: candidate, pkg: join(scope, pkg) };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Find Codex's apply_patch in bench/.peers, installing it if missing. Returns a tool or a skip reason. */
+export function ensureCodex(root, log) {
+  const peers = join(root, 'bench', '.peers');
+  let found = findCodexBinary(peers);
+  if (!found) {
+    log('installing @openai/codex into bench/.peers (bench-only peer, not a dependency) ...');
+    mkdirSync(peers, { recursive: true });
+    const r = spawnSync('npm', ['install', '--prefix', peers, '@openai/codex', '--no-save', '--no-audit', '--no-fund', '--loglevel=error'], {
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+    if (r.status !== 0) return { skip: `npm install @openai/codex failed: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}` };
+    found = findCodexBinary(peers);
+    if (!found) return { skip: `@openai/codex installed but no linux ${process.arch} codex binary found under bench/.peers/node_modules/@openai` };
+  }
+  const link = join(peers, 'bin', 'apply_patch');
+  mkdirSync(join(peers, 'bin'), { recursive: true });
+  rmSync(link, { force: true });
+  symlinkSync(relative(join(peers, 'bin'), found.bin), link);
+  let version = '?';
+  try {
+    version = JSON.parse(readFileSync(join(peers, 'node_modules', '@openai', 'codex', 'package.json'), 'utf8')).version;
+  } catch {}
+  // Probe: with no input it must print its usage as apply_patch, not start the TUI.
+  const probe = spawnSync(link, [], { input: '', encoding: 'utf8', timeout: 20_000 });
+  if (!/apply_patch/.test(`${probe.stdout}${probe.stderr}`)) return { skip: `codex binary did not answer as apply_patch (${found.bin})` };
+  return { file: link, version: `@openai/codex ${version}` };
+}
+
+/**
+ * Every tool, in table order. `run(w, mode)` gives the command for a workload:
+ * mode 'apply' applies w's change, 'version' prints the version, 'edit' uses
+ * w.edit. A tool without a command for a workload returns null.
+ */
+export function tools(root, log) {
+  const node = process.execPath;
+  // What `npm i chord-patch` users run: the bin shim and the bundle it loads.
+  const cli = join(root, 'bin', 'chord-patch');
+  const binary = join(root, 'build', 'chord-patch');
+  const help = spawnSync(node, [cli, '--help'], { encoding: 'utf8' }).stdout ?? '';
+  const editReady = /^\s+edit\b/m.test(help);
+  const chordRun = (file, pre) => (w, mode) => {
+    if (mode === 'version') return { file, args: [...pre, '--version'] };
+    if (mode === 'edit') return editReady ? { file, args: [...pre, 'edit'], stdin: 'edit' } : null;
+    return { file, args: [...pre, 'apply'], stdin: 'patch' };
+  };
+
+  const list = [];
+  list.push({ id: 'cli', label: 'chord-patch (node dist/cli.cjs)', chord: true, version: `node ${process.version}`, run: chordRun(node, [cli]) });
+
+  const bin = existsSync(binary) ? { ok: true } : { skip: 'build/chord-patch missing (npm run binary failed or scripts/binary.mjs absent)' };
+  list.push({ id: 'bin', label: 'chord-patch (build/chord-patch binary)', chord: true, version: 'single executable', ...bin, run: chordRun(binary, []) });
+
+  const codex = ensureCodex(root, log);
+  list.push({
+    id: 'codex',
+    label: 'Codex apply_patch',
+    version: codex.version,
+    skip: codex.skip,
+    run: (w, mode) => (mode === 'apply' ? { file: codex.file, args: [], stdin: 'patch' } : null),
+  });
+
+  const git = which('git');
+  list.push({
+    id: 'git',
+    label: 'git apply',
+    version: git && firstLine(git, ['--version']),
+    skip: git ? undefined : 'git not on PATH',
+    run: (w, mode) =>
+      mode === 'apply' && w.diff
+        ? { file: git, args: ['apply', '-p1', '--whitespace=nowarn', ...(w.diffNeedsWhitespaceTolerance ? ['--ignore-whitespace'] : [])], stdin: 'diff' }
+        : null,
+  });
+
+  const patch = which('patch');
+  const patchVersion = patch && firstLine(patch, ['--version']);
+  list.push({
+    id: 'patch',
+    label: 'GNU patch',
+    version: patchVersion,
+    skip: !patch ? 'patch not on PATH' : /GNU/.test(patchVersion ?? '') ? undefined : `${patch} is not GNU patch`,
+    // -f: never prompt; --binary: keep CRLF bytes as they are; -r -: no .rej files;
+    // -l: the whitespace-drift workload's equivalent of a whitespace pass.
+    run: (w, mode) =>
+      mode === 'apply' && w.diff
+        ? {
+            file: patch,
+            args: ['-p1', '-f', '-s', '--binary', '--no-backup-if-mismatch', '-r', '-', ...(w.diffNeedsWhitespaceTolerance ? ['-l'] : [])],
+            stdin: 'diff',
+          }
+        : null,
+  });
+
+  // The start-up floor every Node program pays: the reference for start-up ratios.
+  list.push({ id: 'node', label: 'node -e 0 (start-up floor)', baseline: true, version: `node ${process.version}`, run: () => ({ file: node, args: ['-e', '0'] }) });
+  return { list, editReady };
+}

@@ -1,0 +1,111 @@
+// Finding a block of lines in a file: Codex's ordered passes (exact, then
+// ignoring trailing whitespace, then ignoring surrounding whitespace), each
+// returning the first position at or after `start`, and naming the pass that
+// matched. The punctuation-tolerant step is deliberately not a pass here: it
+// lives in match/tolerant.ts and must land in exactly one place.
+//
+// Each pass keys every file line once (lazily) and looks candidates up through
+// the pattern's rarest line, so a 500-hunk patch on a 100,000-line file stays
+// linear instead of rescanning the file per hunk.
+
+export type PassName = 'exact' | 'trim-end' | 'trim';
+
+export const PASSES: readonly PassName[] = ['exact', 'trim-end', 'trim'];
+
+const KEY: Record<PassName, (s: string) => string> = {
+  exact: (s) => s,
+  'trim-end': (s) => s.trimEnd(),
+  trim: (s) => s.trim(),
+};
+
+export interface SeekHit {
+  index: number;
+  pass: PassName;
+}
+
+/** The file side of matching: line texts plus lazily built per-pass indexes. */
+export class LineIndex {
+  readonly lines: readonly string[];
+  private readonly keyed = new Map<PassName, { keys: string[]; positions: Map<string, number[]> }>();
+
+  constructor(lines: readonly string[]) {
+    this.lines = lines;
+  }
+
+  get length(): number {
+    return this.lines.length;
+  }
+
+  private table(pass: PassName) {
+    let t = this.keyed.get(pass);
+    if (!t) {
+      const key = KEY[pass];
+      const keys = pass === 'exact' ? (this.lines as string[]) : this.lines.map(key);
+      const positions = new Map<string, number[]>();
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i]!;
+        const list = positions.get(k);
+        if (list) list.push(i);
+        else positions.set(k, [i]);
+      }
+      t = { keys, positions };
+      this.keyed.set(pass, t);
+    }
+    return t;
+  }
+
+  /** First index >= start where `pattern` matches under `pass`, or -1. */
+  find(pattern: readonly string[], start: number, pass: PassName, eof = false): number {
+    const n = this.lines.length;
+    const m = pattern.length;
+    if (m === 0) return eof ? n : Math.min(start, n);
+    if (m > n - start) return -1;
+    const { keys, positions } = this.table(pass);
+    const key = KEY[pass];
+    const want = pattern.map(key);
+    const at = (i: number): boolean => {
+      for (let k = 0; k < m; k++) if (keys[i + k] !== want[k]) return false;
+      return true;
+    };
+    if (eof) return at(n - m) ? n - m : -1;
+
+    // Anchor on the pattern line with the fewest occurrences in the file.
+    let anchor = 0;
+    let best: number[] | undefined;
+    for (let k = 0; k < m; k++) {
+      const list = positions.get(want[k]!);
+      if (!list) return -1;
+      if (!best || list.length < best.length) {
+        best = list;
+        anchor = k;
+      }
+    }
+    const list = best!;
+    for (let j = lowerBound(list, start + anchor); j < list.length; j++) {
+      const i = list[j]! - anchor;
+      if (i + m > n) return -1;
+      if (at(i)) return i;
+    }
+    return -1;
+  }
+
+  /** Try the passes in order; the first pass with a hit wins. */
+  seek(pattern: readonly string[], start: number, eof = false): SeekHit | undefined {
+    for (const pass of PASSES) {
+      const index = this.find(pattern, start, pass, eof);
+      if (index >= 0) return { index, pass };
+    }
+    return undefined;
+  }
+}
+
+function lowerBound(list: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,342 @@
+// The punctuation/whitespace-tolerant step of apply_patch matching.
+//
+// Spec, "Matching Tolerance": not a fourth pass. It runs only after the three
+// exact passes (seek.ts) fail, collects every candidate from the current
+// position, and accepts only when there is exactly one: a tolerant match that
+// silently took the first of several places would edit the wrong block.
+//
+// Two profiles, tried in order; the first that finds anything decides:
+//   'punctuation'       Chord's map (normalize.ts default profile) on each line
+//                       with trailing whitespace ignored; indentation counts.
+//   'punctuation-wide'  the spec's final fallback for any decodable text file:
+//                       wider Chinese/ASCII punctuation equivalence, a single
+//                       space on either side of a separator optional, and
+//                       surrounding whitespace ignored.
+// An ambiguous result in the first profile stops the search: the wider one
+// can only find more places, never fewer.
+//
+// A tolerant match must not rewrite the file into normalised form. Context
+// lines are kept from the file by the splice; `carryFilePunctuation` rebuilds
+// each `+` line so that the parts it shares with its `-` line come from the
+// file's own text, and only the truly changed middle comes from the patch.
+
+import type { HunkLine } from '../types.js';
+import { foldChar, normalizeForMatch, normalizeKey, type NormalizeOptions } from './normalize.js';
+import { bucketOf, type Buckets, buildBuckets } from './buckets.js';  
+import { lowerBound } from '../text/search.js';
+import type { LineIndex } from './seek.js';
+
+export type TolerantPass = 'punctuation' | 'punctuation-wide';
+
+/** File line i on request (an array of lines works): only the matched span is read. */
+export interface FileLineAt {
+  at(i: number): string | undefined;
+}
+
+export const TOLERANT_PASSES: readonly TolerantPass[] = ['punctuation', 'punctuation-wide'];
+
+const OPTIONS: Record<TolerantPass, NormalizeOptions> = { punctuation: {}, 'punctuation-wide': { wide: true } };
+
+/** The comparison key of one line under a tolerant profile. */
+export function tolerantKey(line: string, pass: TolerantPass): string {
+  return pass === 'punctuation' ? normalizeKey(line.trimEnd()) : normalizeKey(line.trim(), OPTIONS[pass]);
+}
+
+interface Table {
+  /** Every file line's signature, bucketed (buckets.ts). */
+  sigs: Buckets;
+  /** Keys per profile, filled lazily for the lines a search actually compares. */
+  keys: Map<TolerantPass, (string | undefined)[]>;
+}
+
+// Keyed per LineIndex and built lazily: most patches never reach this step.
+// Normalising every line of a 100,000-line file costs far more than the exact
+// passes, so lines are first filtered by a signature that folding cannot
+// change, read straight from the file's table, and only lines that pass are
+// normalised (once, then cached).
+const tables = new WeakMap<LineIndex, Table>();
+
+function table(index: LineIndex): Table {
+  let t = tables.get(index);
+  if (!t) {
+    const lines = index.table;
+    const unit = (k: number) => lines.unitAt(k);
+    t = { sigs: buildBuckets(index.length, (i) => signatureOf(unit, lines.start(i), lines.end(i)), true), keys: new Map() };
+    tables.set(index, t);
+  }
+  return t;
+}
+
+function keyAt(index: LineIndex, t: Table, pass: TolerantPass, i: number): string {
+  let keys = t.keys.get(pass);
+  if (!keys) t.keys.set(pass, (keys = new Array<string | undefined>(index.length)));
+  return (keys[i] ??= tolerantKey(index.table.textAt(i), pass));
+}
+
+/** 1..62 for an ASCII letter or digit, else 0. */
+function alnum(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x2f;
+  if (c >= 0x41 && c <= 0x5a) return c - 0x36;
+  if (c >= 0x61 && c <= 0x7a) return c - 0x3c;
+  return 0;
+}
+
+/**
+ * The first and last four ASCII letters and digits of a line, mixed into 32
+ * bits. Folds only ever touch punctuation and spaces, and never produce a
+ * letter or digit, so lines with equal keys under any profile have equal
+ * signatures (a collision only costs a comparison). Lines without ASCII
+ * letters or digits (CJK prose, braces) share signature 0 and are simply
+ * normalised. Read through `unitAt` over [from, to): chars of a string, or a
+ * UTF-8 file's bytes, where letters and digits are the same single units.
+ */
+function signatureOf(unitAt: (k: number) => number, from: number, to: number): number {
+  let head = 0;
+  let got = 0;
+  for (let i = from; i < to && got < 4; i++) {
+    const v = alnum(unitAt(i));
+    if (v) {
+      head = (head << 6) | v;
+      got++;
+    }
+  }
+  if (got === 0) return 0;
+  let tail = 0;
+  got = 0;
+  for (let j = to - 1; j >= from && got < 4; j--) {
+    const v = alnum(unitAt(j));
+    if (v) {
+      tail = (tail << 6) | v;
+      got++;
+    }
+  }
+  return (Math.imul(head, 0x9e3779b1) ^ tail) | 1;
+}
+
+export function signature(line: string): number {
+  return signatureOf((k) => line.charCodeAt(k), 0, line.length);
+}
+
+/**
+ * Every index >= start where `pattern` matches under `pass` (at most `limit`;
+ * enough to tell unique from ambiguous and to name the candidates).
+ */
+export function tolerantCandidates(
+  index: LineIndex,
+  pattern: readonly string[],
+  start: number,
+  pass: TolerantPass,
+  eof = false,
+  limit = 20,
+): number[] {
+  const n = index.length;
+  const m = pattern.length;
+  if (m === 0 || m > n - start) return [];
+  const t = table(index);
+  const want = pattern.map((l) => tolerantKey(l, pass));
+  const wantSig = pattern.map(signature);
+  const sigs = t.sigs.keys!;
+  const at = (i: number): boolean => {
+    for (let k = 0; k < m; k++) if (sigs[i + k] !== wantSig[k]) return false;
+    for (let k = 0; k < m; k++) if (keyAt(index, t, pass, i + k) !== want[k]) return false;
+    return true;
+  };
+  if (eof) return n - m >= start && at(n - m) ? [n - m] : [];
+  // Anchor on the pattern line whose signature bucket is smallest.
+  let anchor = 0;
+  let lo = 0;
+  let hi = -1;
+  for (let k = 0; k < m; k++) {
+    const [from, to] = bucketOf(t.sigs, wantSig[k]!);
+    if (from === to) return [];
+    if (hi < 0 || to - from < hi - lo) {
+      lo = from;
+      hi = to;
+      anchor = k;
+    }
+  }
+  const out: number[] = [];
+  const order = t.sigs.order;
+  for (let j = lowerBound(order, start + anchor, lo, hi); j < hi && out.length < limit; j++) {
+    const line = order[j]!;
+    if (sigs[line] !== wantSig[anchor]) continue;
+    const i = line - anchor;
+    if (i + m > n) break;
+    if (at(i)) out.push(i);
+  }
+  return out;
+}
+
+export type TolerantHit =
+  | { kind: 'unique'; index: number; pass: TolerantPass }
+  | { kind: 'ambiguous'; candidates: number[]; pass: TolerantPass }
+  | { kind: 'none' };
+
+/** The tolerant step: profiles in order; the first profile with any candidate decides. */
+export function tolerantSeek(index: LineIndex, pattern: readonly string[], start: number, eof = false): TolerantHit {
+  for (const pass of TOLERANT_PASSES) {
+    const found = tolerantCandidates(index, pattern, start, pass, eof);
+    if (found.length === 1) return { kind: 'unique', index: found[0]!, pass };
+    if (found.length > 1) return { kind: 'ambiguous', candidates: found, pass };
+  }
+  return { kind: 'none' };
+}
+
+export type CarryResult = { ok: true; lines: HunkLine[] } | { ok: false; line: number; reason: string };
+
+/**
+ * Rebuild the hunk's `+` lines for a tolerant match at `start` so unchanged
+ * text keeps the file's punctuation. Each change block (the `-`/`+` run between
+ * context lines) pairs its k-th `-` line with its k-th `+` line. When a block
+ * removes and adds different numbers of lines and a removed line differs from
+ * the file, there is no safe pairing: the result names that line instead of
+ * guessing (`line` is 0-based in the file).
+ */
+export function carryFilePunctuation(fileLines: FileLineAt, start: number, lines: readonly HunkLine[], pass: TolerantPass): CarryResult {
+  const out: HunkLine[] = [];
+  let f = start;
+  let i = 0;
+  while (i < lines.length) {
+    const hl = lines[i]!;
+    if (hl.op === ' ') {
+      out.push(hl);
+      f++;
+      i++;
+      continue;
+    }
+    // One change block: removed lines, then added lines, in any interleaving.
+    const removed: { patch: string; file: string; at: number }[] = [];
+    const added: string[] = [];
+    let j = i;
+    for (; j < lines.length && lines[j]!.op !== ' '; j++) {
+      const l = lines[j]!;
+      if (l.op === '-') {
+        removed.push({ patch: l.text, file: fileLines.at(f) ?? '', at: f });
+        f++;
+      } else {
+        added.push(l.text);
+      }
+    }
+    let rebuilt: string[];
+    if (removed.length === 0 || added.length === 0 || removed.every((r) => sameIgnoringWhitespace(r.patch, r.file, pass))) {
+      // Nothing of the file's punctuation is at stake on these lines.
+      rebuilt = added;
+    } else if (removed.length === added.length) {
+      rebuilt = [];
+      for (let k = 0; k < added.length; k++) {
+        const r = removed[k]!;
+        const line = carryLine(r.file, r.patch, added[k]!, pass);
+        if (line === undefined) {
+          return { ok: false, line: r.at, reason: `the changed line ${r.at + 1} could not be aligned with the file's text` };
+        }
+        rebuilt.push(line);
+      }
+    } else {
+      const r = removed.find((x) => !sameIgnoringWhitespace(x.patch, x.file, pass))!;
+      return {
+        ok: false,
+        line: r.at,
+        reason: `a change block replaces ${removed.length} line${removed.length === 1 ? '' : 's'} with ${added.length}, so the file's punctuation on line ${r.at + 1} cannot be carried over`,
+      };
+    }
+    // Keep the block's own interleaving of - and + lines; only + texts change.
+    let a = 0;
+    for (let k = i; k < j; k++) {
+      const l = lines[k]!;
+      out.push(l.op === '+' ? { op: '+', text: rebuilt[a++]! } : l);
+    }
+    i = j;
+  }
+  return { ok: true, lines: out };
+}
+
+function sameIgnoringWhitespace(patch: string, file: string, pass: TolerantPass): boolean {
+  return pass === 'punctuation' ? patch.trimEnd() === file.trimEnd() : patch.trim() === file.trim();
+}
+
+/**
+ * The added line `added`, with the prefix and suffix it shares with its removed
+ * line `removed` taken from the file line `file` instead (they are equal under
+ * the profile, so the normalised alignment maps offsets across). Undefined when
+ * the result would not be equivalent to `added`: then the caller refuses.
+ */
+export function carryLine(file: string, removed: string, added: string, pass: TolerantPass): string | undefined {
+  const opts = OPTIONS[pass];
+  const trimStart = pass === 'punctuation-wide';
+  const oLead = trimStart ? removed.length - removed.trimStart().length : 0;
+  const fLead = trimStart ? file.length - file.trimStart().length : 0;
+  const oEnd = removed.trimEnd().length;
+  const fEnd = file.trimEnd().length;
+  const nO = normalizeForMatch(removed.slice(oLead, Math.max(oLead, oEnd)), opts);
+  const nF = normalizeForMatch(file.slice(fLead, Math.max(fLead, fEnd)), opts);
+  if (nO.text !== nF.text) return undefined;
+
+  // Common prefix and suffix of the removed and added patch lines (not overlapping).
+  const max = Math.min(removed.length, added.length);
+  let p = 0;
+  while (p < max && removed.charCodeAt(p) === added.charCodeAt(p)) p++;
+  let s = 0;
+  while (s < max - p && removed.charCodeAt(removed.length - 1 - s) === added.charCodeAt(added.length - 1 - s)) s++;
+
+  // Outside the compared window (indentation under the wide profile, trailing
+  // whitespace always) offsets map one to one when both sides hold the same
+  // whitespace up to folding (an NBSP typed as a space); otherwise a shorter
+  // shared prefix/suffix is still shared, so clamp: a prefix ending in the
+  // indentation keeps none of the file's, a suffix starting in the trailing
+  // whitespace none either.
+  const sameLead = sameSpaces(removed.slice(0, oLead), file.slice(0, fLead));
+  const sameTrail = sameSpaces(removed.slice(oEnd), file.slice(fEnd));
+  let e = removed.length - s;
+  let prefixEnds: number[];
+  if (p < oLead) prefixEnds = sameLead ? [p] : [(p = 0)];
+  else if (p > oEnd) prefixEnds = sameTrail ? [fEnd + (p - oEnd)] : mapPrefixEnd(nO.map, nF.map, (p = oEnd) - oLead).map((x) => fLead + x);
+  else prefixEnds = p === 0 ? [0] : mapPrefixEnd(nO.map, nF.map, p - oLead).map((x) => fLead + x);
+  let suffixStarts: number[];
+  if (e > oEnd) suffixStarts = sameTrail ? [fEnd + (e - oEnd)] : [((e = removed.length), file.length)];
+  else if (e < oLead) suffixStarts = sameLead ? [e] : mapSuffixStart(nO.map, nF.map, (e = oLead) - oLead).map((x) => fLead + x);
+  else suffixStarts = e === removed.length ? [file.length] : mapSuffixStart(nO.map, nF.map, e - oLead).map((x) => fLead + x);
+  if (e < p) return undefined;
+  s = removed.length - e;
+  // A dropped character (a folded space) at a boundary may belong to either
+  // side; try keeping the file's first, and accept only a rebuilt line that is
+  // still equivalent to what the patch asked for.
+  const want = tolerantKey(added, pass);
+  const middle = added.slice(p, added.length - s);
+  for (const prefixEnd of prefixEnds) {
+    for (const suffixStart of suffixStarts) {
+      if (prefixEnd > suffixStart) continue;
+      const line = file.slice(0, prefixEnd) + middle + file.slice(suffixStart);
+      if (tolerantKey(line, pass) === want) return line;
+    }
+  }
+  return undefined;
+}
+
+/** Same length and the same units once Unicode spaces fold to a space. */
+function sameSpaces(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (foldChar(a[i]!) !== foldChar(b[i]!)) return false;
+  return true;
+}
+
+/**
+ * File offsets that can end a removed-line prefix of length `p`, preferred
+ * first. When the prefix swallows all of the dropped characters (folded
+ * spaces, marks) before the next kept unit, the file's dropped characters
+ * there are kept too, or else left to the other side.
+ */
+function mapPrefixEnd(oMap: Int32Array, fMap: Int32Array, p: number): number[] {
+  const j = lowerBound(oMap, p);
+  const before = j === 0 ? 0 : fMap[j - 1]! + 1;
+  if (oMap[j] === p) return fMap[j] === before ? [before] : [fMap[j]!, before];
+  return [before];
+}
+
+/** File offsets that can start a removed-line suffix beginning at `e`, preferred first. */
+function mapSuffixStart(oMap: Int32Array, fMap: Int32Array, e: number): number[] {
+  const j = lowerBound(oMap, e);
+  const regionStart = j === 0 ? 0 : oMap[j - 1]! + 1;
+  const before = j === 0 ? 0 : fMap[j - 1]! + 1;
+  if (e === regionStart) return fMap[j] === before ? [before] : [before, fMap[j]!];
+  return [fMap[j]!];
+}

@@ -1,0 +1,266 @@
+import { describe, expect, it } from 'vitest';
+import { applySplices, FileView, type LfSplice, overlaps, planEntry, withEndings } from '../../src/edit/replace.js';
+import { joinLines } from '../../src/text/lines.js';
+import type { EditEntry } from '../../src/types.js';
+
+/** Plan one entry against `text` and return the edited text, or the failure. */
+function edit(text: string, e: EditEntry, tolerant = true) {
+  const view = new FileView(text);
+  const r = planEntry(view, e, { tolerant });
+  if (r.ok !== true) return { ok: false as const, code: r.code, message: r.message };
+  return { ok: true as const, text: joinLines(applySplices(view, r.splices)), step: r.step, cleaned: r.cleaned, folds: r.folds ?? [], count: r.splices.length };
+}
+
+const e = (old_string: string, new_string: string, replace_all?: boolean): EditEntry => ({ old_string, new_string, ...(replace_all ? { replace_all } : {}) });
+
+describe('exact replacement', () => {
+  it.each([
+    ['a word in the middle of a line', 'const port = 8080;\n', e('8080', '3000'), 'const port = 3000;\n'],
+    ['a whole line', 'a\nb\nc\n', e('b\n', 'B\n'), 'a\nB\nc\n'],
+    ['a block of lines', 'a\nb\nc\nd\n', e('b\nc\n', 'x\n'), 'a\nx\nd\n'],
+    ['text at the very start', 'abc\n', e('a', 'z'), 'zbc\n'],
+    ['a last line without a final newline', 'a\nlast', e('last', 'end'), 'a\nend'],
+    ['a deleted line', 'a\nb\nc\n', e('b\n', ''), 'a\nc\n'],
+    ['a line break removed, joining two lines', 'a\nb\n', e('a\n', 'a '), 'a b\n'],
+    ['an inserted line', 'a\nc\n', e('a\n', 'a\nb\n'), 'a\nb\nc\n'],
+    ['astral characters', 'x 😀 y\n', e('😀', '🎉'), 'x 🎉 y\n'],
+  ])('replaces %s', (_name, text, entry, expected) => {
+    const r = edit(text, entry);
+    expect(r).toMatchObject({ ok: true, text: expected, step: 'exact' });
+  });
+
+  it('replaces every occurrence with replace_all and counts each one', () => {
+    const r = edit('userID := 1\nf(userID)\nuserID++\n', e('userID', 'userId', true));
+    expect(r).toMatchObject({ ok: true, text: 'userId := 1\nf(userId)\nuserId++\n', count: 3 });
+  });
+
+  it('replaces overlapping occurrences left to right, never twice', () => {
+    expect(edit('aaaa\n', e('aa', 'b', true))).toMatchObject({ ok: true, text: 'bb\n', count: 2 });
+  });
+
+  it('refuses several occurrences without replace_all, naming their lines', () => {
+    const r = edit('x\ny\nx\nx\n', e('x', 'z'));
+    expect(r).toMatchObject({ ok: false, code: 'old_string_ambiguous' });
+    expect(r.ok === false && r.message).toContain('old_string found 3 times (lines 1, 3, 4)');
+    expect(r.ok === false && r.message).toContain('set replace_all: true');
+    expect(r.ok === false && r.message).toContain('more surrounding context');
+  });
+
+  it('caps the line list and says how many more there are', () => {
+    const r = edit('x\n'.repeat(14), e('x', 'y'));
+    expect(r.ok === false && r.message).toContain('old_string found 14 times (lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, +4 more)');
+  });
+
+  it('counts overlapping places as ambiguous: the edit could land in either', () => {
+    expect(edit('----\n', e('---', '==='))).toMatchObject({ ok: false, code: 'old_string_ambiguous' });
+  });
+
+  it.each([
+    ['equal strings', e('same', 'same')],
+    ['strings that differ only in line-ending style', e('a\nb', 'a\r\nb')],
+  ])('refuses %s as identical', (_name, entry) => {
+    const r = edit('same\na\nb\n', entry);
+    expect(r).toMatchObject({ ok: false, code: 'identical_strings' });
+    expect(r.ok === false && r.message).toContain('old_string and new_string are identical');
+  });
+});
+
+describe('trailing-newline tolerance', () => {
+  it.each([
+    ['old_string has a final newline the last line lacks', 'a\nlast', e('last\n', 'end\n'), 'a\nend'],
+    ['new_string without a final newline is used as is', 'a\nlast', e('last\n', 'end'), 'a\nend'],
+  ])('applies when %s', (_name, text, entry, expected) => {
+    expect(edit(text, entry)).toMatchObject({ ok: true, text: expected, step: 'trailing-newline' });
+  });
+
+  it.each([
+    ['the text continues on the same line', 'return x; // why\n', e('return x;\n', 'return y;\n')],
+    ['a one-character typo at the end of a line', 'f(add(1, 2))\n', e('f(add(1, 2)\n', 'g()\n')],
+  ])('does not apply when %s: without its newline old_string would match part of a line', (_name, text, entry) => {
+    expect(edit(text, entry)).toMatchObject({ ok: false, code: 'old_string_not_found' });
+  });
+
+  it('is not used by batch entries', () => {
+    expect(edit('a\nlast', e('last\n', 'end\n'), false)).toMatchObject({ ok: false, code: 'old_string_not_found' });
+  });
+});
+
+describe('line endings', () => {
+  it.each([
+    ['CRLF file: LF old_string matches and new lines get CRLF', 'a\r\nb\r\nc\r\n', e('a\nb\n', 'x\ny\nz\n'), 'x\r\ny\r\nz\r\nc\r\n'],
+    ['CR file: new lines get CR', 'a\rb\rc\r', e('b\r', 'b1\nb2\r'), 'a\rb1\rb2\rc\r'],
+    ['CRLF old_string on an LF file', 'a\nb\n', e('a\r\nb', 'a\r\nB'), 'a\nB\n'],
+    ['mixed file: each new line break takes the ending of the block it replaces', 'a\r\nb\nc\r\n', e('a\nb\n', 'A\nB\n'), 'A\r\nB\nc\r\n'],
+    ['mixed file: extra new lines take the block\'s last ending', 'a\r\nb\nc\r\n', e('a\nb\n', 'A\nX\nB\n'), 'A\r\nX\nB\nc\r\n'],
+    ['mixed file: a break inside a line takes that line\'s ending', 'a\r\nb\nc\r\n', e('b', 'b1\nb2'), 'a\r\nb1\nb2\nc\r\n'],
+    ['untouched lines keep their endings byte for byte', 'x\r\ny\nz\r', e('y', 'Y'), 'x\r\nY\nz\r'],
+  ])('%s', (_name, text, entry, expected) => {
+    expect(edit(text, entry)).toMatchObject({ ok: true, text: expected });
+  });
+
+  it('gives a mixed block its own endings in order', () => {
+    const view = new FileView('a\r\nb\nc\rd');
+    const s: LfSplice = { start: 0, end: 6, text: '1\n2\n3\n', entry: 0 };
+    expect(withEndings(view, s)).toBe('1\r\n2\n3\r');
+  });
+});
+
+describe('invisible characters', () => {
+  it('cleans the invisible characters new_string adds and counts them', () => {
+    const r = edit('let a = 1;\n', e('a = 1', 'a\u200B = 2\u200B'));
+    expect(r).toMatchObject({ ok: true, text: 'let a = 2;\n' });
+    expect(r.ok && [...r.cleaned]).toEqual([[0x200b, 2]]);
+  });
+
+  it('keeps invisible characters that old_string carries through unchanged (a Persian ZWNJ)', () => {
+    const text = 'می\u200Cخواهم x\n';
+    const r = edit(text, e('می\u200Cخواهم x', 'می\u200Cخواهم y'));
+    expect(r).toMatchObject({ ok: true, text: 'می\u200Cخواهم y\n' });
+    expect(r.ok && r.cleaned.size).toBe(0);
+  });
+
+  it('keeps a combining mark that new_string puts on a letter of the file', () => {
+    expect(edit('cafe\n', e('cafe', 'cafe\u0301'))).toMatchObject({ ok: true, text: 'cafe\u0301\n' });
+  });
+
+  it('matches an old_string whose leaked invisible characters the file does not have', () => {
+    expect(edit('hello world\n', e('hello\u200B world', 'hi world'))).toMatchObject({ ok: true, text: 'hi world\n', step: 'invisible' });
+  });
+
+  it('refuses a change that consists only of invisible characters', () => {
+    const r = edit('abc\n', e('abc', 'ab\u200Bc'));
+    expect(r).toMatchObject({ ok: false, code: 'invisible_only' });
+    expect(r.ok === false && r.message).toContain('U+200B×1');
+  });
+});
+
+describe('punctuation tolerance', () => {
+  it.each([
+    ['curly quotes in the file', 'print(“hi”)\n', e('print("hi")', 'print("hello")'), 'print(“hello”)\n', 'quotes'],
+    ['a full-width colon and no space', 'name：value\n', e('name: value', 'name: other'), 'name：other\n', 'cjk'],
+    ['an em dash in the file', 'a — b\n', e('a - b', 'a - c'), 'a — c\n', 'dashes'],
+    ['full-width parentheses', 'f（x）\n', e('f(x)', 'f(y)'), 'f（y）\n', 'cjk'],
+    ['a dropped space between words', 'diffand more\n', e('diff and', 'diff or'), 'diffor more\n', 'optional space'],
+    ['an inserted space after a comma', 'f(a,b)\n', e('f(a, b)', 'f(a, c)'), 'f(a,c)\n', 'optional space'],
+    ['straight quotes in the file, curly in old_string', "say 'x'\n", e('say ‘x’', 'say ‘y’'), "say 'y'\n", 'quotes'],
+  ])('matches %s and keeps the file\'s punctuation in unchanged text', (_name, text, entry, expected, fold) => {
+    const r = edit(text, entry);
+    expect(r).toMatchObject({ ok: true, text: expected, step: 'punctuation' });
+    expect(r.ok && r.folds).toContain(fold);
+  });
+
+  it('folds out a combining mark with no visible base', () => {
+    const r = edit('### 2.1 Intro\n', e('### \u03042.1 Intro', '### 2.1 Introduction'));
+    // The argument clean that runs before the punctuation step already drops it.
+    expect(r).toMatchObject({ ok: true, text: '### 2.1 Introduction\n', step: 'invisible' });
+    expect(edit('“### 2.1” Intro\n', e('"### \u03042.1" Intro', '"### 2.2" Intro'))).toMatchObject({ ok: true, text: '“### 2.2” Intro\n', step: 'punctuation' });
+  });
+
+  it('keeps genuine layout differences significant', () => {
+    expect(edit('a  b\n', e('a b', 'c'))).toMatchObject({ ok: false, code: 'old_string_not_found' });
+    expect(edit('  indented\n', e('indented\n  x', 'y'))).toMatchObject({ ok: false, code: 'old_string_not_found' });
+  });
+
+  it('refuses an ambiguous tolerant match with the candidate lines', () => {
+    const r = edit('x = “a”\ny\nx = “a”\n', e('x = "a"', 'x = "b"'));
+    expect(r).toMatchObject({ ok: false, code: 'old_string_ambiguous' });
+    expect(r.ok === false && r.message).toContain('old_string found 2 times under punctuation tolerance (lines 1, 3)');
+  });
+
+  it('is not used by batch entries', () => {
+    expect(edit('print(“hi”)\n', e('print("hi")', 'print("hello")'), false)).toMatchObject({ ok: false, code: 'old_string_not_found' });
+  });
+
+  it('keeps CRLF endings around a tolerant match', () => {
+    expect(edit('a\r\nprint(“hi”)\r\nb\r\n', e('print("hi")\nb', 'print("yo")\nb'))).toMatchObject({ ok: true, text: 'a\r\nprint(“yo”)\r\nb\r\n' });
+  });
+});
+
+describe('old_string not found', () => {
+  it('points at the closest block for a one-character typo', () => {
+    const text = 'func main() {\n\tfmt.Println(add(1, 2))\n}\n';
+    const r = edit(text, e('\tfmt.Println(add(1, 2)\n', 'x\n'));
+    expect(r).toMatchObject({ ok: false, code: 'old_string_not_found' });
+    const message = r.ok === false ? r.message : '';
+    expect(message).toMatch(/^old_string not found in file; the closest match is at line 2 \(\d+% similar\)/);
+    expect(message).toContain('file line 2:');
+    expect(message).toContain('first difference at column 23: the file has ")", old_string has the end of the line');
+  });
+});
+
+describe('applySplices rebuilds only the touched lines', () => {
+  it('keeps the original line objects outside the edited region', () => {
+    const view = new FileView('a\nb\nc\nd\n');
+    const r = planEntry(view, e('b', 'B'), { tolerant: true });
+    if (r.ok !== true) throw new Error(r.message);
+    const lines = applySplices(view, r.splices);
+    expect(lines.map((l) => l.orig)).toEqual([0, undefined, 2, 3]);
+  });
+
+  it('merges splices that share a line into one region', () => {
+    const view = new FileView('ab ab\nc\n');
+    const r = planEntry(view, e('ab', 'x', true), { tolerant: false });
+    if (r.ok !== true) throw new Error(r.message);
+    const lines = applySplices(view, r.splices);
+    expect(joinLines(lines)).toBe('x x\nc\n');
+    expect(lines).toHaveLength(2);
+  });
+});
+
+describe('overlapping batch entries', () => {
+  it.each([
+    ['two entries on the same text', [e('abc', 'x'), e('bcd', 'y')], [[0, 1]]],
+    ['one entry inside another', [e('abcdef', 'x'), e('cd', 'y')], [[0, 1]]],
+  ])('are reported for %s', (_name, entries, pairs) => {
+    const view = new FileView('abcdef\n');
+    const splices = entries.flatMap((en, i) => {
+      const r = planEntry(view, en, { tolerant: false, entry: i });
+      return r.ok === true ? r.splices : [];
+    });
+    const found = overlaps(view, splices);
+    expect(found.map((o) => o.entries)).toEqual(pairs);
+    expect(found[0]!.message).toContain('edits[0] and edits[1] overlap at line 1');
+  });
+
+  it('are not reported for entries that only touch', () => {
+    const view = new FileView('abcdef\n');
+    const splices = [e('abc', 'x'), e('def', 'y')].flatMap((en, i) => {
+      const r = planEntry(view, en, { tolerant: false, entry: i });
+      return r.ok === true ? r.splices : [];
+    });
+    expect(overlaps(view, splices)).toEqual([]);
+    expect(joinLines(applySplices(view, splices))).toBe('xy\n');
+  });
+});
+
+describe('the tolerant search through line regions', () => {
+  const piece = fc.constantFrom('ab', 'foo', 'x1', '_', ' ', '  ', '\u00a0', ',', ':', '\uff1a', '\u201c', '\u201d', '"', '-', '\u2014', '(', ')', '\uff08', '\n', '\r\n', '\u0304');
+  const text = fc.array(piece, { maxLength: 40 }).map((a) => a.join(''));
+  /** Spell a slice of the file the way a model might: straight punctuation, spaces moved. */
+  const variant = (s: string, k: number) =>
+    [
+      (x: string) => x,
+      (x: string) => x.replace(/[\u201c\u201d]/g, '"').replace(/\u2014/g, '-'),
+      (x: string) => x.replace(/\uff1a/g, ': ').replace(/\uff08/g, '('),
+      (x: string) => x.replace(/ /g, ''),
+      (x: string) => x.replace(/([a-z])([a-z])/, '$1 $2'),
+    ][k % 5]!(s);
+
+  it('finds exactly the matches a whole-file normalisation finds', () => {
+    fc.assert(
+      fc.property(text, fc.nat(), fc.nat(), fc.nat(), (t, i, j, k) => {
+        const view = new FileView(t);
+        if (view.lf.length === 0) return;
+        const start = i % view.lf.length;
+        const old = variant(view.lf.slice(start, start + 1 + (j % 24)), k);
+        const on = normalizeForMatch(old);
+        if (on.text.trim() === '') return;
+        const all = normalizeForMatch(view.lf);
+        const expected: number[] = [];
+        for (let p = all.text.indexOf(on.text); p >= 0; p = all.text.indexOf(on.text, p + 1)) expected.push(all.map[p]!);
+        expect(tolerantHits(view, old, on).map((h) => h.start)).toEqual(expected);
+      }),
+      { numRuns: 2000, seed: 4 },
+    );
+  });
+});

@@ -1,0 +1,102 @@
+// The benchmark's workload generators (scripts/bench/workloads.mjs), run at a
+// tiny scale: chord-patch must turn each starting tree into exactly the tree
+// the generator expects, and the equivalent unified diff must do the same
+// under `git apply`, so `npm run bench` compares tools doing the same work.
+// No timing here: that is the bench's job.
+
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fitScaling } from '../../scripts/bench/report.mjs';
+import { allWorkloads, type BenchFile, type Workload } from '../../scripts/bench/workloads.mjs';
+import { runCli } from '../support/cli.js';
+import { readTree } from '../support/tree.js';
+
+const tiny = allWorkloads(0.002);
+const cases: [string, Workload][] = [
+  ...Object.entries(tiny)
+    .filter(([key]) => key !== 'scaling')
+    .map(([key, w]) => [key, w as Workload] as [string, Workload]),
+  ...tiny.scaling.map((w): [string, Workload] => [w.name, w]),
+];
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function tree(files: readonly BenchFile[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'chord-patch-bench-'));
+  dirs.push(dir);
+  for (const f of files) {
+    mkdirSync(dirname(join(dir, f.path)), { recursive: true });
+    writeFileSync(join(dir, f.path), f.bytes);
+  }
+  return dir;
+}
+
+function expected(w: Workload): Record<string, string> {
+  return readTree(tree(w.after));
+}
+
+const gitAvailable = spawnSync('git', ['--version']).status === 0;
+const editAvailable = /^\s+edit\b/m.test(runCli(['--help']).stdout);
+
+describe('benchmark workloads', () => {
+  it('stay small at the test scale and name their sizes', () => {
+    expect(tiny.hunks.lines).toBe(200);
+    expect(tiny.files.files.length).toBe(2);
+    expect(tiny.bigFile.bytesTouched).toBeGreaterThan(10_000);
+  });
+
+  it.each(cases)('%s: chord-patch leaves exactly the expected tree', (_key, w) => {
+    const dir = tree(w.files);
+    const r = runCli(['apply', '--json'], { cwd: dir, input: w.patch });
+    expect(r.code, r.stderr).toBe(w.expectSuccess ? 0 : 1);
+    expect(readTree(dir)).toEqual(expected(w));
+  });
+
+  it.skipIf(!gitAvailable).each(cases)('%s: the unified diff gives git apply the same result', (_key, w) => {
+    if (!w.diff) return;
+    const dir = tree(w.files);
+    const args = ['apply', '-p1', '--whitespace=nowarn', ...(w.diffNeedsWhitespaceTolerance ? ['--ignore-whitespace'] : [])];
+    const r = spawnSync('git', args, { cwd: dir, input: w.diff, env: { ...process.env, GIT_CEILING_DIRECTORIES: dirname(dir) } });
+    if (w.diffNeedsWhitespaceTolerance) {
+      // git's --ignore-whitespace only ignores a changed amount of whitespace,
+      // not trailing whitespace present on one side only: git cannot apply it.
+      expect(r.status).not.toBe(0);
+      return;
+    }
+    expect(r.status, r.stderr.toString()).toBe(w.expectSuccess ? 0 : 1);
+    expect(readTree(dir)).toEqual(expected(w));
+  });
+
+  it.skipIf(!editAvailable)('miss: the edit request fails and writes nothing', () => {
+    const w = tiny.miss;
+    const dir = tree(w.files);
+    const r = runCli(['edit', '--json'], { cwd: dir, input: JSON.stringify(w.edit) });
+    expect(r.code).toBe(1);
+    expect(readTree(dir)).toEqual(expected(w));
+  });
+
+  it('CRLF and whitespace-drift variants really differ from the plain file', () => {
+    const plain = tiny.hunks.files[0]!.bytes;
+    expect(tiny.crlf.files[0]!.bytes.includes('\r\n')).toBe(true);
+    expect(tiny.drift.files[0]!.bytes.length).toBeGreaterThan(plain.length);
+    expect(tiny.drift.patch).toBe(tiny.hunks.patch);
+  });
+});
+
+describe('the scaling verdict', () => {
+    const sizes = [25_000, 50_000, 100_000, 200_000];
+  it('puts no time in the quadratic term of a linear series, even with noise, and nearly all of a quadratic one', () => {
+    const linear = fitScaling(sizes.map((lines, k) => ({ lines, ms: 120 + 0.002 * lines + [4, -6, 5, -3][k]! })));
+    expect(Math.abs(linear.quadratic)).toBeLessThan(0.25);
+    expect(linear.slope * 10).toBeCloseTo(20, 0);
+    expect(linear.intercept).toBeCloseTo(120, -1);
+    const quadratic = fitScaling(sizes.map((lines) => ({ lines, ms: 120 + 2e-8 * lines * lines })));
+    expect(quadratic.quadratic).toBeGreaterThan(0.9);
+  });
+});

@@ -1,0 +1,164 @@
+// The built CLI as users and scripts call it: input channels, exit codes,
+// colour, --json, -C, and the apply_patch entry.
+
+import { spawnSync } from 'node:child_process';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROOT, runCli } from '../support/cli.js';
+import { readTree, scratchCopy } from '../support/tree.js';
+
+const P = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch', ''].join('\n');
+const dirs: string[] = [];
+const scratch = (files: Record<string, string>) => {
+  const dir = scratchCopy(undefined);
+  dirs.push(dir);
+  for (const [p, c] of Object.entries(files)) {
+    mkdirSync(join(dir, p, '..'), { recursive: true });
+    writeFileSync(join(dir, p), c);
+  }
+  return dir;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('chord-patch apply', () => {
+  it('reads the patch from a file argument', () => {
+    const dir = scratch({ 'f.txt': 'a\n', 'p.patch': P('*** Update File: f.txt', '-a', '+b') });
+    const r = runCli(['apply', 'p.patch'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('b\n');
+    expect(r.stdout).toContain('+b');
+    expect(r.stdout).toContain('chord-patch: applied 1 change');
+  });
+
+  it('resolves paths against -C and reads stdin', () => {
+    const dir = scratch({ 'sub/f.txt': 'a\n' });
+    const r = runCli(['apply', '-C', join(dir, 'sub')], { input: P('*** Update File: f.txt', '-a', '+b') });
+    expect(r.code).toBe(0);
+    expect(readFileSync(join(dir, 'sub/f.txt'), 'utf8')).toBe('b\n');
+  });
+
+  it('exits 64 for an unknown option and for an unreadable patch file, writing nothing', () => {
+    const dir = scratch({ 'f.txt': 'a\n' });
+    expect(runCli(['apply', '--frobnicate'], { cwd: dir, input: P('*** Delete File: f.txt') }).code).toBe(64);
+    const missing = runCli(['apply', 'nope.patch'], { cwd: dir });
+    expect(missing.code).toBe(64);
+    expect(missing.stderr).toContain('cannot read nope.patch');
+    expect(readTree(dir)).toEqual({ 'f.txt': 'a\n' });
+  });
+
+  it('says the working directory is gone, instead of crashing, when it was deleted under the run', () => {
+    const dir = scratch({ 'p.patch': P('*** Add File: new.txt', '+x') });
+    const gone = join(dir, 'gone');
+    mkdirSync(gone);
+    // The shell enters the directory, removes it, then runs the CLI inside it.
+    const r = spawnSync('sh', ['-c', `cd "$1" && rmdir "$1" && exec "$2" "$3" apply < "$4"`, 'sh', gone, process.execPath, join(ROOT, 'bin', 'chord-patch'), join(dir, 'p.patch')], {
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(64);
+    expect(r.stderr).toContain('the current directory no longer exists');
+    expect(r.stderr).not.toContain('internal error');
+  });
+
+  it('prints the failure report on stderr and exits 1 when nothing applies', () => {
+    const dir = scratch({ 'f.txt': 'a\n' });
+    const r = runCli(['apply'], { cwd: dir, input: P('*** Update File: f.txt', '-zz', '+b') });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('hunk not found (1/1)');
+    expect(r.stderr).not.toContain('+b');
+  });
+
+  it('colours the diff with --color and never with --no-color or NO_COLOR', () => {
+    const patch = P('*** Update File: f.txt', '-a', '+b');
+    const esc = '\u001b[';
+    expect(runCli(['apply', '--color'], { cwd: scratch({ 'f.txt': 'a\n' }), input: patch }).stdout).toContain(esc);
+    expect(runCli(['apply', '--no-color'], { cwd: scratch({ 'f.txt': 'a\n' }), input: patch, env: { FORCE_COLOR: '1' } }).stdout).not.toContain(esc);
+    expect(runCli(['apply'], { cwd: scratch({ 'f.txt': 'a\n' }), input: patch, env: { NO_COLOR: '1' } }).stdout).not.toContain(esc);
+  });
+
+  it('prints one JSON document with --json', () => {
+    const dir = scratch({ 'a.txt': 'a\n' });
+    const r = runCli(['apply', '--json'], { cwd: dir, input: P('*** Update File: a.txt', '-a', '+b', '*** Delete File: nope') });
+    expect(r.code).toBe(2);
+    const doc = JSON.parse(r.stdout);
+    expect(Object.keys(doc)).toEqual(['status', 'dryRun', 'tool', 'changes', 'failed', 'notes', 'message', 'diff']);
+    expect(doc.status).toBe('partial');
+    expect(doc.changes).toEqual([{ kind: 'update', path: 'a.txt' }]);
+    expect(doc.failed[0].failures[0].code).toBe('file_missing');
+    expect(doc.message).toMatch(/^apply_patch partially applied: 1 change committed, 1 file group not applied: nope/);
+    expect(doc.diff).toContain('--- a/a.txt');
+  });
+
+  it('refuses two hard links to one file in one patch as overlapping operations', () => {
+    const dir = scratch({ 'a.txt': 'a\n' });
+    linkSync(join(dir, 'a.txt'), join(dir, 'b.txt'));
+    const r = runCli(['apply', '--json'], { cwd: dir, input: P('*** Update File: a.txt', '-a', '+x', '*** Update File: b.txt', '-a', '+y') });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).error.message).toContain('are the same file (hard links)');
+    expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe('a\n');
+  });
+
+  it('prints a diff that git apply accepts and that reproduces the change', () => {
+    const files = {
+      'src/a.ts': 'export const a = 1;\nexport const b = 2;\n',
+      'win.txt': 'one\r\ntwo\r\nthree\r\n',
+      'old/name.txt': 'moving\nfile\n',
+      'gone.txt': 'bye\n',
+      'tail.txt': 'no newline',
+    };
+    const applied = scratch(files);
+    const pristine = scratch(files);
+    for (const dir of [applied, pristine]) writeFileSync(join(dir, 'logo.bin'), Buffer.from([0x89, 0x50, 0x00, 0x01, 0xff]));
+    const patch = P(
+      '*** Update File: src/a.ts', '-export const b = 2;', '+export const b = 3;', '+export const c = 4;',
+      '*** Update File: win.txt', ' one', '-two', '+TWO',
+      '*** Update File: old/name.txt', '*** Move to: new/name.txt', ' moving', '-file', '+document',
+      '*** Delete File: gone.txt',
+      '*** Add File: added.md', '+# added',
+      '*** Update File: tail.txt', '-no newline', '+now with newline',
+      '*** Update File: logo.bin', '*** Move to: assets/logo.bin', '@@', ' x',
+    );
+    const r = runCli(['apply', '--quiet', '--json'], { cwd: applied, input: patch });
+    expect(r.code).toBe(0);
+    const diff = JSON.parse(r.stdout).diff as string;
+    const git = spawnSync('git', ['apply', '--verbose', '-'], { cwd: pristine, input: diff, encoding: 'utf8' });
+    expect(git.stderr).not.toContain('error');
+    expect(git.status).toBe(0);
+    rmSync(join(pristine, 'old'), { recursive: true, force: true });
+    rmSync(join(applied, 'old'), { recursive: true, force: true });
+    expect(readTree(pristine)).toEqual(readTree(applied));
+  });
+});
+
+describe('apply_patch, the command name models call', () => {
+  it('takes the patch as its single argument and prints the model-facing result', () => {
+    const dir = scratch({ 'f.txt': 'a\n' });
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin/apply_patch'), P('*** Update File: f.txt', '-a', '+b')], { cwd: dir, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('Success. Updated the following files:\nM f.txt\n');
+    expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('b\n');
+  });
+
+  it('reads stdin when there is no argument and reports failures on stderr', () => {
+    const dir = scratch({ 'f.txt': 'a\n' });
+    const r = runCli([], { cwd: dir, bin: 'apply_patch', input: P('*** Update File: f.txt', '-zz', '+b') });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('apply_patch failed: 1 file group not applied: f.txt');
+    expect(r.stderr).toContain('Nothing was written.');
+  });
+
+  it('works through a symlink named apply_patch, as agents install it', () => {
+    const dir = scratch({ 'f.txt': 'a\n' });
+    const link = join(dir, '..', `apply_patch`);
+    rmSync(link, { force: true });
+    symlinkSync(join(ROOT, 'bin/chord-patch'), link);
+    try {
+      const r = spawnSync(process.execPath, [link], { cwd: dir, input: P('*** Update File: f.txt', '-a', '+b'), encoding: 'utf8' });
+      expect(r.stdout).toBe('Success. Updated the following files:\nM f.txt\n');
+    } finally {
+      rmSync(link, { force: true });
+    }
+  });
+});

@@ -1,0 +1,64 @@
+// The line table's two backings (decoded text, and a UTF-8 file's own bytes)
+// must give the same answers as each other and as plain string operations:
+// the planner matches against whichever one the file got.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isTrimmable, LineTable } from '../../src/text/table.js';
+
+/** Text built from the pieces that matter: endings of every kind, whitespace of every kind, multi-byte characters. */
+const PIECES = ['a', 'b', 'const x = 1;', ' ', '\t', '\u00a0', '\u3000', '\u2028', '\ufeff', '\u200b', '\u201c', '中文', '😀', 'é', '\n', '\r\n', '\r', '\v', '\f'];
+const textArb = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((p) => p.join(''));
+
+const backings = (text: string) => [LineTable.fromText(text), LineTable.fromUtf8(Buffer.from(text, 'utf8'))] as const;
+
+/** The reference split: '\r\n', '\r' and '\n' end lines; a last line without an ending counts. */
+function reference(text: string): { text: string; eol: string }[] {
+  const out: { text: string; eol: string }[] = [];
+  const re = /\r\n|\r|\n/g;
+  let start = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    out.push({ text: text.slice(start, m.index), eol: m[0] });
+    start = m.index + m[0].length;
+  }
+  if (start < text.length) out.push({ text: text.slice(start), eol: '' });
+  return out;
+}
+
+describe('line tables', () => {
+  it('split, compare and trim like string operations, from text and from UTF-8 bytes alike', () => {
+    fc.assert(
+      fc.property(textArb, textArb, (text, probe) => {
+        const ref = reference(text);
+        for (const t of backings(text)) {
+          expect(t.length).toBe(ref.length);
+          expect(t.lines().map(({ text: x, eol }) => ({ text: x, eol }))).toEqual(ref);
+          expect(t.textOfLines(0, t.length)).toBe(text);
+          ref.forEach((l, i) => {
+            expect(t.equals(i, l.text)).toBe(true);
+            expect(t.equals(i, probe)).toBe(l.text === probe);
+            expect(t.equalsTrimmed(i, l.text.trimEnd(), false)).toBe(true);
+            expect(t.equalsTrimmed(i, l.text.trim(), true)).toBe(true);
+            expect(t.equalsTrimmed(i, probe.trimEnd(), false)).toBe(l.text.trimEnd() === probe.trimEnd());
+            expect(t.equalsTrimmed(i, probe.trim(), true)).toBe(l.text.trim() === probe.trim());
+          });
+          const endings = new Set(ref.map((l) => l.eol).filter((e) => e !== ''));
+          expect(t.uniformEol()).toBe(endings.size > 1 ? undefined : ([...endings][0] ?? '\n'));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('gives byte offsets only when it reads UTF-8 bytes', () => {
+    const [text, bytes] = backings('é\nab\n');
+    expect(text.utf8Start(1)).toBeUndefined();
+    expect([bytes.utf8Start(0), bytes.utf8Start(1), bytes.utf8Start(2)]).toEqual([0, 3, 6]);
+  });
+
+  it('trims exactly the characters String.prototype.trim trims, over all of UTF-16', () => {
+    const wrong: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) if (isTrimmable(c) !== (String.fromCharCode(c).trim() === '')) wrong.push(c);
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,158 @@
+// `npm run bench`: chord-patch against Codex's apply_patch, `git apply` and GNU
+// `patch` on generated workloads, side by side in one run.
+//
+// For every workload: write the starting tree once; give each tool one untimed
+// run (under /usr/bin/time for peak RSS) and check it left exactly the
+// expected tree; only tools that did are timed. Timed runs alternate between
+// tools (the order rotates each round) in fresh copies of the tree, so machine
+// noise lands on every tool alike; the figure is the median. Ratios are
+// chord-patch's median over the peer's from the same run.
+//
+// Writes bench/results.md and bench/scaling.svg. Options:
+//   --quick        fewer repetitions (a smoke run; the figures are noisier)
+//   --only a,b     run only these workload keys (the results then cover only them)
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { env, freshCopy, materialize, median, rssRun, TIME_BIN, timedRun, treeDiffers } from './bench/measure.mjs';
+import { machine, resultsMarkdown, scalingSvg } from './bench/report.mjs';
+import { tools as toolList } from './bench/tools.mjs';
+import { allWorkloads } from './bench/workloads.mjs';
+
+const ROOT = join(import.meta.dirname, '..');
+const WORK = join(ROOT, 'bench', 'work');
+const started = Date.now();
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args.includes('--only') ? new Set(args[args.indexOf('--only') + 1].split(',')) : undefined;
+const log = (s) => process.stdout.write(`${s}\n`);
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
+
+// Repetitions: each workload gets a time budget, and the rounds that fit in
+// it (from the check run's timings) are run, between a floor and a ceiling.
+// The budgets keep the whole run, build included, under five minutes on two
+// cores even when the machine is busy; short, noisy start-up figures get the
+// most rounds.
+const REPS_STARTUP = quick ? [5, 11] : [11, 31];
+const REPS_HEAVY = quick ? [2, 3] : [3, 11];
+const BUDGET_S = { startup: quick ? 4 : 9, heavy: quick ? 5 : 14, scaling: quick ? 3 : 8 };
+
+function ensureBinary() {
+  const bin = join(ROOT, 'build', 'chord-patch');
+  // The binary is built from dist/cli.cjs (scripts/binary.mjs).
+  const cli = join(ROOT, 'dist', 'cli.cjs');
+  if (existsSync(bin) && statSync(bin).mtimeMs >= statSync(cli).mtimeMs) return;
+  if (!existsSync(join(ROOT, 'scripts', 'binary.mjs'))) return;
+  log('building build/chord-patch (scripts/binary.mjs) ...');
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'binary.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) {
+    log(`skip: chord-patch binary: scripts/binary.mjs failed: ${(r.stderr || '').trim().split('\n').pop()}`);
+    rmSync(bin, { force: true });
+  }
+}
+
+ensureBinary();
+const { list: TOOLS, editReady } = toolList(ROOT, log);
+for (const t of TOOLS) log(t.skip ? `skip: ${t.label}: ${t.skip}` : `tool: ${t.label}${t.version ? ` (${t.version})` : ''}`);
+if (!TIME_BIN) log('note: /usr/bin/time not found; peak RSS is polled from /proc (a lower bound)');
+
+log('generating workloads ...');
+const W = allWorkloads(1);
+// Building the binary leaves ~100 MB of dirty pages; flush them now, or their
+// write-back lands on the first (start-up) figures.
+spawnSync('sync', [], { stdio: 'ignore' });
+const ALL = ['cli', 'bin', 'codex', 'git', 'patch'];
+const PLAN = [
+  { key: 'version', title: '`--version` (start-up)', w: W.small, mode: 'version', tools: ['cli', 'bin', 'node'], reps: REPS_STARTUP, budget: BUDGET_S.startup, noTree: true },
+  { key: 'small', title: 'small patch: 1 hunk, 200-line file', w: W.small, mode: 'apply', tools: [...ALL, 'node'], reps: REPS_STARTUP, budget: BUDGET_S.startup },
+  { key: 'hunks', title: '100,000 lines, 500 hunks', w: W.hunks, mode: 'apply', tools: [...ALL, 'nodeio'], reps: REPS_HEAVY, budget: BUDGET_S.heavy },
+  { key: 'crlf', title: '100,000 lines, 500 hunks, CRLF', w: W.crlf, mode: 'apply', tools: [...ALL, 'nodeio'], reps: REPS_HEAVY, budget: BUDGET_S.heavy },
+  { key: 'drift', title: '100,000 lines, 500 hunks, trailing-whitespace drift', w: W.drift, mode: 'apply', tools: [...ALL, 'nodeio'], reps: REPS_HEAVY, budget: BUDGET_S.heavy },
+  { key: 'files', title: '1,000-file envelope (one hunk each)', w: W.files, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.heavy },
+  { key: 'bigFile', title: '10 MB file, one hunk near the end', w: W.bigFile, mode: 'apply', tools: [...ALL, 'nodeio'], reps: REPS_HEAVY, budget: BUDGET_S.heavy },
+  { key: 'miss', title: 'hunk not found in a 100,000-line file (fails)', w: W.miss, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.heavy },
+  { key: 'missEdit', title: 'edit: old_string missing from a 100,000-line file (closest match; fails)', w: W.miss, mode: 'edit', tools: ['cli', 'bin'], reps: REPS_HEAVY, budget: BUDGET_S.startup, peersFrom: 'miss' },
+  ...W.scaling.map((w, i) => ({ key: `scale${i}`, title: `${w.lines.toLocaleString('en-US')} lines, ${w.hunks} hunks`, w, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.scaling, scaling: true })),
+].filter((p) => !only || only.has(p.key));
+
+const byId = new Map(TOOLS.map((t) => [t.id, t]));
+mkdirSync(WORK, { recursive: true });
+const ENV = env(WORK);
+const results = [];
+
+for (const p of PLAN) {
+  const t0 = Date.now();
+  const dir = join(WORK, p.key);
+  const { before, inputs } = materialize(p.w, dir);
+  const rows = [];
+  for (const id of p.tools) {
+    const tool = byId.get(id);
+    const row = { id, label: tool.label, baseline: !!tool.baseline, chord: !!tool.chord, ms: [] };
+    rows.push(row);
+    if (tool.skip) {
+      row.status = 'skipped';
+      row.reason = tool.skip;
+      continue;
+    }
+    const cmd = tool.run(p.w, p.mode);
+    if (!cmd) {
+      row.status = 'skipped';
+      row.reason = p.mode === 'edit' ? 'edit command unavailable' : 'no equivalent input';
+      continue;
+    }
+    row.cmd = cmd;
+    row.stdin = cmd.stdin ? inputs[cmd.stdin] : undefined;
+    row.runDir = join(WORK, `run-${id}`);
+    // Untimed check run: exit status, exact tree, peak RSS.
+    const c0 = Date.now();
+    freshCopy(before, row.runDir);
+    const c1 = Date.now();
+    const r = await rssRun(cmd, row.runDir, row.stdin, ENV, join(WORK, 'rss.txt'));
+    row.roundCost = (p.noTree || tool.baseline ? 0 : c1 - c0) + (Date.now() - c1);
+    row.kb = r.kb;
+    row.rssExact = r.exact;
+    row.code = r.code;
+    const wantOk = p.mode === 'version' || tool.baseline || p.w.expectSuccess;
+    const why = p.noTree || tool.baseline ? undefined : treeDiffers(row.runDir, p.w.after);
+    if (wantOk !== (r.code === 0)) {
+      row.status = 'failed';
+      row.reason = `exit ${r.code}${wantOk ? '' : ' (expected a failure)'}: ${r.stderr.trim().split('\n').slice(-1)[0] ?? ''}`.slice(0, 160);
+    } else if (why) {
+      row.status = 'differs';
+      row.reason = why;
+    } else {
+      row.status = 'ok';
+    }
+    if (row.status !== 'ok') log(`  ${p.key}: ${tool.label}: ${row.status}: ${row.reason} (not timed)`);
+  }
+  const timed = rows.filter((r) => r.status === 'ok');
+  const round = timed.reduce((ms, r) => ms + r.roundCost, 0);
+  const reps = Math.max(p.reps[0], Math.min(p.reps[1], Math.floor((p.budget * 1000) / Math.max(round, 1))));
+  for (let rep = 0; rep < reps; rep++) {
+    for (let k = 0; k < timed.length; k++) {
+      const row = timed[(k + rep) % timed.length];
+      if (!p.noTree && !row.baseline) freshCopy(before, row.runDir);
+      row.ms.push(timedRun(row.cmd, row.runDir, row.stdin, ENV).ms);
+    }
+  }
+  for (const row of rows) {
+    if (row.ms.length) row.median = median(row.ms);
+    if (row.runDir) rmSync(row.runDir, { recursive: true, force: true });
+  }
+  results.push({ ...p, rows });
+  const summary = rows.map((r) => `${r.id} ${r.median !== undefined ? `${r.median.toFixed(0)}ms` : r.status}`).join(', ');
+  log(`${p.key.padEnd(8)} ${((Date.now() - t0) / 1000).toFixed(1).padStart(5)}s  ${summary}  [${elapsed()}]`);
+}
+rmSync(join(WORK, 'rss.txt'), { force: true });
+
+const info = { machine: machine(), date: new Date().toISOString(), tools: TOOLS, editReady, timeBin: TIME_BIN, quick, only: only && [...only], repsStartup: REPS_STARTUP, repsHeavy: REPS_HEAVY, budget: BUDGET_S, seconds: (Date.now() - started) / 1000 };
+const md = resultsMarkdown(results, info);
+writeFileSync(join(ROOT, 'bench', 'results.md'), md);
+const svg = scalingSvg(results, info);
+if (svg) writeFileSync(join(ROOT, 'bench', 'scaling.svg'), svg);
+log('');
+log(md.slice(md.indexOf('## Results')).split('\n## ')[0].trim());
+log('');
+log(md.slice(md.indexOf('## Targets')).split('\n## ')[0].trim());
+log(`\nwrote bench/results.md${svg ? ' and bench/scaling.svg' : ''} in ${elapsed()}`);

@@ -1,0 +1,32 @@
+// File contents as one buffer or as pieces written in order. An updated file
+// is mostly ranges of the file it came from (plan.ts copies them as views of
+// the snapshot's bytes), so handing the pieces to writev instead of joining
+// them saves allocating, and on first touch faulting in, a second copy of
+// every file written: 5 MB of fresh memory for a 5 MB file.
+
+export type Bytes = Uint8Array | readonly Uint8Array[];
+
+export function byteLength(b: Bytes): number {
+  if (b instanceof Uint8Array) return b.length;
+  let n = 0;
+  for (const p of b) n += p.length;
+  return n;
+}
+
+/** Do the pieces, in order, hold exactly `bytes`? */
+export function sameBytes(b: Bytes, bytes: Uint8Array): boolean {
+  if (b instanceof Uint8Array) return Buffer.compare(b, bytes) === 0;
+  if (byteLength(b) !== bytes.length) return false;
+  let at = 0;
+  for (const p of b) {
+    if (Buffer.compare(p, bytes.subarray(at, at + p.length)) !== 0) return false;
+    at += p.length;
+  }
+  return true;
+}
+
+/** One buffer (copies only when there are several pieces). */
+export function joinBytes(b: Bytes): Uint8Array {
+  if (b instanceof Uint8Array) return b;
+  return b.length === 1 ? b[0]! : Buffer.concat(b as Uint8Array[]);
+}

@@ -1,0 +1,598 @@
+// The edit tool's replacement planning: pure, on decoded text.
+//
+// Matching works on an LF view of the file (every CRLF/CR/LF ending is one
+// '\n'), so the LF text a model read matches files of any convention; ranges
+// map back to the decoded text and only those ranges are rewritten.
+//
+// A single replacement tries, in order (the first step with any hit decides):
+//   1. exact (after line-ending adaptation); replace_all takes every hit,
+//      otherwise more than one hit is "old_string found N times";
+//   2. exact with invisible characters cleaned out of old_string (a leaked
+//      U+200B in old_string is not in the file);
+//   3. trailing-newline tolerance: old_string without its final '\n' (and
+//      new_string likewise) where the file ends without one (unique by
+//      construction: there is one end of file);
+//   4. punctuation tolerance (match/normalize.ts, shared with apply_patch),
+//      unique only, keeping the file's own text for the unchanged parts.
+// A batch uses steps 1-2 only, against the original file, and rejects
+// overlapping entries. Nothing matched: the closest block is described
+// (match/closest.ts).
+//
+// new_string is cleaned of invisible characters only where it differs from
+// old_string: an existing ZWNJ (Persian text) or soft hyphen that old_string
+// carries through unchanged is file content, not a leak.
+
+import { diffChars } from 'diff';
+import { closestMatch, describeClosest } from '../match/closest.js';
+import { foldChar, foldKinds, normalizeForMatch, type Normalized, toOriginalRange } from '../match/normalize.js';
+import { cleanInvisible, formatRemoved, mergeRemoved } from '../text/invisible.js';
+import { type Line, splitLines } from '../text/lines.js';
+import { LineTable } from '../text/table.js';
+import type { EditEntry, FailureCode } from '../types.js';
+
+// ------------------------------------------------------------------ the file
+
+/** A decoded file seen through LF eyes, with the way back to its own offsets. */
+export class FileView {
+  readonly text: string;
+  /** The decoded file's lines: what the edited content's base runs index. */
+  readonly table: LineTable;
+  readonly lines: Line[];
+  /** The text with every line ending as '\n'. */
+  readonly lf: string;
+  /** The single ending the file uses, undefined when it mixes them. */
+  readonly uniform: string | undefined;
+  /** lfStarts[i] / origStarts[i]: where line i starts in `lf` / `text`. */
+  private readonly lfStarts: Int32Array;
+  private readonly origStarts: Int32Array;
+  private normalized: Normalized | undefined;
+
+  constructor(text: string) {
+    this.text = text;
+    this.table = LineTable.fromText(text);
+    this.lines = this.table.lines();
+    this.uniform = this.table.uniformEol();
+    const n = this.lines.length;
+    this.lfStarts = new Int32Array(n + 1);
+    this.origStarts = new Int32Array(n + 1);
+    let lf = 0;
+    let orig = 0;
+    let plain = true;
+    for (let i = 0; i < n; i++) {
+      const l = this.lines[i]!;
+      this.lfStarts[i] = lf;
+      this.origStarts[i] = orig;
+      lf += l.text.length + (l.eol === '' ? 0 : 1);
+      orig += l.text.length + l.eol.length;
+      if (l.eol.length > 1 || l.eol === '\r') plain = false;
+    }
+    this.lfStarts[n] = lf;
+    this.origStarts[n] = orig;
+    this.lf = plain ? text : this.lines.map((l) => (l.eol === '' ? l.text : `${l.text}\n`)).join('');
+  }
+
+  /** LF offset where line i starts; i = lines.length gives the end of the text. */
+  lineStart(i: number): number {
+    return this.lfStarts[i]!;
+  }
+
+  /** 0-based index of the line holding LF offset `p` (the last line for p at the end). */
+  lineOf(p: number): number {
+    let lo = 0;
+    let hi = this.lines.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.lfStarts[mid]! <= p) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Offset in the decoded text of LF offset `p` (a '\n' maps to the start of its ending). */
+  toOrig(p: number): number {
+    if (this.lines.length === 0) return 0;
+    if (p >= this.lf.length) return this.text.length;
+    const i = this.lineOf(p);
+    return this.origStarts[i]! + (p - this.lfStarts[i]!);
+  }
+
+  /** The file's own endings of the '\n's inside LF range [s, e), in order. */
+  endingsIn(s: number, e: number): string[] {
+    const out: string[] = [];
+    if (e <= s) return out;
+    for (let i = this.lineOf(s); i < this.lines.length; i++) {
+      const nl = this.lfStarts[i]! + this.lines[i]!.text.length;
+      if (nl >= e) break;
+      if (nl >= s && this.lines[i]!.eol !== '') out.push(this.lines[i]!.eol);
+    }
+    return out;
+  }
+
+  /** The ending a line break written at LF offset `p` should get when the block has none of its own. */
+  endingAt(p: number): string {
+    if (this.uniform !== undefined) return this.uniform;
+    const i = this.lineOf(p);
+    for (let j = i; j >= 0; j--) if (this.lines[j]!.eol !== '') return this.lines[j]!.eol;
+    for (let j = i + 1; j < this.lines.length; j++) if (this.lines[j]!.eol !== '') return this.lines[j]!.eol;
+    return '\n';
+  }
+
+  /** The LF view folded for punctuation tolerance (computed once). */
+  norm(): Normalized {
+    this.normalized ??= normalizeForMatch(this.lf);
+    return this.normalized;
+  }
+
+  /** LF-split line texts (for the closest-match search). */
+  lfLines(): string[] {
+    return this.lines.map((l) => l.text);
+  }
+}
+
+// ------------------------------------------------------------ the arguments
+
+/** Line endings of model text: CRLF and CR become LF (the file's convention is applied on write). */
+export const toLf = (s: string): string => s.replace(/\r\n?/g, '\n');
+
+type Part = { kind: 'same' | 'old' | 'new'; text: string };
+
+/** old -> new as runs of kept, removed and added text (a character diff, prefix/suffix when too costly). */
+function diffParts(oldText: string, newText: string): Part[] {
+  const changes = diffChars(oldText, newText, { maxEditLength: 2000 });
+  if (changes) return changes.map((c) => ({ kind: c.added ? 'new' : c.removed ? 'old' : 'same', text: c.value }));
+  let p = 0;
+  const max = Math.min(oldText.length, newText.length);
+  while (p < max && oldText.charCodeAt(p) === newText.charCodeAt(p)) p++;
+  let s = 0;
+  while (s < max - p && oldText.charCodeAt(oldText.length - 1 - s) === newText.charCodeAt(newText.length - 1 - s)) s++;
+  const parts: Part[] = [
+    { kind: 'same', text: oldText.slice(0, p) },
+    { kind: 'old', text: oldText.slice(p, oldText.length - s) },
+    { kind: 'new', text: newText.slice(p, newText.length - s) },
+    { kind: 'same', text: oldText.slice(oldText.length - s) },
+  ];
+  return parts.filter((x) => x.text !== '');
+}
+
+const lastCodePoint = (s: string): string => {
+  const cps = Array.from(s.slice(-2));
+  return cps[cps.length - 1] ?? '';
+};
+const firstCodePoint = (s: string): string => (s === '' ? '' : String.fromCodePoint(s.codePointAt(0)!));
+const survives = (ch: string): boolean => ch !== '' && cleanInvisible(ch, { atFileStart: false }).removed.size === 0;
+
+/**
+ * Clean invisible characters out of the parts of new_string that are new.
+ * Each added run is cleaned with its neighbours as context (a combining mark
+ * right after a kept letter has a base; a ZWJ between emoji is a sequence).
+ */
+function cleanAdded(parts: readonly Part[]): { parts: Part[]; removed: Map<number, number> } {
+  const removed = new Map<number, number>();
+  const out: Part[] = [];
+  for (let k = 0; k < parts.length; k++) {
+    const part = parts[k]!;
+    if (part.kind !== 'new') {
+      out.push(part);
+      continue;
+    }
+    // Context: the written text just before this run, and the kept text just after it.
+    let pre = '';
+    for (let b = out.length - 1; b >= 0 && pre === ''; b--) if (out[b]!.kind !== 'old') pre = lastCodePoint(out[b]!.text);
+    let post = '';
+    for (let a = k + 1; a < parts.length && post === ''; a++) if (parts[a]!.kind === 'same') post = firstCodePoint(parts[a]!.text);
+    const usePre = survives(pre) ? pre : '';
+    const usePost = survives(post) ? post : '';
+    const c = cleanInvisible(usePre + part.text + usePost, { atFileStart: false });
+    const text = c.text.slice(usePre.length, c.text.length - usePost.length);
+    mergeRemoved(removed, c.removed);
+    if (text !== '') out.push({ kind: 'new', text });
+  }
+  return { parts: out, removed };
+}
+
+const newSide = (parts: readonly Part[]): string => parts.filter((p) => p.kind !== 'old').map((p) => p.text).join('');
+
+// ---------------------------------------------------------------- searching
+
+/** Every start of `needle` in `hay`, overlapping ones included (two places overlap only if both exist). */
+function positions(hay: string, needle: string): number[] {
+  const out: number[] = [];
+  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + 1)) out.push(i);
+  return out;
+}
+
+/** Left-to-right, non-overlapping: what replace_all replaces. */
+function disjoint(starts: readonly number[], len: number): number[] {
+  const out: number[] = [];
+  let end = -1;
+  for (const s of starts) {
+    if (s < end) continue;
+    out.push(s);
+    end = s + len;
+  }
+  return out;
+}
+
+const LINE_CAP = 10;
+
+function lineList(view: FileView, starts: readonly number[]): string {
+  const lines = [...new Set(starts.map((s) => view.lineOf(s) + 1))];
+  const shown = lines.slice(0, LINE_CAP).join(', ');
+  return lines.length > LINE_CAP ? `${shown}, +${lines.length - LINE_CAP} more` : shown;
+}
+
+// ----------------------------------------------------------------- planning
+
+/** A replacement of LF range [start, end) of the view with LF text. */
+export interface LfSplice {
+  start: number;
+  end: number;
+  text: string;
+  /** Which entry asked for it (0 for a single edit). */
+  entry: number;
+}
+
+export type MatchStep = 'exact' | 'invisible' | 'trailing-newline' | 'punctuation';
+
+export type EntryResult =
+  | {
+      ok: true;
+      splices: LfSplice[];
+      step: MatchStep;
+      /** The text new_string adds (its runs that are not in old_string), after cleaning. */
+      added: string;
+      /** Invisible characters cleaned from new_string. */
+      cleaned: Map<number, number>;
+      /** Invisible characters in old_string that the file does not have (step 'invisible'). */
+      oldCleaned?: Map<number, number>;
+      /** Fold families used (step 'punctuation'). */
+      folds?: string[];
+    }
+  | { ok: false; code: FailureCode; message: string };
+
+export interface EntryOptions {
+  /** Single edits may use trailing-newline and punctuation tolerance; batch entries may not. */
+  tolerant: boolean;
+  /** Index reported in splices. */
+  entry?: number;
+}
+
+const ADVICE = 'add more surrounding context to make it unique, or set replace_all: true to replace every occurrence';
+
+export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): EntryResult {
+  const entry = opts.entry ?? 0;
+  const oldLf = toLf(e.old_string);
+  const newLf = toLf(e.new_string);
+  if (e.old_string === e.new_string || oldLf === newLf) {
+    return { ok: false, code: 'identical_strings', message: 'old_string and new_string are identical: nothing to change' };
+  }
+  const diff = cleanAdded(diffParts(oldLf, newLf));
+  const cleanNew = newSide(diff.parts);
+  if (cleanNew === oldLf) {
+    return {
+      ok: false,
+      code: 'invisible_only',
+      message: `new_string differs from old_string only by invisible characters (${formatRemoved(diff.removed)}), which are cleaned from written text: nothing to change`,
+    };
+  }
+  const cleaned = diff.removed;
+  const added = diff.parts.filter((p) => p.kind === 'new').map((p) => p.text).join('');
+  const splice = (starts: readonly number[], len: number, text: string): LfSplice[] =>
+    starts.map((s) => ({ start: s, end: s + len, text, entry }));
+  const ambiguous = (n: number, starts: readonly number[], how: string): EntryResult => ({
+    ok: false,
+    code: 'old_string_ambiguous',
+    message: `old_string found ${n} times${how} (lines ${lineList(view, starts)}): ${ADVICE}`,
+  });
+
+  // 1-2. Exact, then exact without the invisible characters old_string leaked.
+  const oldClean = cleanInvisible(oldLf, { atFileStart: false });
+  const exactForms: { text: string; step: MatchStep }[] = [{ text: oldLf, step: 'exact' }];
+  if (oldClean.removed.size > 0 && oldClean.text !== '') exactForms.push({ text: oldClean.text, step: 'invisible' });
+  for (const form of exactForms) {
+    const hits = positions(view.lf, form.text);
+    if (hits.length === 0) continue;
+    const how = form.step === 'invisible' ? ' (with its invisible characters removed)' : '';
+    if (hits.length > 1 && !e.replace_all) return ambiguous(hits.length, hits, how);
+    const starts = e.replace_all ? disjoint(hits, form.text.length) : hits;
+    return {
+      ok: true,
+      splices: splice(starts, form.text.length, cleanNew),
+      step: form.step,
+      added,
+      cleaned,
+      ...(form.step === 'invisible' ? { oldCleaned: oldClean.removed } : {}),
+    };
+  }
+
+  if (opts.tolerant) {
+    // 3. Trailing newline: old_string ends with '\n' where the file has none,
+    // i.e. at the end of a file without a final newline. Only a match that
+    // ends there counts: without its '\n', old_string also matches wherever
+    // its last line continues ("foo(" in "foo(bar)"), and taking such a match
+    // would apply a different edit than the one asked for. (The other
+    // direction, old_string lacking a '\n' the file has, never fails the
+    // exact step: old_string is then a prefix of the file's text.)
+    if (oldLf.endsWith('\n') && oldLf.length > 1 && !view.lf.endsWith('\n')) {
+      const stripped = oldLf.slice(0, -1);
+      if (view.lf.endsWith(stripped)) {
+        const text = cleanNew.endsWith('\n') ? cleanNew.slice(0, -1) : cleanNew;
+        return { ok: true, splices: splice([view.lf.length - stripped.length], stripped.length, text), step: 'trailing-newline', added, cleaned };
+      }
+    }
+    // 4. Punctuation tolerance.
+    const found = punctuation(view, oldLf, diff.parts, entry);
+    if (found === 'none') {
+      // fall through to the not-found report
+    } else if ('ambiguous' in found) {
+      return ambiguous(found.ambiguous.length, found.ambiguous, ' under punctuation tolerance');
+    } else {
+      return { ok: true, splices: [found.splice], step: 'punctuation', added, cleaned, folds: found.folds };
+    }
+  }
+
+  const closest = closestMatch(view.lfLines(), oldClean.removed.size > 0 ? oldClean.text : oldLf, view.lf);
+  return { ok: false, code: 'old_string_not_found', message: `old_string not found in file; ${describeClosest(closest)}` };
+}
+
+function lowerBound(map: Int32Array, hi: number, value: number): number {
+  let lo = 0;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (map[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Punctuation-tolerant search. On a unique hit the replacement keeps the
+ * file's own text wherever new_string keeps old_string's (the diff's 'same'
+ * runs are mapped onto the file through both normalisation maps), so only
+ * what the model actually changed is written in the model's punctuation.
+ */
+function punctuation(
+  view: FileView,
+  oldLf: string,
+  parts: readonly Part[],
+  entry: number,
+): 'none' | { ambiguous: number[] } | { splice: LfSplice; folds: string[] } {
+  const on = normalizeForMatch(oldLf);
+  if (on.text.trim() === '') return 'none';
+  const hits = tolerantHits(view, oldLf, on);
+  if (hits.length === 0) return 'none';
+  if (hits.length > 1) return { ambiguous: hits.map((h) => h.start) };
+  const { norm, base, p } = hits[0]!;
+  const range = toOriginalRange(norm, p, p + on.text.length);
+  const start = base + range.start;
+  let end = base + range.end;
+  // Never end a range between the halves of a surrogate pair.
+  const last = view.lf.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end++;
+  const oldLen = on.text.length;
+  /** File LF offset corresponding to old_string offset `a`. */
+  const fileAt = (a: number): number => {
+    const q = lowerBound(on.map, oldLen, a);
+    return q >= oldLen ? end : base + norm.map[p + q]!;
+  };
+  let text = '';
+  let a = 0;
+  for (const part of parts) {
+    if (part.kind === 'new') text += part.text;
+    else {
+      if (part.kind === 'same') text += view.lf.slice(fileAt(a), fileAt(a + part.text.length));
+      a += part.text.length;
+    }
+  }
+  const segment = view.lf.slice(start, end);
+  const folds = new Set<string>([...foldKinds(oldLf), ...foldKinds(segment)]);
+  // The 1:1 folds alone did not make them equal: a space was optional, or a floating mark was dropped.
+  if (foldEach(oldLf) !== foldEach(segment)) folds.add('optional space');
+  return { splice: { start, end, text, entry }, folds: [...folds] };
+}
+
+export interface TolerantHit {
+  /** The normalised text the hit was found in: the whole file, or a run of its lines. */
+  norm: Normalized;
+  /** LF offset of that text in the file. */
+  base: number;
+  /** Where the normalised old_string starts in norm.text. */
+  p: number;
+  /** LF offset of the hit in the file. */
+  start: number;
+}
+
+/** Letters, digits and underscores: normalisation never changes or drops them. */
+const STABLE_RUN = /[\p{L}\p{N}_]{3,}/gu;
+/** What folds to a space, so may sit (once) between two word characters of the file and be dropped. */
+const OPTIONAL_GAP = '[ \\u00A0\\u2002-\\u200A\\u202F\\u205F\\u3000]?';
+const MAX_RUNS_CHECKED = 8;
+const MAX_ANCHOR_HITS = 1000;
+
+/** A pattern for `run` as the file may spell it: the same characters, with at most one space between any two. */
+function runPattern(run: string): RegExp {
+  const chars = Array.from(run, (ch) => ch.replace(/[\\^$.*+?()[\]{}|\/-]/g, '\\$&'));
+  return new RegExp(chars.join(OPTIONAL_GAP), 'gu');
+}
+
+/**
+ * Every place the normalised old_string occurs in the normalised file,
+ * without normalising a large file whole when it can be avoided. Folding
+ * keeps letters and digits (it can only drop one space between two of them)
+ * and never crosses a line break, so:
+ *   - every run of letters/digits in old_string must occur in the file, up
+ *     to such spaces, or there is no tolerant match (the common miss costs a
+ *     few scans);
+ *   - a match containing an occurrence of one such run spans exactly the
+ *     lines around it that old_string's line breaks imply, and normalising
+ *     those whole lines gives the same result as normalising the whole file.
+ */
+export function tolerantHits(view: FileView, oldLf: string, on: Normalized): TolerantHit[] {
+  const whole = (): TolerantHit[] => {
+    const norm = view.norm();
+    return positions(norm.text, on.text).map((p) => ({ norm, base: 0, p, start: norm.map[p]! }));
+  };
+  const runs = [...oldLf.matchAll(STABLE_RUN)].sort((x, y) => y[0].length - x[0].length || x.index - y.index);
+  if (runs.length === 0) return whole();
+  for (const r of runs.slice(0, MAX_RUNS_CHECKED)) {
+    if (!view.lf.includes(r[0]) && !runPattern(r[0]).test(view.lf)) return [];
+  }
+  const anchor = runs[0]!;
+  const occurrences: number[] = [];
+  for (const m of view.lf.matchAll(runPattern(anchor[0]))) {
+    occurrences.push(m.index);
+    if (occurrences.length > MAX_ANCHOR_HITS) return whole();
+  }
+  const linesBefore = countNewlines(oldLf, 0, anchor.index);
+  // A final '\n' ends the last line the match touches; it does not reach into the next.
+  const linesAfter = countNewlines(oldLf, anchor.index, oldLf.endsWith('\n') ? oldLf.length - 1 : oldLf.length);
+  const lastLine = view.lines.length - 1;
+  // Line ranges the match could span, merged where they overlap or touch.
+  const ranges: [number, number][] = [];
+  for (const o of occurrences) {
+    const line = view.lineOf(o);
+    const first = line - linesBefore;
+    const last = line + linesAfter;
+    if (first < 0 || last > lastLine) continue;
+    const prev = ranges[ranges.length - 1];
+    if (prev && first <= prev[1] + 1) prev[1] = Math.max(prev[1], last);
+    else ranges.push([first, last]);
+  }
+  const hits: TolerantHit[] = [];
+  for (const [first, last] of ranges) {
+    const base = view.lineStart(first);
+    const norm = normalizeForMatch(view.lf.slice(base, view.lineStart(last + 1)));
+    for (const p of positions(norm.text, on.text)) hits.push({ norm, base, p, start: base + norm.map[p]! });
+  }
+  return hits;
+}
+
+function countNewlines(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = s.indexOf('\n', from); i >= 0 && i < to; i = s.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+const foldEach = (s: string): string => Array.from(s, (ch) => foldChar(ch)).join('');
+
+/** Overlapping splices of different entries, as failure messages. */
+export function overlaps(view: FileView, splices: readonly LfSplice[]): { entries: [number, number]; message: string }[] {
+  const sorted = [...splices].sort((x, y) => x.start - y.start || x.end - y.end);
+  const out: { entries: [number, number]; message: string }[] = [];
+  const seen = new Set<string>();
+  let reach: LfSplice | undefined;
+  for (const s of sorted) {
+    if (reach && s.start < reach.end && s.entry !== reach.entry) {
+      const a = Math.min(s.entry, reach.entry);
+      const b = Math.max(s.entry, reach.entry);
+      const key = `${a}:${b}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push({
+          entries: [a, b],
+          message: `edits[${a}] and edits[${b}] overlap at line ${view.lineOf(s.start) + 1}: entries must target disjoint text of the original file; merge them into one entry`,
+        });
+      }
+    }
+    if (!reach || s.end > reach.end) reach = s;
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ writing
+
+/** Give each '\n' of an LF replacement the ending of the block it replaces. */
+export function withEndings(view: FileView, s: LfSplice): string {
+  if (!s.text.includes('\n')) return s.text;
+  if (view.uniform !== undefined) return view.uniform === '\n' ? s.text : s.text.replace(/\n/g, view.uniform);
+  const endings = view.endingsIn(s.start, s.end);
+  const fallback = view.endingAt(s.start);
+  let k = 0;
+  return s.text.replace(/\n/g, () => endings[k++] ?? endings[endings.length - 1] ?? fallback);
+}
+
+/**
+ * Apply disjoint splices to the file's lines. Lines outside every touched
+ * region are carried over as they are (keeping `orig`, so the diff renderer
+ * needs no re-diff); each touched region is rebuilt from its new text.
+ */
+export function applySplices(view: FileView, splices: readonly LfSplice[]): Line[] {
+  const sorted = [...splices].sort((x, y) => x.start - y.start);
+  const lines = view.lines;
+  const out: Line[] = [];
+  let next = 0;
+  let k = 0;
+  while (k < sorted.length) {
+    const first = view.lineOf(sorted[k]!.start);
+    let last = view.lineOf(Math.max(sorted[k]!.start, sorted[k]!.end - 1));
+    let j = k + 1;
+    // Splices on the same or a touching line share one rebuilt region; a region
+    // whose new text no longer ends in a line break absorbs the following line.
+    for (;;) {
+      while (j < sorted.length && view.lineOf(sorted[j]!.start) <= last) {
+        last = Math.max(last, view.lineOf(Math.max(sorted[j]!.start, sorted[j]!.end - 1)));
+        j++;
+      }
+      const tail = sorted[j - 1]!;
+      const regionEnd = lineEndLf(view, last);
+      const joins = tail.end === regionEnd && tail.text !== '' && !tail.text.endsWith('\n') && lines[last]!.eol !== '';
+      const emptied = tail.end === regionEnd && tail.text === '' && tail.start > lineStartLf(view, first) && lines[last]!.eol !== '';
+      if ((joins || emptied) && last + 1 < lines.length) {
+        last++;
+        continue;
+      }
+      break;
+    }
+    while (next < first) out.push(lines[next++]!);
+    let text = '';
+    let at = view.toOrig(lineStartLf(view, first));
+    for (let x = k; x < j; x++) {
+      const s = sorted[x]!;
+      const start = view.toOrig(s.start);
+      text += view.text.slice(at, start) + withEndings(view, s);
+      at = view.toOrig(s.end);
+    }
+    text += view.text.slice(at, view.toOrig(lineEndLf(view, last)));
+    for (const l of splitLines(text)) out.push({ text: l.text, eol: l.eol });
+    next = last + 1;
+    k = j;
+  }
+  while (next < lines.length) out.push(lines[next++]!);
+  return out;
+}
+
+/**
+ * The edited text itself, spliced from the decoded text in one pass (the same
+ * text joinLines(applySplices(...)) gives, without joining every line again).
+ */
+export function spliceText(view: FileView, splices: readonly LfSplice[]): string {
+  const sorted = [...splices].sort((x, y) => x.start - y.start);
+  const parts: string[] = [];
+  let at = 0;
+  for (const s of sorted) {
+    const start = view.toOrig(s.start);
+    parts.push(view.text.slice(at, start), withEndings(view, s));
+    at = view.toOrig(s.end);
+  }
+  parts.push(view.text.slice(at));
+  return parts.join('');
+}
+
+function lineStartLf(view: FileView, i: number): number {
+  return view.lineStart(i);
+}
+
+/** LF offset just past line i's ending. */
+function lineEndLf(view: FileView, i: number): number {
+  return view.lineStart(i + 1);
+}
+
+// ------------------------------------------------------------------ summary
+
+export const STEP_WORDS: Record<Exclude<MatchStep, 'exact'>, string> = {
+  invisible: 'with invisible characters removed from old_string',
+  'trailing-newline': "without old_string's final newline (trailing-newline tolerance)",
+  punctuation: 'under punctuation tolerance',
+};
+
+export { formatRemoved };

@@ -1,0 +1,112 @@
+// The model-facing text of an outcome: what an agent feeds back to the model.
+// It names what is already on disk (never to be redone), each group that was
+// not applied with its cause, and what to do next. It never echoes the patch.
+
+import type { ChangeSummary, FailedGroup, Outcome } from '../types.js';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function changeLine(c: ChangeSummary): string {
+  if (c.kind === 'add') return `A ${c.path}`;
+  if (c.kind === 'delete') return `D ${c.path}`;
+  if (c.kind === 'move') return `R ${c.path} -> ${c.to}`;
+  return `M ${c.path}`;
+}
+
+function groupLines(g: FailedGroup): string[] {
+  const reasons = [...new Set(g.failures.map((f) => f.message))].sort();
+  const out = reasons.map((r) => `- ${r}`);
+  const carried = g.operations.filter((o) => o.status === 'carried');
+  if (carried.length > 0) {
+    out.push(
+      `  carried along (matched in memory, not written; resubmit with the fix): ${carried.map((o) => o.label).join('; ')}`,
+    );
+  }
+  return out;
+}
+
+export function modelMessage(o: Outcome): string {
+  if (o.tool === 'edit') return editMessage(o);
+  const lines: string[] = [];
+  const failedPaths = o.failed.map((g) => g.paths.join(', '));
+  const notApplied = () => {
+    lines.push('Not applied:');
+    for (const g of o.failed) lines.push(...groupLines(g));
+  };
+  const rebuild =
+    'Rebuild the operations listed under "Not applied" from the current file contents (read the target range fresh) and submit only those; do not retry them unchanged.';
+
+  if (o.error) {
+    lines.push(`${o.tool} failed: ${o.error.message}`);
+    if (o.failed.length > 0) notApplied();
+    lines.push('Nothing was written.');
+  } else if (o.status === 'applied' || o.status === 'checked') {
+    lines.push(o.dryRun ? 'Check passed. The patch would update the following files:' : 'Success. Updated the following files:');
+    lines.push(...o.changes.map(changeLine));
+  } else if (o.status === 'partial') {
+    const verb = o.dryRun ? 'would partially apply' : 'partially applied';
+    lines.push(
+      `${o.tool} ${verb}: ${plural(o.changes.length, 'change', 'changes')} ${o.dryRun ? 'committable' : 'committed'}, ${plural(o.failed.length, 'file group', 'file groups')} not applied: ${failedPaths.join('; ')}`,
+    );
+    lines.push(o.dryRun ? 'Would apply:' : 'Applied patch (already on disk; do not redo):');
+    lines.push(...o.changes.map(changeLine));
+    notApplied();
+    lines.push(rebuild);
+  } else {
+    lines.push(`${o.tool} failed: ${plural(o.failed.length, 'file group', 'file groups')} not applied: ${failedPaths.join('; ')}`);
+    notApplied();
+    lines.push(`Nothing was written. ${rebuild}`);
+  }
+  if (o.notes.length > 0) {
+    lines.push('Notes:');
+    for (const n of o.notes) lines.push(`- ${n.message}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const bytes = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'byte' : 'bytes'}`;
+
+/**
+ * The edit tool's result text. Uses the spec's wording verbatim in failures
+ * ("old_string not found in file", "old_string found N times", "old_string and
+ * new_string are identical"); a batch failure lists every failing entry at
+ * once, because the whole batch must be resent.
+ */
+function editMessage(o: Outcome): string {
+  const lines: string[] = [];
+  const group = o.failed[0];
+  if (o.error) {
+    lines.push(`edit failed: ${o.error.message}`, 'Nothing was written.');
+  } else if (group) {
+    const path = group.paths[0] ?? '';
+    const batch = group.operations.some((op) => op.label.startsWith('edits['));
+    const entryFailures = group.failures.filter((f) => !f.message.startsWith(`${path}: `));
+    if (batch && entryFailures.length > 0) {
+      const failing = new Set(group.failures.map((f) => f.op)).size;
+      lines.push(
+        `edit failed for ${path}: ${plural(failing, 'entry', 'entries')} of ${group.operations.length} cannot be applied, so the whole batch was rejected and nothing was written:`,
+      );
+      for (const f of group.failures) lines.push(`- ${f.message}`);
+      lines.push('Fix every entry listed and resend the complete batch (all entries, not only the failing ones).');
+    } else {
+      for (const f of group.failures) lines.push(`edit failed${f.message.startsWith(`${path}: `) ? '' : ` for ${path}`}: ${f.message}`);
+      lines.push('Nothing was written.');
+    }
+  } else if (o.edit && o.changes.length === 0) {
+    const why = o.notes.find((n) => n.code === 'no_changes');
+    lines.push(`No changes to ${o.edit.path}${why ? ` (${why.message})` : ''}; nothing was written.`);
+  } else if (o.edit) {
+    const e = o.edit;
+    const made = `${plural(e.replacements, 'replacement', 'replacements')}${o.dryRun ? '' : ' made'} (${bytes(e.bytesBefore)} → ${bytes(e.bytesAfter)})`;
+    lines.push(o.dryRun ? `Check passed. The edit would change ${e.path}: ${made}; nothing was written.` : `Success. Edited ${e.path}: ${made}.`);
+  } else {
+    lines.push(o.dryRun ? 'Check passed.' : 'Success.', ...o.changes.map(changeLine));
+  }
+  // The no-change reason is already the headline.
+  const notes = o.notes.filter((n) => n.code !== 'no_changes');
+  if (notes.length > 0) {
+    lines.push('Notes:');
+    for (const n of notes) lines.push(`- ${n.message}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
