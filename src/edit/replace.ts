@@ -246,6 +246,44 @@ function alreadyStanding(lf: string, hit: number, oldText: string, newText: stri
   return undefined;
 }
 
+/**
+ * old_string is one line whose indentation falls short of the file's: it
+ * matches inside the line's indentation ("    foo();" in "        foo();").
+ * The match keeps the missing indentation in front of the first line, but the
+ * lines new_string adds after a line break would keep the model's shorter
+ * indentation and land one level out (a TabError or wrong nesting in Python).
+ * Returns the missing indentation, and whether every added line sits at
+ * old_string's own indentation (then "same level as that line" is what the
+ * model meant, and the added lines get the missing indentation too).
+ * Undefined when old_string spans lines (its later lines matched exactly, so
+ * the model's indentation is the file's), brings no indentation of its own
+ * (it starts at the first visible character: its added lines are written as
+ * they stand), or new_string adds no indented text.
+ */
+function insideIndentation(lf: string, hit: number, oldText: string, newText: string): { by: string; consistent: boolean } | undefined {
+  const own = /^[ \t]*/.exec(oldText)![0];
+  if (own === '' || oldText.replace(/\n$/, '').includes('\n')) return undefined;
+  const by = lf.slice(lf.lastIndexOf('\n', hit - 1) + 1, hit);
+  if (by === '' || !/^[ \t]+$/.test(by)) return undefined;
+  const added = newText.split('\n').slice(1).filter((l) => l.trim() !== '');
+  if (added.length === 0) return undefined;
+  return { by, consistent: added.every((l) => /^[ \t]*/.exec(l)![0] === own) };
+}
+
+/** Every line after the first that has text gets `by` in front. */
+function reindentAdded(text: string, by: string): string {
+  return text
+    .split('\n')
+    .map((l, i) => (i === 0 || l.trim() === '' ? l : by + l))
+    .join('\n');
+}
+
+export const describeIndent = (ws: string): string => {
+  const tabs = [...ws].filter((c) => c === '\t').length;
+  const spaces = ws.length - tabs;
+  return [tabs ? `${tabs} tab${tabs === 1 ? '' : 's'}` : '', spaces ? `${spaces} space${spaces === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+};
+
 // ----------------------------------------------------------------- planning
 
 /** A replacement of LF range [start, end) of the view with LF text. */
@@ -270,6 +308,8 @@ export type EntryResult =
       cleaned: Map<number, number>;
       /** Invisible characters in old_string that the file does not have (step 'invisible'). */
       oldCleaned?: Map<number, number>;
+      /** old_string began inside line `line`'s indentation; the lines new_string adds were indented by `by` more. */
+      reindented?: { line: number; by: string };
       /** Fold families used (step 'punctuation'). */
       folds?: string[];
     }
@@ -327,10 +367,22 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
         message: `new_string already stands where old_string matches (line ${view.lineOf(standing) + 1}): the edit is already applied; no change made; do not resubmit`,
       };
     }
+    const inside = e.replace_all ? undefined : insideIndentation(view.lf, hits[0]!, form.text, cleanNew);
+    if (inside && !inside.consistent) {
+      return {
+        ok: false,
+        code: 'old_string_not_found',
+        message:
+          `old_string starts inside the indentation of line ${view.lineOf(hits[0]!) + 1} (the file indents that line by ${describeIndent(inside.by)} more), ` +
+          "and new_string's added lines are indented differently from its first line, so their indentation in the file cannot be told; " +
+          "copy the line with its whole indentation into old_string and indent new_string's lines to match the file",
+      };
+    }
     const starts = e.replace_all ? disjoint(hits, form.text.length) : hits;
     return {
       ok: true,
-      splices: splice(starts, form.text.length, cleanNew),
+      splices: splice(starts, form.text.length, inside ? reindentAdded(cleanNew, inside.by) : cleanNew),
+      ...(inside ? { reindented: { line: view.lineOf(hits[0]!) + 1, by: inside.by } } : {}),
       step: form.step,
       added,
       cleaned,

@@ -14,7 +14,7 @@ import { decodeBytes, encodeText, prepareDecoding, type TextEncoding, unencodabl
 import { formatRemoved, mergeRemoved } from '../text/invisible.js';
 import type { EditEntry, EditRequest, EditStats, FailedGroup, FailureCode, Note, OpFailure, Outcome } from '../types.js';
 import { runsFromLines } from '../text/runs.js';
-import { applySplices, FileView, type LfSplice, overlaps, planEntry, spliceText, STEP_WORDS } from './replace.js';
+import { applySplices, describeIndent, FileView, type LfSplice, overlaps, planEntry, spliceText, STEP_WORDS } from './replace.js';
 
 export interface EditPlan {
   plan: Plan;
@@ -104,6 +104,12 @@ export function planEdit(request: EditRequest, snapshot: Snapshot, options: Pick
       for (const s of r.splices) splices.push(s);
       mergeRemoved(cleaned, r.cleaned);
       if (r.oldCleaned) mergeRemoved(oldCleaned, r.oldCleaned);
+      if (r.reindented) {
+        notes.push({
+          code: 'tolerance',
+          message: `${prefix(i)}old_string started inside the indentation of line ${r.reindented.line}; the lines new_string adds were indented by ${describeIndent(r.reindented.by)} more, to that line's level`,
+        });
+      }
       if (r.step === 'punctuation') {
         notes.push({
           code: 'tolerance',

@@ -226,6 +226,40 @@ describe('a re-sent edit', () => {
   });
 });
 
+describe('a one-line old_string that matches inside a deeper line\'s indentation', () => {
+  const py = 'class Loader:\n    def load(self, path):\n        text = read(path)\n        return parse(text)\n';
+
+  it('indents the lines new_string adds at old_string\'s own level by what the file has more', () => {
+    const r = edit(py, e('    text = read(path)', '    text = read(path)\n    log(path)'));
+    expect(r).toMatchObject({ ok: true, step: 'exact', text: py.replace('read(path)\n', 'read(path)\n        log(path)\n') });
+  });
+
+  it('does the same with tabs in the file', () => {
+    const tabs = 'def f():\n\tif x:\n\t\ty = 1\n';
+    expect(edit(tabs, e('\ty = 1', '\ty = 1\n\tz = 2'))).toMatchObject({ ok: true, text: 'def f():\n\tif x:\n\t\ty = 1\n\t\tz = 2\n' });
+  });
+
+  it('refuses when the added lines sit at other levels: relative or absolute cannot be told', () => {
+    const r = edit(py, e('    text = read(path)', '    text = read(path)\n    if text is None:\n        return None'));
+    expect(r).toMatchObject({ ok: false, code: 'old_string_not_found' });
+    expect((r as { message: string }).message).toContain('starts inside the indentation of line 3');
+  });
+
+  it('writes the added lines as they stand when old_string brings no indentation of its own', () => {
+    const r = edit(py, e('text = read(path)', 'text = read(path)\n        log(path)'));
+    expect(r).toMatchObject({ ok: true, text: py.replace('read(path)\n', 'read(path)\n        log(path)\n') });
+  });
+
+  it('leaves a replacement that adds no line alone (the file\'s indentation stays in front)', () => {
+    expect(edit(py, e('    text = read(path)', '    text = load(path)'))).toMatchObject({ ok: true, text: py.replace('read(path)\n', 'load(path)\n') });
+  });
+
+  it('leaves a multi-line old_string alone: its later lines matched the file exactly', () => {
+    const r = edit(py, e('    text = read(path)\n        return parse(text)', '    text = read(path)\n        log(path)\n        return parse(text)'));
+    expect(r).toMatchObject({ ok: true, text: py.replace('read(path)\n', 'read(path)\n        log(path)\n') });
+  });
+});
+
 describe('applySplices rebuilds only the touched lines', () => {
   it('keeps the original line objects outside the edited region', () => {
     const view = new FileView('a\nb\nc\nd\n');
