@@ -171,7 +171,15 @@ async function syncDir(fs: Fs, dir: string): Promise<void> {
   }
 }
 
-const errorText = (e: unknown) => ((e as NodeJS.ErrnoException).code === 'EEXIST' ? 'a file appeared at that path after planning' : (e as Error).message);
+/**
+ * The cause of a failed call, without the paths Node appends (through a pin
+ * they read /proc/self/fd/N/…, which means nothing to the reader).
+ */
+function errorText(e: unknown): string {
+  const { code, message } = e as NodeJS.ErrnoException;
+  if (code === 'EEXIST') return 'a file appeared at that path after planning';
+  return code && message.startsWith(`${code}: `) ? message.replace(/, (open|rename|link|unlink|mkdir|rmdir|fsync|write|close|fchmod|fchown|lstat|read) .*$/, '') : message;
+}
 
 /** Create missing directories and write every temp file. Nothing visible changes. */
 async function prepareFiles(fs: Fs, mutations: readonly Mutation[], entries: JournalEntry[], toCreate: string[], pins: Pins, signals: DeferredSignals): Promise<Failure | undefined> {
@@ -255,20 +263,19 @@ async function rollBack(fs: Fs, ctx: CommitContext, journal: Journal, journalPat
         ? `${f.why} during the commit`
         : `write failed for ${show(ctx, f.path) || f.path}: ${f.why}`;
   const paths = [f.path];
-  const list = (xs: string[]) => xs.map((x) => show(ctx, x)).join(', ');
-  if (result.notRestored.length === 0) {
-    // Only leftovers (or nothing) remain: the journal has nothing more to undo.
-    if (journalPath) await fs.unlink(journalPath).catch(() => {});
-    if (ctx.journalDir) await fs.unlink(join(ctx.journalDir, doneName(journal.id))).catch(() => {});
-    const undone = result.restored.length > 0 ? `the ${result.restored.length} file${result.restored.length === 1 ? '' : 's'} already switched in this commit ${result.restored.length === 1 ? 'was' : 'were'} restored; ` : '';
-    const left = result.leftovers.length > 0 ? `; but these temporary files could not be removed: ${list(result.leftovers)}` : '';
-    return { ok: false, code: f.code, message: `${lead}; ${undone}nothing was changed${left}`, paths };
-  }
   const disk: DiskState = {
     newContent: result.notRestored.map((x) => show(ctx, x)),
     restored: result.restored.map((x) => show(ctx, x)),
     leftovers: result.leftovers.map((x) => show(ctx, x)),
   };
+  if (result.notRestored.length === 0) {
+    // Only leftovers (or nothing) remain: the journal has nothing more to undo.
+    if (journalPath) await fs.unlink(journalPath).catch(() => {});
+    if (ctx.journalDir) await fs.unlink(join(ctx.journalDir, doneName(journal.id))).catch(() => {});
+    const undone = result.restored.length > 0 ? `the ${result.restored.length} file${result.restored.length === 1 ? '' : 's'} already switched in this commit ${result.restored.length === 1 ? 'was' : 'were'} restored; ` : '';
+    const left = disk.leftovers.length > 0 ? `; but chord-patch could not remove its own temporary files and directories: ${disk.leftovers.join(', ')}` : '';
+    return { ok: false, code: f.code, message: `${lead}; ${undone}no file was changed${left}`, paths, ...(disk.leftovers.length > 0 ? { disk } : {}) };
+  }
   const message =
     `${lead}; restoring the files already written ALSO FAILED. ` +
     `Files holding the NEW content (not restored): ${disk.newContent.join(', ')}. ` +

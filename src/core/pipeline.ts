@@ -140,8 +140,9 @@ export async function finish(fs: Fs, plan: Plan, f: FinishOptions): Promise<Outc
     if (!result.ok) {
       const error = { code: result.code, message: result.message };
       const o: Outcome = { ...rejected(tool, dryRun, error, notes), failed: plan.failed };
+      if (!result.disk) return o;
       // Files hold new content: say so with the exit code for "some written".
-      return result.disk ? { ...o, status: 'partial', disk: result.disk } : o;
+      return { ...o, status: result.disk.newContent.length > 0 ? 'partial' : 'rejected', disk: result.disk };
     }
     notes = [...notes, ...result.notes];
   }

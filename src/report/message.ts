@@ -74,12 +74,14 @@ export function modelMessage(o: Outcome): string {
 function afterError(o: Outcome): string[] {
   if (!o.disk) return ['Nothing was written.'];
   const list = (xs: string[]) => xs.map((x) => `  ${x}`);
+  const left = o.disk.leftovers.length > 0 ? ['Leftover temporary files and directories of chord-patch (safe to delete):', ...list(o.disk.leftovers)] : [];
+  if (o.disk.newContent.length === 0) return ['No file was changed.', ...left];
   return [
     'On disk now (read these files before doing anything else):',
     'Files holding the NEW content:',
     ...list(o.disk.newContent),
     ...(o.disk.restored.length > 0 ? ['Files restored to their previous content:', ...list(o.disk.restored)] : []),
-    ...(o.disk.leftovers.length > 0 ? ['Leftover temporary files:', ...list(o.disk.leftovers)] : []),
+    ...left,
   ];
 }
 

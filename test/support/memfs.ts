@@ -14,6 +14,8 @@ export interface MemFsHooks {
    * with the path it creates or removes; throw to simulate a failure.
    */
   beforeWrite?: (path: string, nth: number, op: MemOp) => void;
+  /** Called when the commit opens a directory to write in (before it looks at it). */
+  beforePin?: (dir: string) => void;
   /** Called once, when a file already read is looked at again (the commit's revalidation). */
   onRevalidate?: (fs: MemFs) => void;
 }
@@ -107,6 +109,7 @@ export class MemFs implements Fs {
   }
 
   async pinDir(dir: string, noFollow: boolean): Promise<DirPin> {
+    this.hooks.beforePin?.(dir);
     const n = this.need(dir);
     if (n.kind === 'symlink' && noFollow) throw errno('ELOOP', dir);
     if (n.kind !== 'dir') throw errno('ENOTDIR', dir);

@@ -8,6 +8,7 @@ import { closeSync, constants, cpSync, existsSync, mkdirSync, mkdtempSync, openS
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ROOT } from './cli.js';
+import { apply } from '../../src/index.js';
 
 /** A small deterministic PRNG (mulberry32): the same seed, the same run. */
 export function prng(seed: number): () => number {
@@ -192,7 +193,7 @@ export interface SwapResult {
  * a directory outside the root, as fast as it can, while chord-patch adds,
  * updates and deletes files in `sub/`.
  */
-export async function swapRaces(races: number, seed: number): Promise<SwapResult> {
+export async function swapRaces(races: number, seed: number, via: 'cli' | 'library' = 'cli'): Promise<SwapResult> {
   const rand = prng(seed);
   const base = scratch('swap');
   const root = join(base, 'root');
@@ -224,15 +225,22 @@ export async function swapRaces(races: number, seed: number): Promise<SwapResult
   try {
     for (let i = 0; i < races; i++) {
       const ops = patches[Math.floor(rand() * patches.length)]!;
-      const p = await cli(['apply', '--json', '-C', root], ['*** Begin Patch', ...ops, '*** End Patch', ''].join('\n'));
-      r.races++;
-      let status = `exit ${p.code}`;
-      try {
-        const doc = JSON.parse(p.stdout) as { status: string; error?: { code: string } };
-        status = doc.error ? `${doc.status}:${doc.error.code}` : doc.status;
-      } catch {
-        // keep the exit code
+      const text = ['*** Begin Patch', ...ops, '*** End Patch', ''].join('\n');
+      let status: string;
+      if (via === 'library') {
+        const o = await apply(text, { cwd: root });
+        status = o.error ? `${o.status}:${o.error.code}` : o.status;
+      } else {
+        const p = await cli(['apply', '--json', '-C', root], text);
+        status = `exit ${p.code}`;
+        try {
+          const doc = JSON.parse(p.stdout) as { status: string; error?: { code: string } };
+          status = doc.error ? `${doc.status}:${doc.error.code}` : doc.status;
+        } catch {
+          // keep the exit code
+        }
       }
+      r.races++;
       r.outcomes[status] = (r.outcomes[status] ?? 0) + 1;
       if (!sameTree(treeOf(outside), outsideBefore)) {
         r.escapes++;
