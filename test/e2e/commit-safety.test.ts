@@ -1,10 +1,9 @@
-// Commit safety against other processes, kills, directory swaps and faults:
-// small fixed-seed versions of the `npm run stress` harnesses (test/stress/),
-// run against the built CLI and the real file system.
+// Commit safety against other processes, kills and directory swaps: small
+// fixed-seed versions of the `npm run stress` harnesses (test/stress/), run
+// against the built CLI and the real file system. (Faults: unit/commit-faults.)
 
 import { describe, expect, it } from 'vitest';
 import { recover } from '../../src/index.js';
-import { injectedFaults } from '../support/faults.js';
 import { concurrentUpdates, killAndRecover, swapRaces } from '../support/stress.js';
 
 describe('commit safety (small fixed-seed harness runs)', () => {
@@ -20,13 +19,11 @@ describe('commit safety (small fixed-seed harness runs)', () => {
   }, 120_000);
 
   it('never writes outside the root while a directory is swapped for a symlink to outside', async () => {
-    const r = await swapRaces(40, 7);
-    expect(r).toMatchObject({ races: 40, escapes: 0 });
-  }, 120_000);
-
-  it('restores the tree or reports exactly what differs for a fault at any file-system call', async () => {
-    const r = await injectedFaults(3);
-    expect(r.points).toBeGreaterThan(60);
-    expect(r).toMatchObject({ notRestored: 0, untruthful: 0 });
+    const lib = await swapRaces(100, 7, 'library');
+    const cli = await swapRaces(12, 8, 'cli');
+    expect([lib, cli]).toMatchObject([
+      { races: 100, escapes: 0 },
+      { races: 12, escapes: 0 },
+    ]);
   }, 120_000);
 });

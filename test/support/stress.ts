@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, constants, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { ROOT } from './cli.js';
+import { cliCommand } from './cli.js';
 import { apply } from '../../src/index.js';
 
 /** A small deterministic PRNG (mulberry32): the same seed, the same run. */
@@ -32,11 +32,12 @@ export interface Proc {
   ms: number;
 }
 
-/** Start the built CLI; `onStart` gets the child (to kill it). */
+/** Start the built CLI (the Node CLI or the binary, as the test project says); `onStart` gets the child (to kill it). */
 export function cli(args: string[], input: string, onStart?: (kill: (sig: NodeJS.Signals) => void) => void): Promise<Proc> {
   const t0 = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'chord-patch'), ...args], {
+    const cmd = cliCommand();
+    const child = spawn(cmd.file, [...cmd.args, ...args], {
       env: { ...process.env, NO_COLOR: '1', CHORD_PATCH_SESSION: '' },
     });
     let stdout = '';
