@@ -91,11 +91,14 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
   const deadline = Date.now() + (options.lockTimeoutMs ?? DEFAULT_TIMEOUT_MS);
   let wait = 2;
   for (;;) {
+    // The directory can vanish between tries: the last holder removes it. A
+    // root where it cannot be made at all (missing, read-only) is the caller's.
     try {
-      // The directory can vanish between tries: the last holder removes it.
-      await fs.mkdir(dir).catch((e) => {
-        if (errno(e) !== 'EEXIST') throw e;
-      });
+      await fs.mkdir(dir);
+    } catch (e) {
+      if (errno(e) !== 'EEXIST') throw e;
+    }
+    try {
       await fs.writeTemp(mine, Buffer.from(JSON.stringify(holder)), 0o644).catch((e) => {
         if (errno(e) !== 'EEXIST') throw e;
       });

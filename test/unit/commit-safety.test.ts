@@ -40,6 +40,14 @@ describe('the commit lock', () => {
     expect(stateFiles(fs)).toEqual([]);
   });
 
+  it('commits unlocked, and says so, in a working directory that does not exist yet', async () => {
+    const fs = new MemFs({});
+    const o = await runPatchText(P('*** Add File: x.txt', '+x'), { fs, cwd: '/work/new/root' });
+    expect(o.status).toBe('applied');
+    expect(fs.text('/work/new/root/x.txt')).toBe('x\n');
+    expect(o.notes.map((n) => n.message).join('\n')).toContain('no commit lock or journal');
+  });
+
   it('leaves no lock, journal or temp file behind after a normal run', async () => {
     const fs = new MemFs(files(3));
     expect((await run(fs, updateAll(3))).status).toBe('applied');
