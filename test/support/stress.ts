@@ -36,7 +36,9 @@ export interface Proc {
 export function cli(args: string[], input: string, onStart?: (kill: (sig: NodeJS.Signals) => void) => void): Promise<Proc> {
   const t0 = performance.now();
   return new Promise((resolve) => {
-    const cmd = cliCommand();
+    // CHORD_PATCH_STRESS_BIN: another build's bin/chord-patch (an older version), to see what the harness catches there.
+    const other = process.env.CHORD_PATCH_STRESS_BIN;
+    const cmd = other ? { file: process.execPath, args: [other] } : cliCommand();
     const child = spawn(cmd.file, [...cmd.args, ...args], {
       env: { ...process.env, NO_COLOR: '1', CHORD_PATCH_SESSION: '' },
     });
