@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { APPLY_COMMANDS, type ApplyFlags, type OptionSpec } from './cli-options.js';
 import { CLI_SYNC_FS_CALLS, fastCommand, mayBeTerminal, stdinIsTerminal, writeFd } from './cli-startup.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
-import { apply, edit } from './index.js';
+import { apply, edit, recover } from './index.js';
 import { decodeInputBytes } from './input/bytes.js';
 import { isChordPatchError } from './errors.js';
 import { formatValidation, validateInput } from './input/validate.js';
@@ -189,6 +189,16 @@ export async function buildProgram(setCode: (code: number) => void): Promise<Com
     .option('--provider <name>', 'provider whose compat overrides apply (default: the model name\'s provider/ prefix)')
     .option('--config <file>', 'YAML config with compat overrides and permission rules (default: .chord-patch.yaml, if present)')
     .action(async (flags: ToolsFlags) => setCode(await runTools(flags)));
+
+  program
+    .command('recover')
+    .description('roll back chord-patch commits in DIR that were interrupted halfway (killed, crashed) and remove their temporary files')
+    .option('-C, --cwd <dir>', 'the directory to recover (default: the current directory)')
+    .action(async (flags: { cwd?: string }) => {
+      const r = await recover(flags.cwd !== undefined ? { cwd: flags.cwd } : {});
+      writeFd(r.ok ? 1 : 2, `chord-patch: ${r.message}\n`);
+      setCode(r.ok ? 0 : 1);
+    });
 
   program
     .command('grammar')

@@ -14,6 +14,10 @@ export type ErrorCode =
   | 'unreadable_snapshot'
   | 'changed_after_planning'
   | 'write_failed'
+  | 'rollback_failed'
+  | 'interrupted'
+  | 'locked'
+  | 'outside_root'
   | 'repeated_failure'
   | 'session_state'
   | 'usage';

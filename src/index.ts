@@ -10,6 +10,9 @@ import { parsePatch } from './input/envelope.js';
 import { errorOutcome, type RunOptions, runPatchText } from './core/pipeline.js';
 import type { EditRequest, Outcome, ParsedPatch } from './types.js';
 import { runEdit, runEditObject, runEditText } from './edit/run.js';
+import { nodeFs as realFs } from './core/node-fs.js';
+import { type RecoverOptions, type RecoverResult, recoverRoot } from './core/recover.js';
+import { resolve } from 'node:path';
 
 export type { RunOptions } from './core/pipeline.js';
 export type * from './types.js';
@@ -81,6 +84,16 @@ export async function edit(input: string | Uint8Array | EditRequest, options: Ru
 export async function check(input: string | Uint8Array, options: RunOptions = {}): Promise<Outcome> {
   return apply(input, { ...options, check: true });
 }
+
+/**
+ * Roll back commits in `cwd` that were interrupted (killed, crashed) halfway,
+ * and remove their temporary files. Every apply/edit in that directory does
+ * this first as well; this does only that.
+ */
+export async function recover(options: RecoverOptions = {}): Promise<RecoverResult> {
+  return recoverRoot(resolve(options.cwd ?? process.cwd()), options.fs ?? realFs, options);
+}
+export type { RecoverOptions, RecoverResult } from './core/recover.js';
 
 /** Parse a patch envelope; throws ChordPatchError (with `.line`) when malformed. */
 export function parse(text: string): ParsedPatch {

@@ -30,3 +30,8 @@ export function createHash(algorithm: string): Hash {
 export function homedir(): string {
   return (os ??= builtin<Os>('node:os')).homedir();
 }
+
+/** This host's name (the commit lock records it; only writing runs ask). */
+export function hostname(): string {
+  return (os ??= builtin<Os>('node:os')).hostname();
+}

@@ -56,6 +56,28 @@ export interface Stat {
   mode: number;
   /** dev:ino, to spot two names for one file (hard links). */
   identity: string;
+  /** Hard links to the file (a commit replacing it splits them: said in a note). */
+  links?: number;
+  /** Owner, kept by the commit when it can (running as root). */
+  uid?: number;
+  gid?: number;
+}
+
+/**
+ * A directory the commit writes in, opened once and then named through
+ * `path` (on Linux /proc/self/fd/N): a directory swapped for a symlink after
+ * it was opened is never followed.
+ */
+export interface DirPin {
+  /** Prefix to name entries of the pinned directory with (`${path}/${name}`). */
+  path: string;
+  /** dev:ino of the directory actually opened. */
+  identity: string;
+  /** Its real path when opened (symlinks resolved). */
+  real: string;
+  /** fsync the directory (makes renames and links in it durable). */
+  sync(): Promise<void>;
+  close(): Promise<void>;
 }
 
 /**
@@ -69,22 +91,32 @@ export interface Fs {
   /** Resolves symlinks of the longest existing ancestor (for escape checks). */
   realpath(path: string): Promise<string>;
   /**
-   * Atomically replace or create `path` with `bytes` (one buffer, or pieces
-   * written in order) and exactly `mode` (temp file in the same directory,
-   * fsync, rename). With `exclusive`, fail with code EEXIST when something
-   * already exists at `path`.
-   */
-  writeAtomic(path: string, bytes: Uint8Array | readonly Uint8Array[], mode: number | undefined, exclusive: boolean): Promise<void>;
-  /**
    * Optional: is the regular file at `path` exactly `bytes` right now? Lets the
    * commit's revalidation compare a file without reading it into a second
    * buffer of its size. Without it, the commit reads the file and compares.
    */
   hasBytes?(path: string, bytes: Uint8Array): Promise<boolean>;
+  /** Names in a directory (recovery looks for interrupted commits' journals). */
+  readDir(dir: string): Promise<string[]>;
+
+  // The commit's primitives. The commit (core/commit.ts) composes them: temp
+  // files, a journal, hard-link backups and renames, undone on failure.
+
+  /** Open `dir` (with `noFollow`, refusing a symlink as its last component) for naming entries through it. */
+  pinDir(dir: string, noFollow: boolean): Promise<DirPin>;
+  /**
+   * Create `path` exclusively (EEXIST when anything is there), write `bytes`
+   * (one buffer, or pieces in order), set exactly `mode` (and `owner`, when
+   * the process may), fsync, close.
+   */
+  writeTemp(path: string, bytes: Uint8Array | readonly Uint8Array[], mode: number | undefined, owner?: { uid: number; gid: number }): Promise<void>;
+  /** rename(2): replaces `to` atomically. */
+  rename(from: string, to: string): Promise<void>;
+  /** link(2): a second name for `from`; EEXIST when `to` exists (never replaces). */
+  link(from: string, to: string): Promise<void>;
   unlink(path: string): Promise<void>;
-  /** mkdir -p; returns the directories it created, outermost first. */
-  mkdirp(dir: string): Promise<string[]>;
-  /** Remove an empty directory (used to undo mkdirp on rollback). */
+  mkdir(dir: string): Promise<void>;
+  /** Remove an empty directory. */
   rmdir(dir: string): Promise<void>;
 }
 
@@ -92,7 +124,7 @@ export interface Fs {
 export type Entry =
   /** `blockedBy`: the nearest existing ancestor, when it is not a directory (nothing can be created here). */
   | { kind: 'missing'; blockedBy?: string }
-  | { kind: 'file'; bytes: Uint8Array; mode: number; identity: string }
+  | { kind: 'file'; bytes: Uint8Array; mode: number; identity: string; links?: number; uid?: number; gid?: number }
   | { kind: 'dir' | 'symlink' | 'other'; mode: number; identity: string }
   | { kind: 'unreadable'; error: string };
 
@@ -201,6 +233,11 @@ export interface Outcome {
   notes: Note[];
   /** Edit tool only, when the edit applied (or would): what it did to the file. */
   edit?: EditStats;
+  /**
+   * Only when a commit failed and undoing it failed too (`rollback_failed`):
+   * exactly what is on disk. Paths as the patch wrote them.
+   */
+  disk?: { newContent: string[]; restored: string[]; leftovers: string[] };
 }
 
 /** The edit tool's success summary: replacements made and the file's size change. */

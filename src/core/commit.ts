@@ -1,23 +1,60 @@
-// Committing a plan: revalidate, write, and undo on failure.
+// Committing a plan, so that every run ends with either the whole commit on
+// disk or none of it, even when another process, a fault or a kill interferes.
 //
-// 1. Check every path about to change against the snapshot: kind, mode and
-//    bytes (compared in chunks when the Fs offers hasBytes, else re-read).
-//    Any difference: "changed after planning", nothing written.
-// 2. Write: files first (atomic temp + fsync + rename; exclusive when the path
-//    was missing, so a file that appeared meanwhile is never clobbered; a few
-//    at a time), then deletions, so a move never loses its content halfway.
-// 3. On any error, restore every path already written from the snapshot
-//    bytes and mode, and remove directories this commit created.
+// 1. Pin every parent directory and check it is the one planning saw
+//    (core/pins.ts): a directory swapped for a symlink is never followed.
+// 2. Write the journal (core/journal.ts) and fsync it: from here a crash is
+//    undone by the next run. Then create missing directories and write every
+//    new content to a temp file beside its target (fsynced, mode and owner
+//    set). Nothing visible has changed yet.
+// 3. Switch, target by target: re-check that the target is still what the
+//    snapshot saw (a foreign change aborts as "changed after planning"), keep
+//    the old content as a hard-link backup, rename the temp over the target
+//    (Add: link, which never replaces a file that appeared meanwhile).
+//    Deletions last (renamed to their backup), so a move never loses content.
+// 4. fsync the directories, mark the journal done (the commit point), remove
+//    backups, temp files and the journal.
+// On any failure or SIGINT/SIGTERM: undo from the journal, and report exactly
+// what could not be restored (`rollback_failed`).
 
-import type { Entry, Fs } from '../types.js';
-import type { Mutation } from './plan.js';
-import { READ_CONCURRENCY, readEntry } from './snapshot.js';
+import { join } from 'node:path';
+import type { Entry, Fs, Note } from '../types.js';
 import { forEachBounded } from './bounded.js';
-import { dirname } from 'node:path';
+import { doneName, finishCommitted, type Journal, type JournalEntry, journalName, shown, sideNames, undo } from './journal.js';
+import { uniqueId } from './lock.js';
+import { Pins, Refused } from './pins.js';
+import type { Mutation } from './plan.js';
+import { deferSignals, type DeferredSignals } from './signals.js';
+import { readEntry, type PlannedDir } from './snapshot.js';
+
+export interface CommitContext {
+  root: string;
+  /** What planning saw of each parent directory. */
+  dirs: ReadonlyMap<string, PlannedDir>;
+  /** Check that pinned directories are the planned ones (off with --allow-outside). */
+  confine: boolean;
+  /** Directory for the journal (the locked state directory); none: no journal. */
+  journalDir?: string;
+}
+
+/** What is on disk after a rollback that did not fully succeed (display paths). */
+export interface DiskState {
+  newContent: string[];
+  restored: string[];
+  leftovers: string[];
+}
 
 export type CommitResult =
-  | { ok: true }
-  | { ok: false; code: 'changed_after_planning' | 'write_failed'; message: string; paths: string[] };
+  | { ok: true; notes: Note[] }
+  | {
+      ok: false;
+      code: 'changed_after_planning' | 'write_failed' | 'interrupted' | 'rollback_failed';
+      message: string;
+      paths: string[];
+      disk?: DiskState;
+    };
+
+type Failure = { code: 'changed_after_planning' | 'write_failed' | 'interrupted'; path: string; why: string };
 
 function sameEntry(a: Entry, b: Entry): boolean {
   if (a.kind !== b.kind) return false;
@@ -26,106 +63,240 @@ function sameEntry(a: Entry, b: Entry): boolean {
   return 'mode' in a && 'mode' in b && a.mode === b.mode;
 }
 
-/** Is the path still what the snapshot saw? */
-async function unchanged(fs: Fs, abs: string, before: Entry): Promise<boolean> {
+/**
+ * Is the path (named as `name`) still what the snapshot saw? An I/O error is
+ * thrown, not taken for a change: the report must say which it was.
+ */
+export async function unchanged(fs: Fs, name: string, before: Entry): Promise<boolean> {
   if (before.kind === 'file' && fs.hasBytes) {
+    const s = await fs.lstat(name);
+    if (s === null || s.kind !== 'file' || s.mode !== before.mode) return false;
     try {
-      const s = await fs.lstat(abs);
-      return s !== null && s.kind === 'file' && s.mode === before.mode && (await fs.hasBytes(abs, before.bytes));
-    } catch {
-      return false;
+      return await fs.hasBytes(name, before.bytes);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw e;
     }
   }
-  return sameEntry(before, await readEntry(fs, abs));
+  const now = await readEntry(fs, name);
+  if (now.kind === 'unreadable') throw new Error(now.error);
+  return sameEntry(before, now);
 }
 
-export async function revalidate(fs: Fs, mutations: readonly Mutation[]): Promise<string[]> {
-  const same: boolean[] = new Array(mutations.length);
-  await forEachBounded([...mutations.keys()], READ_CONCURRENCY, async (i) => {
-    same[i] = await unchanged(fs, mutations[i]!.abs, mutations[i]!.before);
-  });
-  return mutations.filter((_, i) => !same[i]).map((m) => m.path);
-}
-
-/** Writes in flight at once during a commit. */
+/** Writes in flight at once: each ends in an fsync, which the disk flushes together. */
 const WRITE_CONCURRENCY = 8;
 
-export async function commitPlan(fs: Fs, mutations: readonly Mutation[]): Promise<CommitResult> {
-  const changed = await revalidate(fs, mutations);
-  if (changed.length > 0) {
-    return {
-      ok: false,
-      code: 'changed_after_planning',
-      paths: changed,
-      message: `changed after planning: ${changed.join(', ')} changed on disk between reading and writing; nothing was written; retry against the current content`,
-    };
+export async function commitPlan(fs: Fs, mutations: readonly Mutation[], ctx: CommitContext): Promise<CommitResult> {
+  const pins = new Pins(fs, ctx.root, ctx.confine);
+  const signals = deferSignals();
+  try {
+    return await commitPinned(fs, mutations, ctx, pins, signals);
+  } finally {
+    await pins.close();
+    signals.release();
   }
-
-  const writes = mutations.filter((m) => m.after);
-  const deletes = mutations.filter((m) => !m.after);
-  const done: Mutation[] = [];
-  const createdDirs: string[] = [];
-  let failure: { m: Mutation; e: unknown } | undefined;
-  const apply = async (m: Mutation) => {
-    try {
-      if (m.after) await fs.writeAtomic(m.abs, m.after.bytes, m.after.mode, m.before.kind === 'missing');
-      else await fs.unlink(m.abs);
-      done.push(m);
-    } catch (e) {
-      failure ??= { m, e };
-    }
-  };
-  // Directories first, each once and one at a time: two concurrent `mkdir -p`
-  // of a shared new parent would race.
-  const dirs = new Set<string>();
-  for (const m of writes) {
-    const dir = dirname(m.abs);
-    if (dirs.has(dir)) continue;
-    dirs.add(dir);
-    try {
-      createdDirs.push(...(await fs.mkdirp(dir)));
-    } catch (e) {
-      failure = { m, e };
-      break;
-    }
-  }
-  // Files a few at a time: every write ends in an fsync, and one after another
-  // a 1,000-file envelope spent seconds waiting on the disk (issue 7); with a
-  // few in flight the disk flushes them together. Bounded, so a large envelope
-  // never runs out of file descriptors.
-  await forEachBounded(writes, WRITE_CONCURRENCY, apply, () => failure !== undefined);
-  // Deletions only after every write, so a move never loses its content halfway.
-  for (const m of deletes) {
-    if (failure) break;
-    await apply(m);
-  }
-  if (failure) {
-    const { m, e } = failure;
-    const unrestored = await rollback(fs, done, createdDirs);
-    const why = (e as NodeJS.ErrnoException).code === 'EEXIST' ? 'a file appeared at that path after planning' : (e as Error).message;
-    let message = `write failed for ${m.path}: ${why}; `;
-    message +=
-      unrestored.length === 0
-        ? done.length > 0
-          ? `the ${done.length} file${done.length === 1 ? '' : 's'} already written in this commit ${done.length === 1 ? 'was' : 'were'} restored; nothing was changed`
-          : 'nothing was changed'
-        : `COULD NOT RESTORE: ${unrestored.join(', ')}`;
-    return { ok: false, code: 'write_failed', message, paths: [m.path] };
-  }
-  return { ok: true };
 }
 
-/** Undo `done` in reverse order; returns the paths that could not be restored. */
-async function rollback(fs: Fs, done: readonly Mutation[], createdDirs: readonly string[]): Promise<string[]> {
-  const failed: string[] = [];
-  for (const m of [...done].reverse()) {
+const show = (ctx: CommitContext, abs: string) => shown(ctx.root, abs);
+
+async function commitPinned(fs: Fs, mutations: readonly Mutation[], ctx: CommitContext, pins: Pins, signals: DeferredSignals): Promise<CommitResult> {
+  const parents = new Set(mutations.map((m) => join(m.abs, '..')));
+  let toCreate: string[];
+  try {
+    toCreate = await pins.prepare([...ctx.dirs].filter(([d]) => parents.has(d)));
+  } catch (e) {
+    if (!(e instanceof Refused)) throw e;
+    const message = `changed after planning: ${e.message}; nothing was written; retry against the current tree`;
+    return { ok: false, code: 'changed_after_planning', message, paths: mutations.map((m) => m.path) };
+  }
+  const id = uniqueId();
+  const entries: JournalEntry[] = mutations.map((m, i) => {
+    const { tmp, backup } = sideNames(m.abs, id, i);
+    if (m.before.kind !== 'file') return { target: m.abs, op: 'create', tmp };
+    return m.after ? { target: m.abs, op: 'replace', tmp, backup } : { target: m.abs, op: 'delete', backup };
+  });
+  const journal: Journal = { version: 1, id, pid: process.pid, root: ctx.root, dirs: toCreate, entries };
+  const journalPath = ctx.journalDir ? join(ctx.journalDir, journalName(id)) : undefined;
+  if (journalPath) {
     try {
-      if (m.before.kind === 'file') await fs.writeAtomic(m.abs, m.before.bytes, m.before.mode, false);
-      else await fs.unlink(m.abs);
-    } catch {
-      failed.push(m.path);
+      await writeJournal(fs, journalPath, journal);
+    } catch (e) {
+      await fs.unlink(journalPath).catch(() => {});
+      return { ok: false, code: 'write_failed', message: `cannot write the commit journal ${journalPath}: ${(e as Error).message}; nothing was written`, paths: [] };
     }
   }
-  for (const d of [...createdDirs].reverse()) await fs.rmdir(d).catch(() => {});
-  return failed;
+  const touched = new Set<string>();
+  const failure =
+    (await prepareFiles(fs, mutations, entries, toCreate, pins, signals)) ??
+    (await switchFiles(fs, mutations, entries, pins, signals, touched)) ??
+    (await makeDurable(fs, ctx, journalPath, id, pins));
+  if (failure) return rollBack(fs, ctx, journal, journalPath, pins, touched, failure);
+  // Past the commit point: what is left is cleaning up, never undoing.
+  const leftovers = await finishCommitted(fs, journal, pins.name);
+  if (ctx.journalDir) await fs.unlink(join(ctx.journalDir, doneName(id))).catch(() => {});
+  return { ok: true, notes: commitNotes(ctx, mutations, leftovers) };
+}
+
+/**
+ * fsync every directory written in, then mark the journal done and make that
+ * durable: the commit point. A failure here still rolls back (the backups
+ * exist until the commit point), with the journal under its undo name.
+ */
+async function makeDurable(fs: Fs, ctx: CommitContext, journalPath: string | undefined, id: string, pins: Pins): Promise<Failure | undefined> {
+  let renamed = false;
+  try {
+    await pins.sync();
+    if (!journalPath || !ctx.journalDir) return undefined;
+    await fs.rename(journalPath, join(ctx.journalDir, doneName(id)));
+    renamed = true;
+    await syncDir(fs, ctx.journalDir);
+    return undefined;
+  } catch (e) {
+    if (renamed && journalPath && ctx.journalDir) await fs.rename(join(ctx.journalDir, doneName(id)), journalPath).catch(() => {});
+    return { code: 'write_failed', path: ctx.root, why: `cannot make the commit durable: ${(e as Error).message}` };
+  }
+}
+
+async function writeJournal(fs: Fs, path: string, journal: Journal): Promise<void> {
+  await fs.writeTemp(path, Buffer.from(JSON.stringify(journal)), 0o600);
+  await syncDir(fs, join(path, '..'));
+}
+
+async function syncDir(fs: Fs, dir: string): Promise<void> {
+  const pin = await fs.pinDir(dir, false);
+  try {
+    await pin.sync();
+  } finally {
+    await pin.close();
+  }
+}
+
+/**
+ * The cause of a failed call, without the paths Node appends (through a pin
+ * they read /proc/self/fd/N/…, which means nothing to the reader).
+ */
+function errorText(e: unknown): string {
+  const { code, message } = e as NodeJS.ErrnoException;
+  if (code === 'EEXIST') return 'a file appeared at that path after planning';
+  return code && message.startsWith(`${code}: `) ? message.replace(/, (open|rename|link|unlink|mkdir|rmdir|fsync|write|close|fchmod|fchown|lstat|read) .*$/, '') : message;
+}
+
+/** Create missing directories and write every temp file. Nothing visible changes. */
+async function prepareFiles(fs: Fs, mutations: readonly Mutation[], entries: JournalEntry[], toCreate: string[], pins: Pins, signals: DeferredSignals): Promise<Failure | undefined> {
+  for (const dir of toCreate) {
+    try {
+      await pins.create(dir);
+    } catch (e) {
+      return { code: 'write_failed', path: dir, why: errorText(e) };
+    }
+  }
+  let failure: Failure | undefined;
+  const writes = mutations.map((m, i) => [m, entries[i]!] as const).filter(([m]) => m.after);
+  await forEachBounded(
+    writes,
+    WRITE_CONCURRENCY,
+    async ([m, e]) => {
+      const sig = signals.caught();
+      if (sig) failure ??= { code: 'interrupted', path: m.path, why: `interrupted by ${sig}` };
+      if (failure) return;
+      const owner = m.before.kind === 'file' && m.before.uid !== undefined && m.before.gid !== undefined ? { uid: m.before.uid, gid: m.before.gid } : undefined;
+      try {
+        await fs.writeTemp(pins.name(e.tmp!), m.after!.bytes, m.after!.mode, owner);
+      } catch (err) {
+        failure ??= { code: 'write_failed', path: m.path, why: errorText(err) };
+      }
+    },
+    () => failure !== undefined,
+  );
+  return failure;
+}
+
+/** Re-check each target and switch it to its new content; deletions last. */
+async function switchFiles(fs: Fs, mutations: readonly Mutation[], entries: JournalEntry[], pins: Pins, signals: DeferredSignals, touched: Set<string>): Promise<Failure | undefined> {
+  let failure: Failure | undefined;
+  const one = async ([m, e]: readonly [Mutation, JournalEntry]) => {
+    const sig = signals.caught();
+    if (sig) failure ??= { code: 'interrupted', path: m.path, why: `interrupted by ${sig}` };
+    if (failure) return;
+    const target = pins.name(m.abs);
+    try {
+      // Immediately before this target's own switch: a foreign write since
+      // the snapshot must not be overwritten.
+      if (!(await unchanged(fs, target, m.before))) {
+        failure ??= { code: 'changed_after_planning', path: m.path, why: 'it changed on disk after planning' };
+        return;
+      }
+      if (e.op === 'create') {
+        await fs.link(pins.name(e.tmp!), target);
+      } else if (e.op === 'replace') {
+        await fs.link(target, pins.name(e.backup!));
+        await fs.rename(pins.name(e.tmp!), target);
+      } else {
+        await fs.rename(target, pins.name(e.backup!));
+      }
+      touched.add(m.abs);
+    } catch (err) {
+      failure ??= { code: 'write_failed', path: m.path, why: errorText(err) };
+    }
+  };
+  const pairs = mutations.map((m, i) => [m, entries[i]!] as const);
+  await forEachBounded(
+    pairs.filter(([m]) => m.after),
+    WRITE_CONCURRENCY,
+    one,
+    () => failure !== undefined,
+  );
+  for (const pair of pairs.filter(([m]) => !m.after)) {
+    if (failure) break;
+    await one(pair);
+  }
+  return failure;
+}
+
+async function rollBack(fs: Fs, ctx: CommitContext, journal: Journal, journalPath: string | undefined, pins: Pins, touched: Set<string>, f: Failure): Promise<CommitResult> {
+  // Only directories actually created are this commit's to remove.
+  const result = await undo(fs, { ...journal, dirs: pins.created }, pins.name, touched);
+  const lead =
+    f.code === 'changed_after_planning'
+      ? `changed after planning: ${show(ctx, f.path) || f.path} ${f.why}`
+      : f.code === 'interrupted'
+        ? `${f.why} during the commit`
+        : `write failed for ${show(ctx, f.path) || f.path}: ${f.why}`;
+  const paths = [f.path];
+  const disk: DiskState = {
+    newContent: result.notRestored.map((x) => show(ctx, x)),
+    restored: result.restored.map((x) => show(ctx, x)),
+    leftovers: result.leftovers.map((x) => show(ctx, x)),
+  };
+  if (result.notRestored.length === 0) {
+    // Only leftovers (or nothing) remain: the journal has nothing more to undo.
+    if (journalPath) await fs.unlink(journalPath).catch(() => {});
+    if (ctx.journalDir) await fs.unlink(join(ctx.journalDir, doneName(journal.id))).catch(() => {});
+    const undone = result.restored.length > 0 ? `the ${result.restored.length} file${result.restored.length === 1 ? '' : 's'} already switched in this commit ${result.restored.length === 1 ? 'was' : 'were'} restored; ` : '';
+    const left = disk.leftovers.length > 0 ? `; but chord-patch could not remove its own temporary files and directories: ${disk.leftovers.join(', ')}` : '';
+    return { ok: false, code: f.code, message: `${lead}; ${undone}no file was changed${left}`, paths, ...(disk.leftovers.length > 0 ? { disk } : {}) };
+  }
+  const message =
+    `${lead}; restoring the files already written ALSO FAILED. ` +
+    `Files holding the NEW content (not restored): ${disk.newContent.join(', ')}. ` +
+    `Files restored to their previous content: ${disk.restored.join(', ') || 'none'}.` +
+    (disk.leftovers.length > 0 ? ` Leftover temporary files: ${disk.leftovers.join(', ')}.` : '') +
+    (journalPath ? ` The journal ${journalPath} is kept: \`chord-patch recover\` (or the next run in this directory) retries the restore.` : '');
+  return { ok: false, code: 'rollback_failed', message, paths: result.notRestored, disk };
+}
+
+function commitNotes(ctx: CommitContext, mutations: readonly Mutation[], leftovers: string[]): Note[] {
+  const notes: Note[] = [];
+  for (const m of mutations) {
+    if (m.after && m.before.kind === 'file' && (m.before.links ?? 1) > 1) {
+      notes.push({
+        code: 'info',
+        message: `${m.path} had ${m.before.links} hard links: it was replaced by a new file, so its other names keep the previous content`,
+      });
+    }
+  }
+  if (leftovers.length > 0) {
+    notes.push({ code: 'info', message: `could not remove chord-patch's temporary files (an append-only directory?): ${leftovers.map((x) => show(ctx, x)).join(', ')}` });
+  }
+  return notes;
 }

@@ -11,8 +11,13 @@ import {
   close,
   closeSync,
   constants,
+  existsSync,
   fchmod,
   fchmodSync,
+  fchown,
+  fchownSync,
+  fstat,
+  fstatSync,
   fsync,
   fsyncSync,
   link,
@@ -27,6 +32,10 @@ import {
   readFile,
   readFileSync,
   readSync,
+  readdir,
+  readdirSync,
+  readlink,
+  readlinkSync,
   realpath,
   realpathSync,
   rename,
@@ -41,8 +50,7 @@ import {
   writev,
   writevSync,
 } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import type { Fs, Stat } from '../types.js';
+import type { DirPin, Fs, Stat } from '../types.js';
 
 /**
  * Calls left to make with node:fs's synchronous twins instead of the callback
@@ -73,16 +81,6 @@ function call<T>(start: (done: (err: NodeJS.ErrnoException | null, value: T) => 
   return new Promise<T>((resolve, reject) => start((err, value) => (err ? reject(err) : resolve(value))));
 }
 
-/**
- * A temp-file name unlikely to collide. It need not be unpredictable: the file
- * is created with O_EXCL, so a clash fails the write instead of touching
- * anything.
- */
-let tmpCounter = 0;
-function tmpSuffix(): string {
-  return `${process.pid.toString(36)}${(tmpCounter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-}
-
 function kindOf(s: Stats): Stat['kind'] {
   if (s.isSymbolicLink()) return 'symlink';
   if (s.isFile()) return 'file';
@@ -111,7 +109,7 @@ export const nodeFs: Fs = {
   async lstat(path) {
     try {
       const s = await call<Stats>((cb) => lstat(path, cb), () => lstatSync(path));
-      return { kind: kindOf(s), mode: s.mode & 0o7777, identity: `${s.dev}:${s.ino}` };
+      return { kind: kindOf(s), mode: s.mode & 0o7777, identity: `${s.dev}:${s.ino}`, links: s.nlink, uid: s.uid, gid: s.gid };
     } catch (e) {
       if (code(e) === 'ENOENT' || code(e) === 'ENOTDIR') return null;
       throw e;
@@ -149,67 +147,88 @@ export const nodeFs: Fs = {
     return call<string>((cb) => realpath.native(path, cb), () => realpathSync.native(path));
   },
 
-  async writeAtomic(path, bytes, mode, exclusive) {
-    const tmp = join(dirname(path), `.${basename(path)}.${tmpSuffix()}.chord-patch.tmp`);
-    const fd = await call<number>(
-      (cb) => open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600, cb),
-      () => openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600),
-    );
+  async readDir(dir) {
+    return call<string[]>((cb) => readdir(dir, cb), () => readdirSync(dir));
+  },
+
+  async pinDir(dir, noFollow) {
+    const flags = constants.O_RDONLY | constants.O_DIRECTORY | (noFollow ? constants.O_NOFOLLOW : 0);
+    const fd = await call<number>((cb) => open(dir, flags, cb), () => openSync(dir, flags));
+    try {
+      const s = await call<Stats>((cb) => fstat(fd, cb), () => fstatSync(fd));
+      const byFd = procFd(fd);
+      // /proc/self/fd/N names the directory opened, wherever its path now
+      // points: the same guarantee as openat(2), which Node does not offer.
+      const real = byFd ? await call<string>((cb) => readlink(byFd, cb), () => readlinkSync(byFd)) : await this.realpath(dir);
+      return {
+        path: byFd ?? dir,
+        identity: `${s.dev}:${s.ino}`,
+        real,
+        sync: () => call<void>((cb) => fsync(fd, cb), () => fsyncSync(fd)),
+        close: () => call<void>((cb) => close(fd, cb), () => closeSync(fd)),
+      } satisfies DirPin;
+    } catch (e) {
+      await call<void>((cb) => close(fd, cb), () => closeSync(fd)).catch(() => {});
+      throw e;
+    }
+  },
+
+  async writeTemp(path, bytes, mode, owner) {
+    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
+    const fd = await call<number>((cb) => open(path, flags, 0o600, cb), () => openSync(path, flags, 0o600));
     try {
       if (bytes instanceof Uint8Array) await call<void>((cb) => writeFile(fd, bytes, cb), () => writeFileSync(fd, bytes));
       // libuv's writev writes every piece (looping on short writes and the
       // iovec limit) before it calls back.
       else if (bytes.length > 0) await call<number>((cb) => writev(fd, bytes as Uint8Array[], cb), () => writevSync(fd, bytes as Uint8Array[]));
+      // Owner before mode: chown clears set-uid/set-gid bits.
+      if (owner && mayChown(owner)) await call<void>((cb) => fchown(fd, owner.uid, owner.gid, cb), () => fchownSync(fd, owner.uid, owner.gid));
       await call<void>((cb) => fchmod(fd, mode ?? defaultMode(), cb), () => fchmodSync(fd, mode ?? defaultMode()));
       await call<void>((cb) => fsync(fd, cb), () => fsyncSync(fd));
     } catch (e) {
       await call<void>((cb) => close(fd, cb), () => closeSync(fd)).catch(() => {});
-      await call<void>((cb) => unlink(tmp, cb), () => unlinkSync(tmp)).catch(() => {});
+      await call<void>((cb) => unlink(path, cb), () => unlinkSync(path)).catch(() => {});
       throw e;
     }
     await call<void>((cb) => close(fd, cb), () => closeSync(fd));
-    try {
-      if (exclusive) {
-        // link() fails with EEXIST instead of replacing: an Add never clobbers
-        // a file that appeared after planning.
-        await call<void>((cb) => link(tmp, path, cb), () => linkSync(tmp, path));
-        await call<void>((cb) => unlink(tmp, cb), () => unlinkSync(tmp));
-      } else {
-        await call<void>((cb) => rename(tmp, path, cb), () => renameSync(tmp, path));
-      }
-    } catch (e) {
-      await call<void>((cb) => unlink(tmp, cb), () => unlinkSync(tmp)).catch(() => {});
-      throw e;
-    }
+  },
+
+  async rename(from, to) {
+    await call<void>((cb) => rename(from, to, cb), () => renameSync(from, to));
+  },
+
+  async link(from, to) {
+    await call<void>((cb) => link(from, to, cb), () => linkSync(from, to));
   },
 
   async unlink(path) {
     await call<void>((cb) => unlink(path, cb), () => unlinkSync(path));
   },
 
-  async mkdirp(dir) {
-    const created: string[] = [];
-    let d = dir;
-    const missing: string[] = [];
-    for (;;) {
-      const s = await this.lstat(d);
-      if (s) break;
-      missing.push(d);
-      const parent = dirname(d);
-      if (parent === d) break;
-      d = parent;
-    }
-    for (const m of missing.reverse()) {
-      await call<void>(
-        (cb) => mkdir(m, (err) => cb(err, undefined)),
-        () => void mkdirSync(m),
-      );
-      created.push(m);
-    }
-    return created;
+  async mkdir(dir) {
+    await call<void>(
+      (cb) => mkdir(dir, (err) => cb(err, undefined)),
+      () => void mkdirSync(dir),
+    );
   },
 
   async rmdir(dir) {
     await call<void>((cb) => rmdir(dir, cb), () => rmdirSync(dir));
   },
 };
+
+/** Whether /proc/self/fd names open descriptors here (Linux); checked once. */
+let hasProcFd: boolean | undefined;
+function procFd(fd: number): string | undefined {
+  hasProcFd ??= existsSync('/proc/self/fd');
+  return hasProcFd ? `/proc/self/fd/${fd}` : undefined;
+}
+
+/**
+ * Only root can give a file to another user; anyone else keeps today's
+ * behaviour (the new file is theirs) rather than failing the edit on EPERM.
+ */
+function mayChown(owner: { uid: number; gid: number }): boolean {
+  const uid = process.geteuid?.();
+  return uid === 0 && (owner.uid !== 0 || owner.gid !== (process.getegid?.() ?? 0));
+}

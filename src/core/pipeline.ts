@@ -7,13 +7,15 @@ import { parsePatch } from '../input/envelope.js';
 import { fileDiffs } from '../report/file-diffs.js';
 import type { FileOp, Fs, Note, Outcome, ParsedPatch } from '../types.js';
 import { commitPlan } from './commit.js';
+import type { LockOptions } from './lock.js';
+import { type Guard, withCommitLock } from './recover.js';
 import { nodeFs } from './node-fs.js';
 import { opRefs, planPatch, type Plan, type PlanOptions } from './plan.js';
 import { type Snapshot, takeSnapshot } from './snapshot.js';
 import { beginPatchSession, type PatchSession, type SessionOptions } from './session-store.js';
 import { prepareDecoding } from '../text/decode.js';
 
-export interface RunOptions extends PlanOptions, SessionOptions {
+export interface RunOptions extends PlanOptions, SessionOptions, LockOptions {
   /** Directory relative paths resolve against (default: process.cwd()). */
   cwd?: string;
   /** File system to use (default: the real one). */
@@ -50,14 +52,38 @@ export async function runPatchText(text: string, options: RunOptions = {}): Prom
 }
 
 export async function runOps(ops: readonly FileOp[], options: RunOptions, notes: Note[] = []): Promise<Outcome> {
+  return locked(options, 'apply_patch', (guard) => runOpsLocked(ops, options, notes, guard));
+}
+
+/**
+ * Run `body` under the root's commit lock (after recovering interrupted
+ * commits); a dry run takes no lock. Shared by patches and edits.
+ */
+export async function locked(options: RunOptions, tool: Outcome['tool'], body: (guard: Guard | undefined) => Promise<Outcome>): Promise<Outcome> {
+  if (options.check) return body(undefined);
+  const fs = options.fs ?? nodeFs;
+  const root = resolve(options.cwd ?? process.cwd());
+  try {
+    return await withCommitLock(fs, root, options, async (guard) => {
+      const o = await body(guard);
+      return guard.notes.length > 0 ? { ...o, notes: [...guard.notes, ...o.notes] } : o;
+    });
+  } catch (e) {
+    return errorOutcome(e, tool, false);
+  }
+}
+
+async function runOpsLocked(ops: readonly FileOp[], options: RunOptions, notes: Note[], guard: Guard | undefined): Promise<Outcome> {
   const fs = options.fs ?? nodeFs;
   const root = resolve(options.cwd ?? process.cwd());
   const dryRun = !!options.check;
   const refs = ops.flatMap((op) => opRefs(root, op));
   let plan: Plan;
+  let snapshot: Snapshot;
   let session: PatchSession | undefined;
   try {
-    const snapshot = await takeSnapshot(fs, root, refs, !!options.allowOutside);
+    snapshot = await takeSnapshot(fs, root, refs, !!options.allowOutside);
+    refuseOutside(snapshot, refs);
     // Session state (--session): refuse an identical resubmit before planning.
     session = beginPatchSession(ops, snapshot, options, dryRun);
     if (session?.refused) return session.refused;
@@ -66,8 +92,22 @@ export async function runOps(ops: readonly FileOp[], options: RunOptions, notes:
   } catch (e) {
     return errorOutcome(e, 'apply_patch', dryRun);
   }
-  const outcome = await finish(fs, plan, root, dryRun, 'apply_patch', [...notes, ...plan.notes]);
+  const outcome = await finish(fs, plan, { snapshot, dryRun, tool: 'apply_patch', notes: [...notes, ...plan.notes], guard, confine: !options.allowOutside });
   return session ? session.end(outcome, plan.failed) : outcome;
+}
+
+/**
+ * A patch naming any path outside the root is refused whole, like
+ * overlapping paths: committing the inside groups would act on a patch that
+ * was not meant for this directory.
+ */
+function refuseOutside(snapshot: Snapshot, refs: readonly { raw: string; abs: string }[]): void {
+  const outside = [...new Set(refs.filter((r) => snapshot.outside.has(r.abs)).map((r) => r.raw))];
+  if (outside.length === 0) return;
+  throw new ChordPatchError(
+    'outside_root',
+    `${outside.join(', ')}: path${outside.length === 1 ? ' is' : 's are'} outside the working directory (${snapshot.root}); the whole patch is refused and nothing was written; pass --allow-outside to permit it`,
+  );
 }
 
 /** The bytes of every file in a snapshot, for deciding whether planning needs the legacy codecs. */
@@ -75,17 +115,36 @@ export function* snapshotBytes(snapshot: Snapshot): Generator<Uint8Array> {
   for (const e of snapshot.entries.values()) if (e.kind === 'file') yield e.bytes;
 }
 
+export interface FinishOptions {
+  snapshot: Snapshot;
+  dryRun: boolean;
+  tool: Outcome['tool'];
+  notes: Note[];
+  /** The commit lock held (absent for a dry run, or a root that cannot hold one). */
+  guard: Guard | undefined;
+  /** Re-check at commit time that directories are still the planned ones inside the root. */
+  confine: boolean;
+}
+
 /** Commit a plan (unless dry run) and describe what happened. Shared by patches and edits. */
-export async function finish(fs: Fs, plan: Plan, root: string, dryRun: boolean, tool: Outcome['tool'], notes: Note[]): Promise<Outcome> {
+export async function finish(fs: Fs, plan: Plan, f: FinishOptions): Promise<Outcome> {
+  const { snapshot, dryRun, tool } = f;
+  const root = snapshot.root;
+  let notes = f.notes;
   const display = new Map(plan.mutations.map((m) => [m.abs, m.path]));
   const displayOf = (abs: string) => display.get(abs) ?? relative(root, abs);
   const anyFailed = plan.failed.length > 0;
   if (!dryRun && plan.mutations.length > 0) {
-    const result = await commitPlan(fs, plan.mutations);
+    const ctx = { root, dirs: snapshot.dirs, confine: f.confine, ...(f.guard?.journalDir ? { journalDir: f.guard.journalDir } : {}) };
+    const result = await commitPlan(fs, plan.mutations, ctx);
     if (!result.ok) {
       const error = { code: result.code, message: result.message };
-      return { ...rejected(tool, dryRun, error, notes), failed: plan.failed };
+      const o: Outcome = { ...rejected(tool, dryRun, error, notes), failed: plan.failed };
+      if (!result.disk) return o;
+      // Files hold new content: say so with the exit code for "some written".
+      return { ...o, status: result.disk.newContent.length > 0 ? 'partial' : 'rejected', disk: result.disk };
     }
+    notes = [...notes, ...result.notes];
   }
   const committedSomething = plan.changes.length > 0;
   const status: Outcome['status'] = !anyFailed

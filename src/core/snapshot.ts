@@ -18,6 +18,25 @@ export interface Snapshot {
   entries: Map<string, Entry>;
   /** Absolute paths refused because they escape the root. */
   outside: Set<string>;
+  /** The root's real path (symlinks resolved). */
+  realRoot: string;
+  /** What planning saw of each named path's parent directory (the commit re-checks it). */
+  dirs: Map<string, PlannedDir>;
+}
+
+/**
+ * A parent directory as planning saw it: its nearest existing directory
+ * (itself, when it exists) with that one's real path and identity, and the
+ * names still to create below it. The commit opens `existing` and refuses to
+ * write when it is no longer the same directory at the same real place.
+ */
+export interface PlannedDir {
+  existing: string;
+  real: string;
+  /** dev:ino of `existing`; absent when it could not be read. */
+  identity?: string;
+  /** Directory names to create below `existing`, outermost first. */
+  missing: string[];
 }
 
 export interface PathRef {
@@ -74,20 +93,30 @@ export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[
   checkOverlaps(refs);
   const entries = new Map<string, Entry>();
   const outside = new Set<string>();
-  const realRoot = allowOutside ? root : await fs.realpath(root).catch(() => root);
+  const realRoot = await fs.realpath(root).catch(() => root);
   const unique = [...new Set(refs.map((r) => r.abs))];
   // One look-up per directory, not per file: a 1,000-file envelope names a
   // few dozen directories.
-  const realDirs = new Map<string, Promise<string>>();
+  const dirs = new Map<string, Promise<PlannedDir>>();
   await forEachBounded(unique, READ_CONCURRENCY, async (abs) => {
-    if (!allowOutside && !(isInside(root, abs) && isInside(realRoot, await realAncestor(fs, abs, realDirs)))) {
+    const dir = dirname(abs);
+    let planned = dirs.get(dir);
+    if (!planned) dirs.set(dir, (planned = planDir(fs, dir)));
+    const real = join((await planned).real, ...(await planned).missing, basename(abs));
+    if (!allowOutside && !(isInside(root, abs) && isInside(realRoot, real))) {
       outside.add(abs);
       return;
     }
     const entry = await readEntry(fs, abs);
     // Only planning needs to know why a missing path cannot be created, so
     // this walk stays out of readEntry (which the commit's revalidation reuses).
-    const blockedBy = entry.kind === 'missing' ? await nonDirectoryAncestor(fs, abs) : undefined;
+    let blockedBy: string | undefined;
+    try {
+      blockedBy = entry.kind === 'missing' ? await nonDirectoryAncestor(fs, abs) : undefined;
+    } catch (e) {
+      entries.set(abs, { kind: 'unreadable', error: (e as Error).message });
+      return;
+    }
     entries.set(abs, blockedBy === undefined ? entry : { kind: 'missing', blockedBy });
   });
   const bad = [...entries].filter(([, e]) => e.kind === 'unreadable');
@@ -96,30 +125,22 @@ export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[
     throw new ChordPatchError('unreadable_snapshot', `cannot read the files the patch names, nothing was written: ${list}`);
   }
   checkSameFile(refs, entries);
-  return { root, entries, outside };
+  const planned = new Map<string, PlannedDir>();
+  for (const [dir, p] of dirs) planned.set(dir, await p);
+  return { root, entries, outside, realRoot, dirs: planned };
 }
 
-/**
- * The real path of `abs` with symlinks resolved in its existing directories
- * (the last component itself is never followed: symlinks are refused later).
- */
-async function realAncestor(fs: Fs, abs: string, realDirs: Map<string, Promise<string>>): Promise<string> {
-  const dir = dirname(abs);
-  let real = realDirs.get(dir);
-  if (!real) realDirs.set(dir, (real = realDir(fs, dir)));
-  return join(await real, basename(abs));
-}
-
-/** `dir` with the symlinks of its longest existing prefix resolved. */
-async function realDir(fs: Fs, dir: string): Promise<string> {
-  const tail: string[] = [];
+/** `dir`'s nearest existing ancestor (or itself): real path, identity, and what is missing below it. */
+async function planDir(fs: Fs, dir: string): Promise<PlannedDir> {
+  const missing: string[] = [];
   for (let d = dir; ; d = dirname(d)) {
-    if (await fs.lstat(d).catch(() => null)) {
+    const s = await fs.lstat(d).catch(() => null);
+    if (s || d === dirname(d)) {
       const real = await fs.realpath(d).catch(() => d);
-      return join(real, ...tail.reverse());
+      const target = real === d ? s : await fs.lstat(real).catch(() => null);
+      return { existing: d, real, ...(target ? { identity: target.identity } : {}), missing: missing.reverse() };
     }
-    if (d === dirname(d)) return dir;
-    tail.push(basename(d));
+    missing.push(basename(d));
   }
 }
 
@@ -128,7 +149,8 @@ export async function readEntry(fs: Fs, abs: string): Promise<Entry> {
     const s = await fs.lstat(abs);
     if (!s) return { kind: 'missing' };
     if (s.kind !== 'file') return { kind: s.kind, mode: s.mode, identity: s.identity };
-    return { kind: 'file', bytes: await fs.readFile(abs), mode: s.mode, identity: s.identity };
+    const { links, uid, gid } = s;
+    return { kind: 'file', bytes: await fs.readFile(abs), mode: s.mode, identity: s.identity, ...(links !== undefined ? { links } : {}), ...(uid !== undefined && gid !== undefined ? { uid, gid } : {}) };
   } catch (e) {
     return { kind: 'unreadable', error: (e as Error).message };
   }

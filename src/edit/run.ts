@@ -5,7 +5,8 @@
 
 import { resolve } from 'node:path';
 import { parseEditJson, parseEditRequest } from '../input/edit.js';
-import { errorOutcome, finish, type RunOptions, snapshotBytes } from '../core/pipeline.js';
+import { errorOutcome, finish, locked, type RunOptions, snapshotBytes } from '../core/pipeline.js';
+import type { Guard } from '../core/recover.js';
 import type { Plan } from '../core/plan.js';
 import { checkSessionState, trackMatchFailures } from '../core/session-store.js';
 import { resolveRef, type Snapshot, takeSnapshot } from '../core/snapshot.js';
@@ -184,18 +185,26 @@ export async function runEdit(request: EditRequest, options: RunOptions = {}): P
   const fs = options.fs ?? nodeFs;
   const root = resolve(options.cwd ?? process.cwd());
   const dryRun = !!options.check;
+  return locked(options, 'edit', (guard) => runEditLocked(request, options, guard));
+}
+
+async function runEditLocked(request: EditRequest, options: RunOptions, guard: Guard | undefined): Promise<Outcome> {
+  const fs = options.fs ?? nodeFs;
+  const root = resolve(options.cwd ?? process.cwd());
+  const dryRun = !!options.check;
   let planned: EditPlan;
+  let snapshot: Snapshot;
   try {
     checkSessionState(options);
     const ref = resolveRef(root, request.path);
-    const snapshot = await takeSnapshot(fs, root, [ref], !!options.allowOutside);
+    snapshot = await takeSnapshot(fs, root, [ref], !!options.allowOutside);
     await prepareDecoding(snapshotBytes(snapshot), options);
     planned = planEdit(request, snapshot, options);
   } catch (e) {
     return errorOutcome(e, 'edit', dryRun);
   }
   const { plan, stats } = planned;
-  let outcome = await finish(fs, plan, root, dryRun, 'edit', plan.notes);
+  let outcome = await finish(fs, plan, { snapshot, dryRun, tool: 'edit', notes: plan.notes, guard, confine: !options.allowOutside });
   if (stats && (outcome.status === 'applied' || outcome.status === 'checked')) outcome = { ...outcome, edit: stats };
   // A commit that failed as a whole (changed after planning, write error) says
   // nothing about whether the text matched, so it is not counted.

@@ -13,6 +13,7 @@ export function jsonReport(o: Outcome): string {
     failed: o.failed,
     ...(o.error ? { error: o.error } : {}),
     ...(o.edit ? { edit: o.edit } : {}),
+    ...(o.disk ? { disk: o.disk } : {}),
     notes: o.notes,
     message: modelMessage(o),
     diff: o.diffs.map((d) => unifiedDiff(d)).join(''),

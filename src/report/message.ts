@@ -42,7 +42,7 @@ export function modelMessage(o: Outcome): string {
   if (o.error) {
     lines.push(`${o.tool} failed: ${o.error.message}`);
     if (o.failed.length > 0) notApplied();
-    lines.push('Nothing was written.');
+    lines.push(...afterError(o));
   } else if (o.status === 'applied' || o.status === 'checked') {
     lines.push(o.dryRun ? 'Check passed. The patch would update the following files:' : 'Success. Updated the following files:');
     lines.push(...o.changes.map(changeLine));
@@ -67,6 +67,24 @@ export function modelMessage(o: Outcome): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * The closing lines of an envelope-wide error: "Nothing was written." unless
+ * a failed rollback left files changed, which are then listed one by one.
+ */
+function afterError(o: Outcome): string[] {
+  if (!o.disk) return ['Nothing was written.'];
+  const list = (xs: string[]) => xs.map((x) => `  ${x}`);
+  const left = o.disk.leftovers.length > 0 ? ['Leftover temporary files and directories of chord-patch (safe to delete):', ...list(o.disk.leftovers)] : [];
+  if (o.disk.newContent.length === 0) return ['No file was changed.', ...left];
+  return [
+    'On disk now (read these files before doing anything else):',
+    'Files holding the NEW content:',
+    ...list(o.disk.newContent),
+    ...(o.disk.restored.length > 0 ? ['Files restored to their previous content:', ...list(o.disk.restored)] : []),
+    ...left,
+  ];
+}
+
 const bytes = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'byte' : 'bytes'}`;
 
 /**
@@ -79,7 +97,7 @@ function editMessage(o: Outcome): string {
   const lines: string[] = [];
   const group = o.failed[0];
   if (o.error) {
-    lines.push(`edit failed: ${o.error.message}`, 'Nothing was written.');
+    lines.push(`edit failed: ${o.error.message}`, ...afterError(o));
   } else if (group) {
     const path = group.paths[0] ?? '';
     const batch = group.operations.some((op) => op.label.startsWith('edits['));

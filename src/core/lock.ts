@@ -1,0 +1,163 @@
+// The commit lock: one chord-patch commit at a time per root, so two runs
+// editing different lines of one file never lose each other's update.
+//
+// Node has no flock(2), and a lock file that an exiting process fails to
+// delete must not block the root forever. The scheme:
+// - The holder's details (pid, host, start time) are written to a private
+//   file first, which is then hard-linked to `lock`: link(2) fails with EEXIST
+//   when the lock is held, and the lock never exists half-written (O_EXCL on
+//   `lock` itself would expose an empty file to readers for a moment).
+// - A lock whose holder runs on this host and no longer exists (kill(pid, 0)
+//   fails with ESRCH) is stale. Only the process that creates `break` (O_EXCL)
+//   may remove a stale lock, after reading it again, so two waiters never
+//   both remove it and one of them the other's fresh lock.
+// - Waiting is bounded; then the error names the holder and the lock file.
+// A mkdir lock was the alternative; it cannot carry the holder's details
+// atomically, and the error must name the holder.
+
+import { hostname } from '../lazy-builtins.js';
+import { join } from 'node:path';
+import { ChordPatchError } from '../errors.js';
+import type { Fs } from '../types.js';
+
+/** Where a root's lock and journals live: `.chord-patch/` in the root, removed again when empty. */
+export const STATE_DIR = '.chord-patch';
+
+export interface LockHolder {
+  pid: number;
+  host: string;
+  /** ISO time the holder took the lock. */
+  since: string;
+  id: string;
+}
+
+export interface LockOptions {
+  /** How long to wait for another commit in the same root (default 30 s). */
+  lockTimeoutMs?: number;
+  /** Is process `pid` on this host alive? (Tests replace it.) */
+  isAlive?: (pid: number) => boolean;
+}
+
+export interface Lock {
+  dir: string;
+  id: string;
+  release(): Promise<void>;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+function errno(e: unknown): string | undefined {
+  return (e as NodeJS.ErrnoException | undefined)?.code;
+}
+
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return errno(e) !== 'ESRCH';
+  }
+}
+
+let counter = 0;
+/** Unique among live processes: pid, a counter, the time and a little randomness. */
+export function uniqueId(): string {
+  return `${process.pid.toString(36)}${(counter++).toString(36)}${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function readHolder(fs: Fs, path: string): Promise<LockHolder | null | 'unreadable'> {
+  try {
+    const h = JSON.parse(Buffer.from(await fs.readFile(path)).toString('utf8')) as LockHolder;
+    return typeof h.pid === 'number' && typeof h.host === 'string' ? h : 'unreadable';
+  } catch (e) {
+    return errno(e) === 'ENOENT' ? null : 'unreadable';
+  }
+}
+
+/**
+ * Take `root`'s commit lock, waiting up to the timeout. Throws `locked` naming
+ * the holder when it stays taken; throws the I/O error when the root cannot
+ * hold a lock at all (read-only, missing), which the caller reports.
+ */
+export async function acquireLock(fs: Fs, root: string, options: LockOptions = {}): Promise<Lock> {
+  const dir = join(root, STATE_DIR);
+  const lockPath = join(dir, 'lock');
+  const id = uniqueId();
+  const mine = join(dir, `lock.${id}`);
+  const holder: LockHolder = { pid: process.pid, host: hostname(), since: new Date().toISOString(), id };
+  const isAlive = options.isAlive ?? processAlive;
+  const deadline = Date.now() + (options.lockTimeoutMs ?? DEFAULT_TIMEOUT_MS);
+  let wait = 2;
+  for (;;) {
+    // The directory can vanish between tries: the last holder removes it. A
+    // root where it cannot be made at all (missing, read-only) is the caller's.
+    try {
+      await fs.mkdir(dir);
+    } catch (e) {
+      if (errno(e) !== 'EEXIST') throw e;
+    }
+    try {
+      await fs.writeTemp(mine, Buffer.from(JSON.stringify(holder)), 0o644).catch((e) => {
+        if (errno(e) !== 'EEXIST') throw e;
+      });
+      await fs.link(mine, lockPath);
+      await fs.unlink(mine).catch(() => {});
+      return { dir, id, release: () => releaseLock(fs, dir, lockPath, id) };
+    } catch (e) {
+      if (errno(e) === 'ENOENT') continue;
+      if (errno(e) !== 'EEXIST') {
+        await fs.unlink(mine).catch(() => {});
+        throw e;
+      }
+    }
+    const current = await readHolder(fs, lockPath);
+    if (current && current !== 'unreadable' && current.host === holder.host && !isAlive(current.pid)) {
+      await breakStale(fs, dir, lockPath, current, isAlive);
+      continue;
+    }
+    if (Date.now() >= deadline) {
+      await fs.unlink(mine).catch(() => {});
+      throw lockedError(root, lockPath, current, options.lockTimeoutMs ?? DEFAULT_TIMEOUT_MS);
+    }
+    await sleep(wait + Math.random() * wait);
+    wait = Math.min(wait * 2, 50);
+  }
+}
+
+async function breakStale(fs: Fs, dir: string, lockPath: string, stale: LockHolder, isAlive: (pid: number) => boolean): Promise<void> {
+  const guard = join(dir, 'break');
+  try {
+    await fs.writeTemp(guard, Buffer.from(JSON.stringify({ pid: process.pid, host: hostname() })), 0o644);
+  } catch (e) {
+    if (errno(e) !== 'EEXIST') return;
+    // A breaker that died while breaking leaves its guard: remove it too.
+    const g = await readHolder(fs, guard);
+    if (g && g !== 'unreadable' && g.host === hostname() && !isAlive(g.pid)) await fs.unlink(guard).catch(() => {});
+    await sleep(2);
+    return;
+  }
+  try {
+    const again = await readHolder(fs, lockPath);
+    if (again && again !== 'unreadable' && again.id === stale.id) await fs.unlink(lockPath).catch(() => {});
+  } finally {
+    await fs.unlink(guard).catch(() => {});
+  }
+}
+
+async function releaseLock(fs: Fs, dir: string, lockPath: string, id: string): Promise<void> {
+  const current = await readHolder(fs, lockPath);
+  if (current && current !== 'unreadable' && current.id === id) await fs.unlink(lockPath).catch(() => {});
+  // No litter in normal runs: the directory goes when nothing else is in it.
+  await fs.rmdir(dir).catch(() => {});
+}
+
+function lockedError(root: string, lockPath: string, h: LockHolder | null | 'unreadable', waitedMs: number): ChordPatchError {
+  const who =
+    h && h !== 'unreadable' ? `pid ${h.pid} on host ${h.host}, holding it since ${h.since}` : 'a holder whose lock file cannot be read';
+  return new ChordPatchError(
+    'locked',
+    `another chord-patch commit holds the lock for ${root} (${who}); waited ${Math.round(waitedMs / 1000)} s and wrote nothing. Retry when it has finished; if that process no longer runs, delete ${lockPath} and run \`chord-patch recover\``,
+  );
+}

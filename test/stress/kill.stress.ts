@@ -1,0 +1,19 @@
+// kill -9 (and every fifth run SIGTERM) at random moments, then recovery.
+import { expect, it } from 'vitest';
+import { recover } from '../../src/index.js';
+import { killAndRecover, type KillResult } from '../support/stress.js';
+
+it('leaves no half-applied commit and no temp file after 500 kills and recovery', async () => {
+  const t0 = Date.now();
+  const kills = Number(process.env.STRESS_KILLS ?? 500);
+  // Two lanes, one per core, each in its own directory.
+  const lanes = await Promise.all([1, 2].map((seed) => killAndRecover(kills / 2, seed, 40, (dir) => recover({ cwd: dir }), 5)));
+  const r = lanes.reduce((a: KillResult, b) => ({
+    kills: a.kills + b.kills,
+    midCommit: a.midCommit + b.midCommit,
+    halfApplied: a.halfApplied + b.halfApplied,
+    leftoverTemps: a.leftoverTemps + b.leftoverTemps,
+  }));
+  console.log(`kill: ${JSON.stringify(r)} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  expect(r).toMatchObject({ halfApplied: 0, leftoverTemps: 0 });
+});

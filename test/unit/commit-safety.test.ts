@@ -1,0 +1,259 @@
+// The commit against interference: the lock, the re-check right before each
+// switch, rollback failures reported as they are, journals that roll back an
+// interrupted commit, confinement at commit time, and names/owners/links.
+
+import { describe, expect, it } from 'vitest';
+import { runPatchText } from '../../src/core/pipeline.js';
+import { recover } from '../../src/index.js';
+import { jsonReport } from '../../src/report/json.js';
+import { humanReport } from '../../src/report/human.js';
+import { modelMessage } from '../../src/report/message.js';
+import { exitCodeFor } from '../../src/report/exit.js';
+import { MemFs } from '../support/memfs.js';
+
+const P = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
+const run = (fs: MemFs, text: string, extra: object = {}) => runPatchText(text, { fs, cwd: '/work', ...extra });
+const eio = (what: string) => Object.assign(new Error(`EIO: i/o error, ${what}`), { code: 'EIO' });
+const files = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}.txt`, `old ${i}\n`]));
+const updateAll = (n: number) => P(...Array.from({ length: n }, (_, i) => [`*** Update File: f${i}.txt`, `-old ${i}`, `+new ${i}`]).flat());
+const stateFiles = (fs: MemFs) => [...fs.nodes.keys()].filter((p) => p.includes('.chord-patch'));
+
+describe('the commit lock', () => {
+  it('waits for a lock held by a live process, then refuses naming the holder and writes nothing', async () => {
+    const fs = new MemFs({ 'a.txt': 'a\n' });
+    fs.put('/work/.chord-patch/lock', JSON.stringify({ pid: 4242, host: (await import('node:os')).hostname(), since: '2026-01-01T00:00:00.000Z', id: 'x' }));
+    const o = await run(fs, P('*** Update File: a.txt', '-a', '+b'), { lockTimeoutMs: 30, isAlive: () => true });
+    expect(o.status).toBe('rejected');
+    expect(o.error?.code).toBe('locked');
+    expect(o.error?.message).toContain('pid 4242');
+    expect(o.error?.message).toContain('2026-01-01T00:00:00.000Z');
+    expect(o.error?.message).toContain('/work/.chord-patch/lock');
+    expect(fs.text('/work/a.txt')).toBe('a\n');
+  });
+
+  it('breaks the lock of a process that no longer exists and commits', async () => {
+    const fs = new MemFs({ 'a.txt': 'a\n' });
+    fs.put('/work/.chord-patch/lock', JSON.stringify({ pid: 4242, host: (await import('node:os')).hostname(), since: 'then', id: 'x' }));
+    const o = await run(fs, P('*** Update File: a.txt', '-a', '+b'), { lockTimeoutMs: 30, isAlive: () => false });
+    expect(o.status).toBe('applied');
+    expect(fs.text('/work/a.txt')).toBe('b\n');
+    expect(stateFiles(fs)).toEqual([]);
+  });
+
+  it('commits unlocked, and says so, in a working directory that does not exist yet', async () => {
+    const fs = new MemFs({});
+    const o = await runPatchText(P('*** Add File: x.txt', '+x'), { fs, cwd: '/work/new/root' });
+    expect(o.status).toBe('applied');
+    expect(fs.text('/work/new/root/x.txt')).toBe('x\n');
+    expect(o.notes.map((n) => n.message).join('\n')).toContain('no commit lock or journal');
+  });
+
+  it('leaves no lock, journal or temp file behind after a normal run', async () => {
+    const fs = new MemFs(files(3));
+    expect((await run(fs, updateAll(3))).status).toBe('applied');
+    expect(stateFiles(fs)).toEqual([]);
+  });
+});
+
+describe('the re-check right before each switch', () => {
+  it('aborts and restores everything when another program changes a target after the temp files are written', async () => {
+    const fs = new MemFs(files(4));
+    // After every temp file is written, just before the first switch.
+    let temps = 0;
+    fs.hooks.beforeWrite = (path, _n, op) => {
+      if (op === 'writeTemp' && !path.includes('/.chord-patch/') && ++temps === 4) queueMicrotask(() => fs.put('/work/f3.txt', 'an editor saved this\n'));
+    };
+    const o = await run(fs, updateAll(4));
+    expect(o.status).toBe('rejected');
+    expect(o.error?.code).toBe('changed_after_planning');
+    expect(o.error?.message).toContain('f3.txt');
+    expect(fs.text('/work/f3.txt')).toBe('an editor saved this\n');
+    for (const i of [0, 1, 2]) expect(fs.text(`/work/f${i}.txt`)).toBe(`old ${i}\n`);
+    expect(stateFiles(fs)).toEqual([]);
+  });
+});
+
+describe('a rollback that fails too', () => {
+  // The third switch fails, then every restore fails (the device is gone).
+  const broken = () => {
+    const fs = new MemFs(files(4));
+    let renames = 0;
+    let dead = false;
+    fs.hooks.beforeWrite = (path, _n, op) => {
+      if (path.includes('/.chord-patch/')) return;
+      if (dead) throw eio(op);
+      if (op === 'rename' && ++renames === 3) {
+        dead = true;
+        throw eio('rename');
+      }
+    };
+    return fs;
+  };
+
+  it('exits 2 with rollback_failed and lists which files hold new content and which were restored', async () => {
+    const fs = broken();
+    const o = await run(fs, updateAll(4));
+    expect(o.error?.code).toBe('rollback_failed');
+    expect(o.status).toBe('partial');
+    expect(exitCodeFor(o)).toBe(2);
+    const newer = [0, 1, 2, 3].filter((i) => fs.text(`/work/f${i}.txt`) === `new ${i}\n`).map((i) => `f${i}.txt`);
+    expect(newer.length).toBeGreaterThan(0);
+    expect([...o.disk!.newContent].sort()).toEqual(newer);
+    for (const text of [modelMessage(o), jsonReport(o), humanReport(o, { color: false, quiet: false }).err]) {
+      expect(text).not.toMatch(/nothing was (written|changed)/i);
+      for (const f of newer) expect(text).toContain(f);
+    }
+    expect(JSON.parse(jsonReport(o)).disk.newContent.sort()).toEqual(newer);
+  });
+
+  it('keeps the journal so that recover restores the files once the device works again', async () => {
+    const fs = broken();
+    await run(fs, updateAll(4));
+    fs.hooks.beforeWrite = undefined;
+    const r = await recover({ fs, cwd: '/work', isAlive: () => false });
+    expect(r.ok).toBe(true);
+    expect(r.message).toContain('rolled back 1 interrupted chord-patch commit');
+    for (const i of [0, 1, 2, 3]) expect(fs.text(`/work/f${i}.txt`)).toBe(`old ${i}\n`);
+    expect(stateFiles(fs)).toEqual([]);
+  });
+});
+
+describe('an interrupted commit', () => {
+  /** Run until the `at`-th change, then never return (the process "dies" there). */
+  const killedAt = async (at: number) => {
+    const fs = new MemFs({ ...files(3), 'gone.txt': 'bye\n' });
+    const before = fs.dump();
+    const patch = P('*** Update File: f0.txt', '-old 0', '+new 0', '*** Add File: n/m/new.txt', '+x', '*** Update File: f1.txt', '*** Move to: moved/f1.txt', '-old 1', '+new 1', '*** Delete File: gone.txt');
+    // A "kill" leaves disk as it is at that call: the undo a live process would do is skipped.
+    const snapshotAtKill = new Map<string, unknown>();
+    fs.hooks.beforeWrite = (_p, nth) => {
+      if (nth === at) {
+        for (const [k, v] of fs.nodes) snapshotAtKill.set(k, v);
+        throw Object.assign(new Error('killed'), { code: 'KILLED' });
+      }
+    };
+    await run(fs, patch);
+    fs.hooks.beforeWrite = undefined;
+    fs.nodes.clear();
+    for (const [k, v] of snapshotAtKill) fs.nodes.set(k, v as never);
+    return { fs, before, patch, reached: snapshotAtKill.size > 0 };
+  };
+
+  it.each(Array.from({ length: 30 }, (_, i) => i + 1))('is rolled back (or, past its commit point, finished) by the next run after a kill at change %i', async (at) => {
+    const { fs, before, patch, reached } = await killedAt(at);
+    if (!reached) return;
+    const whole = new MemFs({ ...files(3), 'gone.txt': 'bye\n' });
+    await run(whole, patch);
+    const o = await run(fs, P('*** Add File: unrelated.txt', '+u'), { isAlive: () => false });
+    expect(o.status).toBe('applied');
+    fs.nodes.delete('/work/unrelated.txt');
+    expect([before, whole.dump()]).toContainEqual(fs.dump());
+    expect(stateFiles(fs)).toEqual([]);
+    // A rolled-back commit also takes back the directories it created.
+    if (fs.text('/work/f0.txt') === 'old 0\n') expect(fs.nodes.has('/work/n')).toBe(false);
+  });
+
+  it('tells the next run what it rolled back', async () => {
+    const { fs } = await killedAt(14);
+    const o = await run(fs, P('*** Add File: unrelated.txt', '+u'), { isAlive: () => false });
+    expect(o.notes.map((n) => n.message).join('\n')).toMatch(/rolled back 1 interrupted chord-patch commit/);
+  });
+});
+
+describe('SIGINT and SIGTERM during a commit', () => {
+  it('stops at the next step and rolls everything back before the signal takes effect', async () => {
+    const fs = new MemFs(files(4));
+    // A listener of our own keeps the test process alive (the commit re-raises only when none is left).
+    const keep = () => {};
+    process.on('SIGTERM', keep);
+    let temps = 0;
+    fs.hooks.beforeWrite = (path, _n, op) => {
+      if (op === 'writeTemp' && !path.includes('/.chord-patch/') && ++temps === 2) process.emit('SIGTERM');
+    };
+    try {
+      const o = await run(fs, updateAll(4));
+      expect(o.status).toBe('rejected');
+      expect(o.error?.code).toBe('interrupted');
+      expect(o.error?.message).toContain('SIGTERM');
+    } finally {
+      process.off('SIGTERM', keep);
+    }
+    for (const i of [0, 1, 2, 3]) expect(fs.text(`/work/f${i}.txt`)).toBe(`old ${i}\n`);
+    expect(stateFiles(fs)).toEqual([]);
+    expect(process.listenerCount('SIGTERM')).toBe(0);
+  });
+});
+
+describe('confinement at commit time', () => {
+  it('refuses the commit when a parent directory was replaced after planning, writing nothing', async () => {
+    const fs = new MemFs({ 'sub/f.txt': 'a\n' });
+    // Between planning and commit: sub is moved away and another directory takes its place.
+    fs.hooks.beforePin = (dir) => {
+      if (dir === '/work/sub') fs.nodes.set('/work/sub', { kind: 'dir', mode: 0o755, ino: 999 });
+    };
+    const o = await run(fs, P('*** Update File: sub/f.txt', '-a', '+b', '*** Add File: sub/new.txt', '+n'));
+    expect(o.status).toBe('rejected');
+    expect(o.error?.code).toBe('changed_after_planning');
+    expect(o.error?.message).toContain('sub');
+    expect(fs.text('/work/sub/f.txt')).toBe('a\n');
+    expect(fs.nodes.has('/work/sub/new.txt')).toBe(false);
+  });
+
+  it('refuses a whole patch that names a path outside the root, even with valid paths inside', async () => {
+    const fs = new MemFs({ 'a.txt': 'a\n' });
+    const o = await run(fs, P('*** Update File: a.txt', '-a', '+b', '*** Add File: ../escape.txt', '+x'));
+    expect(o.status).toBe('rejected');
+    expect(o.error?.code).toBe('outside_root');
+    expect(o.error?.message).toContain('../escape.txt');
+    expect(fs.text('/work/a.txt')).toBe('a\n');
+  });
+});
+
+describe('no side effects before an error', () => {
+  it('removes the directories it created when a later write fails', async () => {
+    const fs = new MemFs({ 'a.txt': 'a\n' });
+    fs.hooks.beforeWrite = (path, _n, op) => {
+      if (op === 'writeTemp' && path.startsWith('/work/x/')) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+    };
+    const o = await run(fs, P('*** Update File: a.txt', '-a', '+b', '*** Add File: x/y/z/new.txt', '+n'));
+    expect(o.error?.code).toBe('write_failed');
+    expect(o.error?.message).toContain('no file was changed');
+    expect([...fs.nodes.keys()].filter((p) => p.startsWith('/work/x'))).toEqual([]);
+    expect(fs.text('/work/a.txt')).toBe('a\n');
+  });
+
+  it('names the temp file it could not remove in an append-only directory instead of saying nothing changed', async () => {
+    const fs = new MemFs({ 'keep.txt': 'k\n' });
+    // Append-only: creating and linking work, unlink and rename of entries fail.
+    fs.hooks.beforeWrite = (path, _n, op) => {
+      if (!path.includes('/.chord-patch/') && (op === 'unlink' || op === 'rename')) throw Object.assign(new Error('EPERM: operation not permitted'), { code: 'EPERM' });
+    };
+    const o = await run(fs, P('*** Add File: new.txt', '+n'));
+    const left = [...fs.nodes.keys()].filter((p) => p.includes('.chord-patch-'));
+    expect(o.status).toBe('applied');
+    expect(fs.text('/work/new.txt')).toBe('n\n');
+    expect(left).toHaveLength(1);
+    expect(o.notes.map((n) => n.message).join('\n')).toContain(left[0]!.split('/').pop());
+  });
+});
+
+describe('names, owners and links', () => {
+  it('keeps temp names short enough for a 255-byte file name, so check and apply agree', async () => {
+    const name = `${'n'.repeat(251)}.txt`;
+    const fs = new MemFs({ [name]: 'a\n' });
+    const patch = P(`*** Update File: ${name}`, '-a', '+b');
+    expect((await run(fs, patch, { check: true })).status).toBe('checked');
+    expect((await run(fs, patch)).status).toBe('applied');
+    const longest = Math.max(...[...fs.nodes.keys()].map((p) => Buffer.byteLength(p.split('/').pop()!)));
+    expect(longest).toBeLessThanOrEqual(255);
+  });
+
+  it('says so when the edited file had other hard links, which keep the old content', async () => {
+    const fs = new MemFs({ 'a.txt': 'a\n' });
+    fs.nodes.set('/work/b.txt', fs.nodes.get('/work/a.txt')!);
+    const o = await run(fs, P('*** Update File: a.txt', '-a', '+b'));
+    expect(o.status).toBe('applied');
+    expect(o.notes.map((n) => n.message).join('\n')).toContain('a.txt had 2 hard links');
+    expect(fs.text('/work/b.txt')).toBe('a\n');
+  });
+});
