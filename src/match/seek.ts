@@ -1,21 +1,24 @@
 // Finding a block of lines in a file: Codex's ordered passes (exact, then
 // ignoring trailing whitespace, then ignoring surrounding whitespace), each
-// returning the first position at or after `start`, and naming the pass that
-// matched. The punctuation-tolerant step is deliberately not a pass here: it
-// lives in match/tolerant.ts and must land in exactly one place.
+// returning the first position at or after `start` (or every position in a
+// range, for counting a hunk's places), and naming the pass that matched.
+// The punctuation-tolerant step is deliberately not a pass here: it lives in
+// match/tolerant.ts and must land in exactly one place.
 //
 // Each pass first scans forward from `start`: hunks arrive in file order, so
 // the scans of a whole patch touch each line about once, with no allocation.
 // Searches that keep scanning without a hit (misses; a whitespace pass after
 // the exact one failed for hunk after hunk) switch that pass to an index, built
-// once: every file line hashed in place, candidates looked up through the
+// once: every file line hashed in place (sampled: table.ts), candidates looked up through the
 // pattern's rarest line. Scanning is capped at a few passes over the file per pass
 // before the switch, so a 500-hunk patch on a 100,000-line file stays linear
-// either way, and the common case never pays for hashing every line.
+// either way. Counting places (is there a second one?) would scan to the end
+// of the file for every hunk, so beyond a small file it uses the index at
+// once: one pass over the file, then a bucket look-up per hunk.
 
 import { LineTable } from '../text/table.js';
 import { lowerBound } from '../text/search.js';
-import { bucketOf, type Buckets, buildBuckets } from './buckets.js';
+import { bucketKeys, bucketOf, type Buckets } from './buckets.js';
 
 export type PassName = 'exact' | 'trim-end' | 'trim';
 
@@ -73,7 +76,7 @@ export class LineIndex {
     if (!t) {
       const table = this.table;
       const trim = pass === 'exact' ? 0 : pass === 'trim-end' ? 1 : 2;
-      t = buildBuckets(table.length, (i) => table.hashLine(i, trim), false);
+      t = bucketKeys(table.hashAll(trim), false);
       this.hashed.set(pass, t);
     }
     return t;
@@ -107,7 +110,9 @@ export class LineIndex {
     if (eof) return n - m >= start && n - m <= to && this.matchesAt(want, n - m, pass) ? [n - m] : [];
     const out: number[] = [];
     let next = start;
-    if (!this.hashed.has(pass)) {
+    // Counting places (limit > 1) scans to the end of the range: beyond a
+    // small file's worth of lines the index is cheaper from the start.
+    if (!this.hashed.has(pass) && (limit === 1 || last - start <= SCAN_MIN)) {
       const spent = this.scanned.get(pass) ?? 0;
       const scan = this.scan(want, start, last, pass, SCAN_FILES * n + SCAN_MIN - spent, limit, out);
       this.scanned.set(pass, spent + scan.cost);
