@@ -12,7 +12,7 @@
 
 import { relative } from 'node:path';
 import { type Bytes, sameBytes } from './bytes.js';
-import type { Replacement } from '../match/hunks.js';
+import type { OutOfOrder, Replacement } from '../match/hunks.js';
 import { locateHunks } from '../match/hunks.js';
 import { LineIndex } from '../match/seek.js';
 import { type Decoded, decodeLines, type DecodeOptions, encodeText, type TextEncoding } from '../text/decode.js';
@@ -124,6 +124,8 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
   const passCounts = new Map<string, number>();
   /** Invisible characters cleaned from each operation's added lines (reported only if it commits). */
   const cleanedByOp = new Map<number, Map<number, number>>();
+  /** Hunks placed before the preceding hunk, per operation (reported only if it commits). */
+  const outOfOrderByOp = new Map<number, string>();
   const refusal = (ref: PathRef, r: Refusal) => new OpError(r.code, `${ref.raw}: ${r.message}`);
 
   const requireFile = (op: FileOp, ref: PathRef): Extract<VState, { kind: 'file' }> => {
@@ -206,6 +208,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
           const located = locateHunks(new LineIndex(table), hunks);
           if (!located.ok) throw new OpError(located.code, `${ref.raw}: ${located.message}`);
           countPasses(passCounts, located.replacements);
+          if (located.outOfOrder.length > 0) outOfOrderByOp.set(i, outOfOrderNote(ref.raw, located.outOfOrder, hunks.length));
           const bad = checkEncodable(
             hunks.flatMap((h) => h.lines.filter((l) => l.op === '+').map((l) => l.text)),
             text.encoding,
@@ -288,6 +291,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
   for (const [pass, n] of passCounts) {
     notes.push({ code: 'tolerance', message: `${n} hunk${n === 1 ? '' : 's'} matched ${PASS_WORDS[pass] ?? pass}` });
   }
+  for (const [i, note] of outOfOrderByOp) if (!discarded.has(i)) notes.push({ code: 'tolerance', message: note });
   const cleaned = new Map<number, number>();
   for (const [i, removed] of cleanedByOp) if (!discarded.has(i)) mergeRemoved(cleaned, removed);
   if (cleaned.size > 0) {
@@ -336,6 +340,11 @@ function countPasses(counts: Map<string, number>, replacements: readonly Replace
     if (r.pass === 'exact' || r.pass === 'append') continue;
     counts.set(r.pass, (counts.get(r.pass) ?? 0) + 1);
   }
+}
+
+function outOfOrderNote(path: string, moved: readonly OutOfOrder[], total: number): string {
+  const which = moved.map((m) => `${m.hunk + 1}/${total} at line ${m.line + 1}`).join(', ');
+  return `${path}: hunks were out of file order: hunk ${which} matched only before the preceding hunk, in exactly one place, and was applied there`;
 }
 
 function blocked(root: string, ref: PathRef, entry: Entry): OpError {

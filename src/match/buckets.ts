@@ -20,6 +20,11 @@ export interface Buckets {
  * line.
  */
 export function buildBuckets(n: number, keyOf: (i: number) => number, keep: boolean): Buckets {
+  if (keep) {
+    const keys = new Int32Array(n);
+    for (let i = 0; i < n; i++) keys[i] = keyOf(i);
+    return bucketKeys(keys, true);
+  }
   const keys = keep ? new Int32Array(n) : undefined;
   let size = 1;
   while (size * 2 < n) size <<= 1;
@@ -43,6 +48,29 @@ export function buildBuckets(n: number, keyOf: (i: number) => number, keep: bool
   offsets.copyWithin(0, 1);
   offsets[size] = n;
   return { ...(keys ? { keys } : {}), offsets, order, mask };
+}
+
+/**
+ * Bucket lines by keys computed beforehand (table.hashAll: one tight loop),
+ * keeping them only with `keep`: the loops here make no call per line.
+ */
+export function bucketKeys(keys: Int32Array, keep: boolean): Buckets {
+  const n = keys.length;
+  let size = 1;
+  while (size * 2 < n) size <<= 1;
+  const mask = size - 1;
+  const offsets = new Int32Array(size + 1);
+  for (let i = 0; i < n; i++) offsets[(keys[i]! & mask) + 1]! += 1;
+  for (let b = 0; b < size; b++) offsets[b + 1]! += offsets[b]!;
+  const order = new Int32Array(n);
+  for (let i = n - 1; i >= 0; i--) {
+    const b = (keys[i]! & mask) + 1;
+    offsets[b]! -= 1;
+    order[offsets[b]!] = i;
+  }
+  offsets.copyWithin(0, 1);
+  offsets[size] = n;
+  return { ...(keep ? { keys } : {}), offsets, order, mask };
 }
 
 /** The [from, to) range of `order` whose lines may have `key` (same bucket; check keys[line]). */

@@ -67,7 +67,9 @@ const oldSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.
 const newSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.op !== '-').map((l) => l.text);
 
 function lead(hunks: readonly Hunk[], h: number, label = 'hunk not found'): string {
-  const old = oldSide(hunks[h]!.lines);
+  const hunk = hunks[h]!;
+  const old = oldSide(hunk.lines);
+  if (old.length === 0 && hunk.header !== undefined) return `${label} (${h + 1}/${hunks.length}): expected @@ header ${quoteLine(hunk.header)}`;
   const first = old.find((l) => l.trim() !== '') ?? old[0] ?? '';
   return `${label} (${h + 1}/${hunks.length}): expected ${quoteLine(first)}`;
 }
@@ -91,6 +93,57 @@ export function describeAmbiguous(hunks: readonly Hunk[], h: number, candidates:
   return (
     `${lead(hunks, h, 'hunk ambiguous')}; the context does not match exactly, and with ${what} it matches ${candidates.length} places (lines ${shown.join(', ')}${more}): ` +
     `copy the lines exactly from the file, or add nearby context or an @@ header so it matches one place${carried(h)}`
+  );
+}
+
+/** Where a hunk's places were counted, for the ambiguity report. */
+export type PlaceScope =
+  /** After the previous hunk (`first`: the first hunk, so the whole file). */
+  | { kind: 'cursor'; first: boolean }
+  /** Inside the blocks opened by these header lines, or after the first of them. */
+  | { kind: 'block'; header: string; lines: readonly number[] }
+  | { kind: 'after-header'; header: string; lines: readonly number[] }
+  /** A pure insertion's header itself occurs in several places. */
+  | { kind: 'header'; header: string; lines: readonly number[] };
+
+/** "line 4" or "lines 4, 9 and 3 more" (1-based). */
+function atLines(lines: readonly number[], shown = 10): string {
+  const head = lines.slice(0, shown).map((l) => l + 1).join(', ');
+  const list = lines.length > shown ? `${head} and ${lines.length - shown} more` : head;
+  return `line${lines.length === 1 ? '' : 's'} ${list}`;
+}
+
+/**
+ * An old side (or a pure insertion's header) that matches several places
+ * where the hunk may go: name them all (the first few, then how many more)
+ * and say what would single one out.
+ */
+export function describeAmbiguousPlaces(hunks: readonly Hunk[], h: number, places: readonly number[], where: PlaceScope, run: number): string {
+  const count = `${places.length} places (${atLines(places)})`;
+  const header = (w: { header: string; lines: readonly number[] }) => `its @@ header ${quote(w.header)} (${atLines(w.lines)})`;
+  let what: string;
+  if (where.kind === 'header') {
+    what = `its @@ header ${quote(where.header)} occurs in ${count}, and a hunk with only added lines has no other anchor`;
+  } else if (where.kind === 'block') {
+    what = `inside the block${where.lines.length === 1 ? '' : 's'} of ${header(where)} the context matches ${count}`;
+  } else if (where.kind === 'after-header') {
+    what = `after ${header(where)} the context matches ${count}`;
+  } else {
+    what = `the context matches ${count} ${where.first ? 'in the file' : 'after the previous hunk'}`;
+  }
+  if (run > 1) what += `; hunks ${h + 1}-${h + run} have this same context, so the file would need exactly ${run} such places to take them in order`;
+  const advice =
+    where.kind === 'header'
+      ? 'make the @@ line name a line that occurs once (an outer @@ line for the enclosing class or module narrows it), or add context lines around the new lines'
+      : 'add a context line that occurs only at the intended place, or an @@ line naming the enclosing function or class';
+  return `${lead(hunks, h, 'hunk ambiguous')}; ${what}: chord-patch never guesses between them; ${advice}${carried(h)}`;
+}
+
+/** A pure insertion whose header is not in the file: it has nothing else to go by. */
+export function describeHeaderMissing(hunks: readonly Hunk[], h: number): string {
+  return (
+    `${lead(hunks, h)}; the @@ header was not found${h > 0 ? ' after the previous hunk' : ''}, and a hunk with only added lines has no other anchor: ` +
+    `copy the @@ line exactly from a line of the file, or add context lines around the new lines${carried(h)}`
   );
 }
 

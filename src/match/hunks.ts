@@ -3,33 +3,49 @@
 // end of the previous one (Codex semantics), and become replacements that
 // text/splice.ts applies in one linear walk.
 //
-// Per hunk: the three exact passes (seek.ts) first, with the header soft
-// anchor and the trailing-blank retry; only when all of that fails, the
-// separate unique-only tolerant step (tolerant.ts). A tolerant hit rebuilds the
-// `+` lines so unchanged text keeps the file's punctuation; context lines are
-// kept from the file by the splice itself.
+// Per hunk: the three exact passes (seek.ts) inside the hunk's scopes
+// (scope.ts: the header's block, after the header, after the previous hunk),
+// with the trailing-blank retry; a scope with several places is an ambiguity,
+// never a first-match guess. Only when nothing matches anywhere, the separate
+// unique-only tolerant step (tolerant.ts). A tolerant hit rebuilds the `+`
+// lines so unchanged text keeps the file's punctuation; context lines are kept
+// from the file by the splice itself. A hunk found nowhere after the previous
+// one but in exactly one place before it, clear of every hunk placed so far,
+// is applied there and reported as out of order.
 
 import type { Hunk, HunkLine } from '../types.js';
-import { describeAmbiguous, describeMiss, describeUnsafe } from './diagnose.js';
+import { describeAmbiguous, describeAmbiguousPlaces, describeHeaderMissing, describeMiss, describeUnsafe, type PlaceScope } from './diagnose.js';
+import { blockEnd, decides, placesIn, type Range } from './scope.js';
 import { LineIndex, type PassName } from './seek.js';
 import { carryFilePunctuation, type TolerantPass, tolerantSeek } from './tolerant.js';
 
 export interface Replacement {
-  /** First file line the hunk's old side covers. */
+  /** First file line the hunk's old side covers (for a pure insertion: the line it goes before). */
   start: number;
   /** Number of file lines the old side covers. */
   oldLen: number;
   /** The hunk lines to lay over [start, start + oldLen). */
   lines: HunkLine[];
-  /** How the old side was found; 'append' for a hunk with no old side. */
+  /** How the old side (or, for a pure insertion, its header) was found; 'append' for a pure insertion at the end. */
   pass: PassName | TolerantPass | 'append';
 }
 
+/** A hunk placed before the preceding one (its context is unique in the file). */
+export interface OutOfOrder {
+  hunk: number;
+  /** 0-based line where it was placed. */
+  line: number;
+}
+
 export type LocateResult =
-  | { ok: true; replacements: Replacement[] }
+  /** `placed`: one replacement per hunk, in hunk order; `replacements`: the same by file position, for the splice. */
+  | { ok: true; replacements: Replacement[]; placed: Replacement[]; outOfOrder: OutOfOrder[] }
   | { ok: false; code: 'hunk_not_found' | 'hunk_ambiguous'; hunk: number; message: string };
 
-const oldSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.op !== '+').map((l) => l.text);
+/** A header with more occurrences than this does not narrow anything: its blocks are not searched one by one. */
+const HEADER_LIMIT = 64;
+
+export const oldSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.op !== '+').map((l) => l.text);
 
 /**
  * Codex retries a hunk whose old side ends in an empty line without that line
@@ -45,49 +61,206 @@ function withoutTrailingBlank(lines: readonly HunkLine[]): HunkLine[] | undefine
   return undefined;
 }
 
-export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateResult {
-  const replacements: Replacement[] = [];
-  let cursor = 0;
-  for (let h = 0; h < hunks.length; h++) {
-    const hunk = hunks[h]!;
-    const old = oldSide(hunk.lines);
-    if (old.length === 0) {
-      // Only `+` lines: append at the end of the file.
-      replacements.push({ start: index.length, oldLen: 0, lines: hunk.lines, pass: 'append' });
-      cursor = index.length;
-      continue;
-    }
-    let found = findHunk(index, hunk, hunk.lines, cursor) ?? retryTrimmed(index, hunk, cursor);
-    if (!found) {
-      const tolerant = findTolerant(index, hunk, cursor);
-      if (tolerant.kind === 'ambiguous') {
-        return { ok: false, code: 'hunk_ambiguous', hunk: h, message: describeAmbiguous(hunks, h, tolerant.candidates, tolerant.pass) };
-      }
-      if (tolerant.kind === 'unsafe') {
-        return { ok: false, code: 'hunk_not_found', hunk: h, message: describeUnsafe(hunks, h, tolerant.line, tolerant.reason) };
-      }
-      if (tolerant.kind === 'none') {
-        return { ok: false, code: 'hunk_not_found', hunk: h, message: describeMiss(index, hunks, h, cursor) };
-      }
-      found = tolerant.replacement;
-    }
-    replacements.push(found);
-    cursor = found.start + found.oldLen;
-  }
-  return { ok: true, replacements };
+/** The hunk's lines as written, then without a trailing blank context line. */
+function variants(hunk: Hunk): HunkLine[][] {
+  const out = [hunk.lines];
+  const trimmed = withoutTrailingBlank(hunk.lines);
+  if (trimmed && oldSide(trimmed).length > 0) out.push(trimmed);
+  return out;
 }
 
-function retryTrimmed(index: LineIndex, hunk: Hunk, cursor: number): Replacement | undefined {
-  const trimmed = withoutTrailingBlank(hunk.lines);
-  if (!trimmed || oldSide(trimmed).length === 0) return undefined;
-  return findHunk(index, hunk, trimmed, cursor);
+/** Same old side, header, anchors and tail pin: such hunks can only be told apart by their order. */
+function sameOldSide(a: Hunk, b: Hunk): boolean {
+  if (a.header !== b.header || a.endOfFile !== b.endOfFile || (a.anchors ?? []).join('\n') !== (b.anchors ?? []).join('\n')) return false;
+  const x = oldSide(a.lines);
+  const y = oldSide(b.lines);
+  return x.length === y.length && x.every((l, k) => l === y[k]);
+}
+
+/** How many hunks from h on (h included) share h's old side in a row. */
+function runLength(hunks: readonly Hunk[], h: number): number {
+  let r = 1;
+  while (h + r < hunks.length && sameOldSide(hunks[h]!, hunks[h + r]!)) r++;
+  return r;
+}
+
+type Placement =
+  | { kind: 'found'; replacement: Replacement }
+  | { kind: 'failed'; code: 'hunk_not_found' | 'hunk_ambiguous'; message: string }
+  | { kind: 'none' };
+
+interface State {
+  index: LineIndex;
+  hunks: readonly Hunk[];
+  cursor: number;
+  /** Where each header text was last found: later hunks under the same header stay inside its block. */
+  headers: Map<string, number>;
+}
+
+export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateResult {
+  const placed: Replacement[] = [];
+  const outOfOrder: OutOfOrder[] = [];
+  const state: State = { index, hunks, cursor: 0, headers: new Map() };
+  for (let h = 0; h < hunks.length; h++) {
+    const found = placeHunk(state, h);
+    if (found.kind === 'failed') return { ok: false, code: found.code, hunk: h, message: found.message };
+    if (found.kind === 'found') {
+      placed.push(found.replacement);
+      state.cursor = found.replacement.start + found.replacement.oldLen;
+      continue;
+    }
+    const early = earlierPlace(index, hunks[h]!, placed);
+    if (!early) {
+      const hunk = hunks[h]!;
+      const message =
+        oldSide(hunk.lines).length === 0 ? describeHeaderMissing(hunks, h) : describeMiss(index, hunks, h, state.cursor);
+      return { ok: false, code: 'hunk_not_found', hunk: h, message };
+    }
+    // The cursor stays: the hunks after this one still follow the one before it.
+    placed.push(early);
+    outOfOrder.push({ hunk: h, line: early.start });
+  }
+  const replacements = outOfOrder.length === 0 ? placed : [...placed].sort((a, b) => a.start - b.start);
+  return { ok: true, replacements, placed, outOfOrder };
+}
+
+function placeHunk(state: State, h: number): Placement {
+  const { index, hunks, cursor } = state;
+  const hunk = hunks[h]!;
+  const run = runLength(hunks, h);
+  if (oldSide(hunk.lines).length === 0) return placeInsertion(state, h, run);
+  const scopes = scopesOf(state, hunk);
+  for (const lines of variants(hunk)) {
+    const old = oldSide(lines);
+    for (const scope of scopes) {
+      const places = placesIn(index, old, scope.ranges, run + 1, hunk.endOfFile);
+      if (!places) continue;
+      if (decides(places.hits, run, old.length)) {
+        return { kind: 'found', replacement: { start: places.hits[0]!, oldLen: old.length, lines, pass: places.pass } };
+      }
+      const all = placesIn(index, old, scope.ranges, Infinity, hunk.endOfFile)!.hits;
+      return { kind: 'failed', code: 'hunk_ambiguous', message: describeAmbiguousPlaces(hunks, h, all, scope.where, run) };
+    }
+  }
+  const tolerant = findTolerant(index, hunk, cursor);
+  if (tolerant.kind === 'ambiguous') {
+    return { kind: 'failed', code: 'hunk_ambiguous', message: describeAmbiguous(hunks, h, tolerant.candidates, tolerant.pass) };
+  }
+  if (tolerant.kind === 'unsafe') {
+    return { kind: 'failed', code: 'hunk_not_found', message: describeUnsafe(hunks, h, tolerant.line, tolerant.reason) };
+  }
+  if (tolerant.kind === 'found') return { kind: 'found', replacement: tolerant.replacement };
+  return { kind: 'none' };
+}
+
+interface Scope {
+  ranges: Range[];
+  where: PlaceScope;
 }
 
 /**
- * The header (`@@ text`) is a soft anchor: when found, the body is searched
- * after it, then from the header line itself (models repeat it as context);
- * when that fails or the header is absent, the body alone decides.
+ * Where the hunk's old side is sought, narrowest first; the first scope with
+ * any place decides. With a header found: inside its block(s), then anywhere
+ * after it (a header that is a nearby line rather than the enclosing one);
+ * always, last: anywhere after the previous hunk (the header is a soft anchor).
  */
+function scopesOf(state: State, hunk: Hunk): Scope[] {
+  const { index, cursor } = state;
+  const n = index.length;
+  const scopes: Scope[] = [];
+  if (hunk.header !== undefined) {
+    const blocks: Range[] = [];
+    const heads: number[] = [];
+    // A previous hunk under the same header whose block continues past the cursor.
+    const before = state.headers.get(hunk.header);
+    if (before !== undefined && before < cursor && blockEnd(index, before) >= cursor) {
+      blocks.push([cursor, blockEnd(index, before)]);
+      heads.push(before);
+    }
+    const found = headerPlaces(index, hunk.header, afterAnchors(index, hunk, cursor), HEADER_LIMIT + 1);
+    if (found) {
+      state.headers.set(hunk.header, found.hits[0]!);
+      if (found.hits.length <= HEADER_LIMIT) {
+        for (const at of found.hits) blocks.push([at, blockEnd(index, at)]);
+        heads.push(...found.hits);
+      }
+    }
+    if (blocks.length > 0) scopes.push({ ranges: blocks, where: { kind: 'block', header: hunk.header, lines: heads } });
+    if (found) scopes.push({ ranges: [[found.hits[0]!, n]], where: { kind: 'after-header', header: hunk.header, lines: [found.hits[0]!] } });
+  }
+  scopes.push({ ranges: [[cursor, n]], where: { kind: 'cursor', first: cursor === 0 } });
+  return scopes;
+}
+
+/**
+ * A hunk with only `+` lines. Without a header it appends at the end of the
+ * file (spec). With one, it goes directly after the header line, which must be
+ * found in exactly one place (or the patch's order must decide, as for any
+ * hunk); a missing header leaves it with no anchor at all, so it fails.
+ */
+function placeInsertion(state: State, h: number, run: number): Placement {
+  const { index, hunks, cursor } = state;
+  const hunk = hunks[h]!;
+  const n = index.length;
+  if (hunk.header === undefined) return { kind: 'found', replacement: { start: n, oldLen: 0, lines: hunk.lines, pass: 'append' } };
+  const from = afterAnchors(index, hunk, cursor);
+  const found = headerPlaces(index, hunk.header, from, run + 1);
+  if (found) {
+    if (decides(found.hits, run, 1)) {
+      return { kind: 'found', replacement: { start: found.hits[0]! + 1, oldLen: 0, lines: hunk.lines, pass: found.pass } };
+    }
+    const all = headerPlaces(index, hunk.header, from, Infinity)!.hits;
+    return { kind: 'failed', code: 'hunk_ambiguous', message: describeAmbiguousPlaces(hunks, h, all, { kind: 'header', header: hunk.header, lines: [] }, run) };
+  }
+  const tolerant = tolerantSeek(index, [hunk.header], from);
+  if (tolerant.kind === 'unique') return { kind: 'found', replacement: { start: tolerant.index + 1, oldLen: 0, lines: hunk.lines, pass: tolerant.pass } };
+  if (tolerant.kind === 'ambiguous') {
+    return { kind: 'failed', code: 'hunk_ambiguous', message: describeAmbiguous(hunks, h, tolerant.candidates, tolerant.pass) };
+  }
+  return { kind: 'none' };
+}
+
+/** Does [start, start + len) touch a placed replacement? (A pure insertion touches the span it sits in or at.) */
+function overlaps(start: number, len: number, placed: readonly Replacement[]): boolean {
+  return placed.some((r) => (r.oldLen === 0 ? r.start >= start && r.start <= start + len : start < r.start + r.oldLen && r.start < start + len));
+}
+
+/**
+ * A hunk found nowhere at or after the previous one: its place when its old
+ * side (or, for a pure insertion, its header) matches exactly one place in the
+ * whole file and that place is clear of every hunk placed so far.
+ */
+function earlierPlace(index: LineIndex, hunk: Hunk, placed: readonly Replacement[]): Replacement | undefined {
+  const n = index.length;
+  if (oldSide(hunk.lines).length === 0) {
+    if (hunk.header === undefined) return undefined;
+    const found = headerPlaces(index, hunk.header, 0, 2);
+    if (!found || found.hits.length !== 1 || overlaps(found.hits[0]! + 1, 0, placed)) return undefined;
+    return { start: found.hits[0]! + 1, oldLen: 0, lines: hunk.lines, pass: found.pass };
+  }
+  for (const lines of variants(hunk)) {
+    const old = oldSide(lines);
+    const places = placesIn(index, old, [[0, n]], 2, hunk.endOfFile);
+    if (!places) continue;
+    if (places.hits.length !== 1 || overlaps(places.hits[0]!, old.length, placed)) return undefined;
+    return { start: places.hits[0]!, oldLen: old.length, lines, pass: places.pass };
+  }
+  return undefined;
+}
+
+/**
+ * The lines a header names at or after `from`, at most `limit`. Models write
+ * headers without the line's indentation as often as with it, so every line
+ * equal to the header ignoring surrounding whitespace counts: an exact match
+ * in one place does not hide an indented look-alike (a method of the same
+ * name). `pass` is how the first of them matched.
+ */
+function headerPlaces(index: LineIndex, header: string, from: number, limit: number): { pass: PassName; hits: number[] } | undefined {
+  const hits = index.matches([header], from, index.length - 1, 'trim', limit);
+  if (hits.length === 0) return undefined;
+  return { pass: index.seekAll([header], hits[0]!, hits[0]!, 1)!.pass, hits };
+}
+
 /** Where the header search starts: after each outer anchor found in turn (soft: a missing one is skipped). */
 function afterAnchors(index: LineIndex, hunk: Hunk, cursor: number): number {
   let at = cursor;
@@ -96,21 +269,6 @@ function afterAnchors(index: LineIndex, hunk: Hunk, cursor: number): number {
     if (hit) at = hit.index + 1;
   }
   return at;
-}
-
-function findHunk(index: LineIndex, hunk: Hunk, lines: HunkLine[], cursor: number): Replacement | undefined {
-  const old = oldSide(lines);
-  const starts: number[] = [];
-  if (hunk.header !== undefined) {
-    const header = index.seek([hunk.header], afterAnchors(index, hunk, cursor));
-    if (header) starts.push(header.index + 1, header.index);
-  }
-  starts.push(cursor);
-  for (const start of starts) {
-    const hit = index.seek(old, start, hunk.endOfFile);
-    if (hit) return { start: hit.index, oldLen: old.length, lines, pass: hit.pass };
-  }
-  return undefined;
 }
 
 type TolerantFound =
@@ -137,10 +295,7 @@ function findTolerant(index: LineIndex, hunk: Hunk, cursor: number): TolerantFou
     }
   }
   starts.push(cursor);
-  const variants = [hunk.lines];
-  const trimmed = withoutTrailingBlank(hunk.lines);
-  if (trimmed && oldSide(trimmed).length > 0) variants.push(trimmed);
-  for (const lines of variants) {
+  for (const lines of variants(hunk)) {
     const old = oldSide(lines);
     for (const start of starts) {
       const hit = tolerantSeek(index, old, start, hunk.endOfFile);

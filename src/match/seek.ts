@@ -1,21 +1,24 @@
 // Finding a block of lines in a file: Codex's ordered passes (exact, then
 // ignoring trailing whitespace, then ignoring surrounding whitespace), each
-// returning the first position at or after `start`, and naming the pass that
-// matched. The punctuation-tolerant step is deliberately not a pass here: it
-// lives in match/tolerant.ts and must land in exactly one place.
+// returning the first position at or after `start` (or every position in a
+// range, for counting a hunk's places), and naming the pass that matched.
+// The punctuation-tolerant step is deliberately not a pass here: it lives in
+// match/tolerant.ts and must land in exactly one place.
 //
 // Each pass first scans forward from `start`: hunks arrive in file order, so
 // the scans of a whole patch touch each line about once, with no allocation.
 // Searches that keep scanning without a hit (misses; a whitespace pass after
 // the exact one failed for hunk after hunk) switch that pass to an index, built
-// once: every file line hashed in place, candidates looked up through the
+// once: every file line hashed in place (sampled: table.ts), candidates looked up through the
 // pattern's rarest line. Scanning is capped at a few passes over the file per pass
 // before the switch, so a 500-hunk patch on a 100,000-line file stays linear
-// either way, and the common case never pays for hashing every line.
+// either way. Counting places (is there a second one?) would scan to the end
+// of the file for every hunk, so beyond a small file it uses the index at
+// once: one pass over the file, then a bucket look-up per hunk.
 
 import { LineTable } from '../text/table.js';
 import { lowerBound } from '../text/search.js';
-import { bucketOf, type Buckets, buildBuckets } from './buckets.js';
+import { bucketKeys, bucketOf, type Buckets } from './buckets.js';
 
 export type PassName = 'exact' | 'trim-end' | 'trim';
 
@@ -73,7 +76,7 @@ export class LineIndex {
     if (!t) {
       const table = this.table;
       const trim = pass === 'exact' ? 0 : pass === 'trim-end' ? 1 : 2;
-      t = buildBuckets(table.length, (i) => table.hashLine(i, trim), false);
+      t = bucketKeys(table.hashAll(trim), false);
       this.hashed.set(pass, t);
     }
     return t;
@@ -81,29 +84,56 @@ export class LineIndex {
 
   /** First index >= start where `pattern` matches under `pass`, or -1. */
   find(pattern: readonly string[], start: number, pass: PassName, eof = false): number {
+    return this.matches(pattern, start, this.table.length, pass, 1, eof)[0] ?? -1;
+  }
+
+  /**
+   * Every index in [from, to] where `pattern` matches under `pass`, ascending,
+   * at most `limit` of them (a caller deciding "one or several" asks for two).
+   * With `eof` only the file's tail qualifies. Scans while the pass's scanning
+   * budget lasts, then continues through the pass's hash index: counting a
+   * hunk's places costs a look-up in its rarest line's bucket, not a scan of
+   * the rest of the file, so 500 hunks on a 100,000-line file stay linear.
+   */
+  matches(pattern: readonly string[], from: number, to: number, pass: PassName, limit = Infinity, eof = false): number[] {
     const n = this.table.length;
     const m = pattern.length;
-    if (m === 0) return eof ? n : Math.min(start, n);
-    if (m > n - start) return -1;
+    const last = Math.min(to, n - m);
+    const start = Math.max(0, from);
+    if (m === 0) {
+      const at = eof ? n : Math.min(start, n);
+      return at <= to ? [at] : [];
+    }
+    if (start > last || limit <= 0) return [];
     const key = KEY[pass];
     const want = pattern.map(key);
-    if (eof) return this.matchesAt(want, n - m, pass) ? n - m : -1;
-    if (!this.hashed.has(pass)) {
+    if (eof) return n - m >= start && n - m <= to && this.matchesAt(want, n - m, pass) ? [n - m] : [];
+    const out: number[] = [];
+    let next = start;
+    // Counting places (limit > 1) scans to the end of the range: beyond a
+    // small file's worth of lines the index is cheaper from the start.
+    if (!this.hashed.has(pass) && (limit === 1 || last - start <= SCAN_MIN)) {
       const spent = this.scanned.get(pass) ?? 0;
-      const scan = this.scan(want, start, pass, SCAN_FILES * n + SCAN_MIN - spent);
+      const scan = this.scan(want, start, last, pass, SCAN_FILES * n + SCAN_MIN - spent, limit, out);
       this.scanned.set(pass, spent + scan.cost);
-      if (scan.index !== undefined) return scan.index;
+      if (scan.next === undefined) return out;
+      next = scan.next;
     }
-    const buckets = this.hashIndex(pass);
-    const wantHash = want.map((w) => this.table.hashString(w));
+    this.lookup(want, next, last, pass, limit, out);
+    return out;
+  }
 
+  /** matches() through the hash index: candidates from the bucket of the pattern's rarest line. */
+  private lookup(want: readonly string[], start: number, last: number, pass: PassName, limit: number, out: number[]): void {
+    const m = want.length;
+    const buckets = this.hashIndex(pass);
     // Anchor on the pattern line whose bucket holds the fewest lines.
     let anchor = 0;
     let lo = 0;
     let hi = -1;
     for (let k = 0; k < m; k++) {
-      const [from, to] = bucketOf(buckets, wantHash[k]!);
-      if (from === to) return -1;
+      const [from, to] = bucketOf(buckets, this.table.hashString(want[k]!));
+      if (from === to) return;
       if (hi < 0 || to - from < hi - lo) {
         lo = from;
         hi = to;
@@ -111,12 +141,11 @@ export class LineIndex {
       }
     }
     const order = buckets.order;
-    for (let j = lowerBound(order, start + anchor, lo, hi); j < hi; j++) {
+    for (let j = lowerBound(order, start + anchor, lo, hi); j < hi && out.length < limit; j++) {
       const i = order[j]! - anchor;
-      if (i + m > n) return -1;
-      if (this.matchesAt(want, i, pass)) return i;
+      if (i > last) return;
+      if (this.matchesAt(want, i, pass)) out.push(i);
     }
-    return -1;
   }
 
   /** Does `want` (already keyed) match at `i` under `pass`? */
@@ -126,24 +155,35 @@ export class LineIndex {
   }
 
   /**
-   * First index >= start where `want` matches, by scanning; `index` is
-   * undefined when `budget` line comparisons ran out first (undecided).
+   * Indexes in [start, last] where `want` matches, by scanning, pushed onto
+   * `out` until `limit`; `next` is where scanning stopped when `budget` line
+   * comparisons ran out first (undecided from there on).
    */
-  private scan(want: readonly string[], start: number, pass: PassName, budget: number): { index?: number; cost: number } {
+  private scan(
+    want: readonly string[],
+    start: number,
+    last: number,
+    pass: PassName,
+    budget: number,
+    limit: number,
+    out: number[],
+  ): { next?: number; cost: number } {
     const m = want.length;
-    const last = this.table.length - m;
     const first = want[0]!;
     let cost = 0;
     for (let i = start; i <= last; i++) {
-      if (cost >= budget) return { cost };
+      if (cost >= budget) return { next: i, cost };
       cost++;
       if (!this.same(i, first, pass)) continue;
       let k = 1;
       while (k < m && this.same(i + k, want[k]!, pass)) k++;
       cost += k - 1;
-      if (k === m) return { index: i, cost };
+      if (k === m) {
+        out.push(i);
+        if (out.length >= limit) return { cost };
+      }
     }
-    return { index: -1, cost };
+    return { cost };
   }
 
   /** Try the passes in order; the first pass with a hit wins. */
@@ -151,6 +191,20 @@ export class LineIndex {
     for (const pass of PASSES) {
       const index = this.find(pattern, start, pass, eof);
       if (index >= 0) return { index, pass };
+    }
+    return undefined;
+  }
+
+  /**
+   * The places in [from, to] where `pattern` matches, in the first pass that
+   * matches anywhere there (at most `limit`): one place is a decision,
+   * several are an ambiguity. Later passes only add places (each ignores more
+   * than the one before), so they are never consulted once one matched.
+   */
+  seekAll(pattern: readonly string[], from: number, to: number, limit: number, eof = false): { pass: PassName; hits: number[] } | undefined {
+    for (const pass of PASSES) {
+      const hits = this.matches(pattern, from, to, pass, limit, eof);
+      if (hits.length > 0) return { pass, hits };
     }
     return undefined;
   }

@@ -178,7 +178,7 @@ export abstract class LineTable {
   }
 
   /**
-   * A 32-bit FNV-1a hash of line i's text, with trailing (trim 1) or
+   * A 32-bit FNV-1a hash of line i's length and sampled units (hashChars), with trailing (trim 1) or
    * surrounding (trim 2) whitespace dropped as equalsTrimmed drops it, over the
    * backing's code units: what the matcher's line index is keyed by, so
    * indexing a file needs no string per line.
@@ -189,6 +189,17 @@ export abstract class LineTable {
     if (trim > 0) for (let w = this.trailingSpace(st, e); w > 0; w = this.trailingSpace(st, e)) e -= w;
     if (trim > 1) for (let w = this.leadingSpace(st, e); w > 0; w = this.leadingSpace(st, e)) st += w;
     return this.hashRange(st, e);
+  }
+
+  /**
+   * hashLine of every line, in one pass: the hot loop of building an index,
+   * which runs once per file, often before the JIT has warmed up, so a
+   * backing overrides it with a loop that makes no call per line.
+   */
+  hashAll(trim: 0 | 1 | 2): Int32Array {
+    const out = new Int32Array(this.length);
+    for (let i = 0; i < out.length; i++) out[i] = this.hashLine(i, trim);
+    return out;
   }
 
   /** hashLine's hash of a string, as this table would hold it. */
@@ -265,15 +276,11 @@ class TextLines extends LineTable {
   }
 
   protected hashRange(from: number, to: number): number {
-    let h = FNV_OFFSET;
-    for (let k = from; k < to; k++) h = Math.imul(h ^ this.text.charCodeAt(k), FNV_PRIME);
-    return h;
+    return hashChars(this.text, from, to);
   }
 
   hashString(s: string): number {
-    let h = FNV_OFFSET;
-    for (let k = 0; k < s.length; k++) h = Math.imul(h ^ s.charCodeAt(k), FNV_PRIME);
-    return h;
+    return hashChars(s, 0, s.length);
   }
 }
 
@@ -349,27 +356,79 @@ class Utf8Lines extends LineTable {
   }
 
   protected hashRange(from: number, to: number): number {
-    let h = FNV_OFFSET;
-    for (let k = from; k < to; k++) h = Math.imul(h ^ this.bytes[k]!, FNV_PRIME);
-    return h;
+    return hashBytes(this.bytes, from, to);
+  }
+
+  override hashAll(trim: 0 | 1 | 2): Int32Array {
+    const { bytes, starts, ends } = this;
+    const out = new Int32Array(this.length);
+    for (let i = 0; i < out.length; i++) {
+      let st = starts[i]!;
+      let e = ends[i]!;
+      // ASCII whitespace inline; anything else through the general test.
+      while (trim > 0 && e > st) {
+        const c = bytes[e - 1]!;
+        const w = c < 0x80 ? (c === 32 || (c >= 9 && c <= 13) ? 1 : 0) : this.trailingSpace(st, e);
+        if (w === 0) break;
+        e -= w;
+      }
+      while (trim > 1 && st < e) {
+        const c = bytes[st]!;
+        const w = c < 0x80 ? (c === 32 || (c >= 9 && c <= 13) ? 1 : 0) : this.leadingSpace(st, e);
+        if (w === 0) break;
+        st += w;
+      }
+      out[i] = hashBytes(bytes, st, e);
+    }
+    return out;
   }
 
   hashString(s: string): number {
     // ASCII chars are their own bytes; anything else is hashed as its UTF-8.
     if (!isAsciiString(s)) {
       const b = Buffer.from(s, 'utf8');
-      let h = FNV_OFFSET;
-      for (let k = 0; k < b.length; k++) h = Math.imul(h ^ b[k]!, FNV_PRIME);
-      return h;
+      return hashBytes(b, 0, b.length);
     }
-    let h = FNV_OFFSET;
-    for (let k = 0; k < s.length; k++) h = Math.imul(h ^ s.charCodeAt(k), FNV_PRIME);
-    return h;
+    return hashChars(s, 0, s.length);
   }
 }
 
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
+
+/**
+ * A line's hash only picks its bucket (every candidate is then compared in
+ * full), so it reads the length and at most SAMPLE units spread evenly over
+ * the line, plus its last unit: indexing a file costs the same for
+ * 200-character lines as for 40-character ones, cheap enough to build
+ * whenever a hunk's places must be counted. Lines that differ only between
+ * the sampled units share a bucket, which costs a comparison, nothing more.
+ */
+const SAMPLE = 16;
+
+/** The sampled FNV-1a hash of chars [from, to) of `s`. */
+function hashChars(s: string, from: number, to: number): number {
+  const len = to - from;
+  let h = Math.imul(FNV_OFFSET ^ len, FNV_PRIME);
+  if (len <= SAMPLE) {
+    for (let k = from; k < to; k++) h = Math.imul(h ^ s.charCodeAt(k), FNV_PRIME);
+    return h;
+  }
+  for (let k = 0; k < SAMPLE; k++) h = Math.imul(h ^ s.charCodeAt(from + ((k * len) >> 4)), FNV_PRIME);
+  return Math.imul(h ^ s.charCodeAt(to - 1), FNV_PRIME);
+}
+
+/** hashChars over bytes [from, to) of `b` (equal to hashChars for ASCII text). */
+function hashBytes(b: Uint8Array, from: number, to: number): number {
+  const len = to - from;
+  let h = Math.imul(FNV_OFFSET ^ len, FNV_PRIME);
+  if (len <= SAMPLE) {
+    for (let k = from; k < to; k++) h = Math.imul(h ^ b[k]!, FNV_PRIME);
+    return h;
+  }
+  for (let k = 0; k < SAMPLE; k++) h = Math.imul(h ^ b[from + ((k * len) >> 4)]!, FNV_PRIME);
+  return Math.imul(h ^ b[to - 1]!, FNV_PRIME);
+}
 
 /** The code point of the (valid) UTF-8 sequence starting at `at`. */
 function codePointAt(bytes: Uint8Array, at: number): number {

@@ -46,6 +46,8 @@ describe('line tables', () => {
             expect(t.hashLine(i, 1)).toBe(t.hashString(l.text.trimEnd()));
             expect(t.hashLine(i, 2)).toBe(t.hashString(l.text.trim()));
           });
+          // The index build's one-pass hashes are the same hashes.
+          for (const trim of [0, 1, 2] as const) expect([...t.hashAll(trim)]).toEqual(ref.map((_, i) => t.hashLine(i, trim)));
           // A needle without line breaks: the first line at or after `from` containing it.
           const needle = probe.replace(/[\r\n\u2028]/g, '').slice(0, 6);
           if (needle !== '') {

@@ -1,0 +1,87 @@
+// Where a hunk may land: the places its old side matches inside a scope (a
+// list of line ranges), and the rule that turns those places into a decision.
+//
+// A hunk never takes the first of several places. One place is a decision;
+// several are an ambiguity, unless the patch's own order forces the choice:
+// when this hunk and the r - 1 hunks right after it have the same old side
+// (and the same header), and the scope holds exactly r places that do not
+// overlap, the hunks take them in order (each later hunk is sought after the
+// one before, so it finds the next place).
+//
+// An `@@` header scopes the search to the header's block: from the header
+// line to the next non-blank line indented at or left of it (included, so a
+// closing `}` belongs to its function), which is the end of a function or
+// class in indentation- and brace-style code alike.
+
+import type { LineIndex, PassName } from './seek.js';
+import { PASSES } from './seek.js';
+
+/** A range of start positions [from, to] (inclusive) a hunk may take. */
+export type Range = readonly [from: number, to: number];
+
+export interface Places {
+  pass: PassName;
+  /** Ascending start positions. */
+  hits: number[];
+}
+
+/**
+ * The places `pattern` matches inside `ranges`, in the first pass that matches
+ * anywhere in them, at most `limit` (ascending, without duplicates).
+ */
+export function placesIn(index: LineIndex, pattern: readonly string[], ranges: readonly Range[], limit: number, eof: boolean): Places | undefined {
+  for (const pass of PASSES) {
+    let hits: number[] = [];
+    for (const [from, to] of ranges) hits.push(...index.matches(pattern, from, to, pass, limit, eof));
+    if (hits.length === 0) continue;
+    if (ranges.length > 1) hits = [...new Set(hits)].sort((a, b) => a - b);
+    return { pass, hits: hits.slice(0, limit) };
+  }
+  return undefined;
+}
+
+/**
+ * Whether `hits` (at most run + 1 places) let the hunk take the first one:
+ * exactly one place, or exactly `run` non-overlapping places for a run of
+ * `run` hunks with the same old side.
+ */
+export function decides(hits: readonly number[], run: number, oldLen: number): boolean {
+  if (hits.length === 1) return true;
+  if (run < 2 || hits.length !== run) return false;
+  for (let k = 1; k < hits.length; k++) if (hits[k]! < hits[k - 1]! + Math.max(1, oldLen)) return false;
+  return true;
+}
+
+/** Leading whitespace width (a tab counts as one column: only comparisons within one file matter). */
+function indentOf(line: string): number {
+  let i = 0;
+  while (i < line.length && (line[i] === ' ' || line[i] === '\t')) i++;
+  return i;
+}
+
+const blockEnds = new WeakMap<LineIndex, Map<number, number>>();
+
+/**
+ * The last line of the block a header at line `h` opens: the next non-blank
+ * line indented at or left of it, or the file's last line. Cached per file,
+ * since every hunk under one header asks again.
+ */
+export function blockEnd(index: LineIndex, h: number): number {
+  let cache = blockEnds.get(index);
+  if (!cache) blockEnds.set(index, (cache = new Map()));
+  let end = cache.get(h);
+  if (end === undefined) {
+    const table = index.table;
+    const indent = indentOf(table.textAt(h));
+    end = index.length - 1;
+    for (let i = h + 1; i < index.length; i++) {
+      const text = table.textAt(i);
+      if (text.trim() !== '' && indentOf(text) <= indent) {
+        end = i;
+        break;
+      }
+    }
+    cache.set(h, end);
+  }
+  return end;
+}
