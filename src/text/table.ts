@@ -14,6 +14,7 @@
 //              faults), and its offsets are already byte offsets for writing.
 // A property test holds the two to the same answers on random text.
 
+import { searchBytes, searchString } from './linear-search.js';
 import type { Line } from './lines.js';
 import { lastAtOrBefore } from './search.js';
 
@@ -248,7 +249,7 @@ class TextLines extends LineTable {
   }
 
   protected search(needle: string, from: number): number {
-    return this.text.indexOf(needle, from);
+    return searchString(this.text, needle, from);
   }
 
   protected unitsOf(needle: string): number {
@@ -303,7 +304,7 @@ class Utf8Lines extends LineTable {
   }
 
   protected search(needle: string, from: number): number {
-    return this.bytes.indexOf(needle, from, 'utf8');
+    return searchBytes(this.bytes, Buffer.from(needle, 'utf8'), from);
   }
 
   protected unitsOf(needle: string): number {

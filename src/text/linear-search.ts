@@ -1,0 +1,51 @@
+// Substring search with a linear worst case. The native searches (String and
+// Buffer indexOf) are fast on ordinary text, but a long needle over
+// repetitive text (5,000-character lines of one letter, a needle differing
+// in one place) degrades them to text × needle: a hunk that missed in a 20 MB
+// file of such lines took 39 s in the "only part of a line" diagnostic, where
+// the matching hunk took 0.6 s. Needles up to NATIVE_MAX units keep the native
+// search (its worst case is then a small multiple of the text); longer ones
+// use Knuth-Morris-Pratt, which reads each unit of the text once.
+
+const NATIVE_MAX = 32;
+
+/** Knuth-Morris-Pratt failure table: for each prefix, the length of its longest proper border. */
+function borders(needle: ArrayLike<number>): Int32Array {
+  const b = new Int32Array(needle.length);
+  for (let i = 1, k = 0; i < needle.length; i++) {
+    while (k > 0 && needle[i] !== needle[k]) k = b[k - 1]!;
+    if (needle[i] === needle[k]) k++;
+    b[i] = k;
+  }
+  return b;
+}
+
+/** Offset of the first `needle` in `text` at or after `from`, or -1. */
+export function searchString(text: string, needle: string, from: number): number {
+  if (needle.length <= NATIVE_MAX) return text.indexOf(needle, from);
+  const codes = new Uint16Array(needle.length);
+  for (let i = 0; i < needle.length; i++) codes[i] = needle.charCodeAt(i);
+  const b = borders(codes);
+  const m = codes.length;
+  for (let i = Math.max(0, from), k = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    while (k > 0 && c !== codes[k]) k = b[k - 1]!;
+    if (c === codes[k]) k++;
+    if (k === m) return i - m + 1;
+  }
+  return -1;
+}
+
+/** Offset of the first `needle` (UTF-8 bytes) in `bytes` at or after `from`, or -1. */
+export function searchBytes(bytes: Uint8Array & { indexOf(v: Uint8Array, from: number): number }, needle: Uint8Array, from: number): number {
+  if (needle.length <= NATIVE_MAX) return bytes.indexOf(needle, from);
+  const b = borders(needle);
+  const m = needle.length;
+  for (let i = Math.max(0, from), k = 0; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    while (k > 0 && c !== needle[k]) k = b[k - 1]!;
+    if (c === needle[k]) k++;
+    if (k === m) return i - m + 1;
+  }
+  return -1;
+}
