@@ -1,0 +1,105 @@
+// Hostile inputs for chord-patch, as fast-check arbitraries, shared by the
+// seeded property test (test/unit/fuzz.property.test.ts) and the big run
+// (npm run stress:fuzz). Each input is a string or bytes handed to apply():
+// patch envelopes with hostile paths, lines and framing, edit requests, raw
+// binary-ish bytes, huge lines.
+
+import fc from 'fast-check';
+
+/** The tree every input runs against (inside the root) and what sits beside it (outside). */
+export const TREE = {
+  'a.txt': 'alpha\nbeta\ngamma\n',
+  'crlf.txt': 'one\r\ntwo\r\nthree\r\n',
+  'dir/b.txt': 'x = 1\ny = 2\n',
+  'bom.txt': '\uFEFFhello\n',
+  'quotes.txt': 'say “hi” — now\n',
+};
+export const OUTSIDE = { 'secret.txt': 'do not touch\n' };
+
+const PATHS = [
+  'a.txt', './a.txt', 'sub/../a.txt', 'dir/b.txt', 'dir', 'dir/', 'crlf.txt', 'bom.txt', 'quotes.txt', 'new.txt', 'dir/new/deep.txt',
+  '../outside/secret.txt', '../outside/new.txt', '/etc/passwd', 'link/secret.txt', 'link', '..', '.', '', '   ', 'a.txt/x',
+  `${'n'.repeat(300)}.txt`, 'sp ace.txt', 'uni-ü.txt', 'nul\u0000.txt', 'C:\\win.txt',
+];
+const path = fc.constantFrom(...PATHS);
+
+const FILE_LINES = ['alpha', 'beta', 'gamma', 'one', 'two', 'x = 1', 'y = 2', 'hello', 'say “hi” — now', 'say "hi" - now'];
+const line = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom(...FILE_LINES) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
+  { weight: 1, arbitrary: fc.constantFrom('*** End Patch', '*** Begin Patch', '@@', '*** End of File', '\u200B', '\r', '\u0000', '\u001b[31m', '\uD800', '\uFEFF') },
+  { weight: 1, arbitrary: fc.constantFrom('h'.repeat(100_000), 'é'.repeat(20_000)) },
+);
+
+const hunk = fc.record({
+  header: fc.option(fc.oneof(fc.constantFrom('', ' alpha', ' -1,3 +1,4 @@ x'), fc.string({ maxLength: 10 })), { nil: undefined }),
+  lines: fc.array(fc.tuple(fc.constantFrom(' ', '-', '+', '', '#'), line), { maxLength: 6 }),
+  eof: fc.boolean(),
+});
+
+const op = fc.oneof(
+  fc.record({ kind: fc.constant('add'), path, lines: fc.array(line, { maxLength: 4 }) }),
+  fc.record({ kind: fc.constant('delete'), path }),
+  fc.record({ kind: fc.constant('update'), path, moveTo: fc.option(path, { nil: undefined }), hunks: fc.array(hunk, { maxLength: 3 }) }),
+);
+
+function render(ops, frame) {
+  const out = [];
+  for (const o of ops) {
+    if (o.kind === 'add') out.push(`*** Add File: ${o.path}`, ...o.lines.map((l) => `+${l}`));
+    else if (o.kind === 'delete') out.push(`*** Delete File: ${o.path}`);
+    else {
+      out.push(`*** Update File: ${o.path}`);
+      if (o.moveTo !== undefined) out.push(`*** Move to: ${o.moveTo}`);
+      for (const h of o.hunks) {
+        if (h.header !== undefined) out.push(`@@${h.header}`);
+        for (const [p, l] of h.lines) out.push(`${p}${l}`);
+        if (h.eof) out.push('*** End of File');
+      }
+    }
+  }
+  let body = [frame.begin ? '*** Begin Patch' : '', ...out, frame.end ? '*** End Patch' : ''].filter((l, i, a) => l !== '' || (i > 0 && i < a.length - 1)).join('\n');
+  if (frame.heredoc) body = `apply_patch <<'EOF'\n${body}\nEOF`;
+  if (frame.crlf) body = body.replace(/\n/g, '\r\n');
+  return `${frame.prefix}${body}${frame.suffix}`;
+}
+
+const envelope = fc
+  .record({
+    ops: fc.array(op, { maxLength: 4 }),
+    frame: fc.record({
+      begin: fc.boolean(),
+      end: fc.boolean(),
+      heredoc: fc.boolean(),
+      crlf: fc.boolean(),
+      prefix: fc.constantFrom('', '\n\n', '\uFEFF', 'Here is the patch:\n', '  '),
+      suffix: fc.constantFrom('', '\n', '\n\ntrailing prose', '\n*** End Patch\n'),
+    }),
+  })
+  .map(({ ops, frame }) => render(ops, frame));
+
+const editEntry = fc.record(
+  { old_string: fc.oneof(line, fc.constantFrom('alpha\nbeta', 'a', '', 'x = 1\ny = 2\n')), new_string: fc.oneof(line, fc.constantFrom('', 'ALPHA', 'a\u200Bb')), replace_all: fc.boolean() },
+  { requiredKeys: [] },
+);
+const edit = fc.oneof(
+  fc.tuple(path, editEntry).map(([p, e]) => JSON.stringify({ path: p, ...e })),
+  fc.tuple(path, fc.array(editEntry, { maxLength: 5 })).map(([p, edits]) => JSON.stringify({ path: p, edits })),
+  fc.tuple(path, editEntry, fc.constantFrom('file_path', 'replaceAll', 'extra')).map(([p, e, k]) => JSON.stringify({ path: p, ...e, [k]: true })),
+  envelope.map((patch) => JSON.stringify({ patch })),
+  envelope.map((input) => JSON.stringify({ input })),
+  fc.constantFrom('{', '{"path": 1}', '[]', 'null', '{"patch": 3}'),
+);
+
+const bytes = fc.oneof(
+  fc.uint8Array({ maxLength: 200 }),
+  envelope.map((t) => {
+    const b = Buffer.from(t, 'utf8');
+    return b.length > 0 ? Buffer.concat([b.subarray(0, b.length >> 1), Buffer.from([0xff, 0xc0, 0x80]), b.subarray(b.length >> 1)]) : b;
+  }),
+  envelope.map((t) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(t, 'utf16le')])),
+);
+
+/** One hostile input: a string or bytes for apply(). */
+export const hostileInput = fc.oneof({ weight: 5, arbitrary: envelope }, { weight: 3, arbitrary: edit }, { weight: 1, arbitrary: bytes }, { weight: 1, arbitrary: fc.string({ maxLength: 200 }) });
