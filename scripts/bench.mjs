@@ -81,7 +81,11 @@ const PLAN = [
   { key: 'drift', title: '100,000 lines, 500 hunks, trailing-whitespace drift', w: W.drift, mode: 'apply', tools: [...ALL, 'nodeio'], reps: REPS_HEAVY, budget: BUDGET_S.heavy },
   { key: 'files', title: '1,000-file envelope (one hunk each)', w: W.files, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.heavy },
   { key: 'bigFile', title: '10 MB file, one hunk near the end', w: W.bigFile, mode: 'apply', tools: [...ALL, 'nodeio'], reps: REPS_HEAVY, budget: BUDGET_S.heavy },
-  { key: 'miss', title: 'hunk not found in a 100,000-line file (fails)', w: W.miss, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.heavy },
+  { key: 'miss', title: 'hunk not found in a 100,000-line file (fails)', w: W.miss, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.heavy, group: 'missVsMatch' },
+  // A miss against a match of the same change on the same file, measured in shared rounds.
+  { key: 'missMatch', title: 'the same hunk found in the same 100,000-line file (for miss ÷ match)', w: W.missMatch, mode: 'apply', tools: ['cli', 'bin'], reps: REPS_HEAVY, budget: BUDGET_S.heavy, group: 'missVsMatch' },
+  { key: 'longMiss', title: 'hunk not found among 4,000 lines of 5,000 characters (fails)', w: W.longMiss, mode: 'apply', tools: ['cli', 'bin'], reps: REPS_HEAVY, budget: BUDGET_S.heavy, group: 'long' },
+  { key: 'longMatch', title: 'the same hunk found among 4,000 lines of 5,000 characters', w: W.longMatch, mode: 'apply', tools: ['cli', 'bin'], reps: REPS_HEAVY, budget: BUDGET_S.heavy, group: 'long' },
   { key: 'missEdit', title: 'edit: old_string missing from a 100,000-line file (closest match; fails)', w: W.miss, mode: 'edit', tools: ['cli', 'bin'], reps: REPS_HEAVY, budget: BUDGET_S.startup, peersFrom: 'miss' },
   ...W.scaling.map((w, i) => ({ key: `scale${i}`, title: `${w.lines.toLocaleString('en-US')} lines, ${w.hunks} hunks`, w, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.scaling, scaling: true, group: 'scaling' })),
 ].filter((p) => !only || only.has(p.key));

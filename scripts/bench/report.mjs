@@ -188,6 +188,21 @@ function rssRatio(results, key, a, b) {
   return ka !== undefined && kb !== undefined ? ka / kb : undefined;
 }
 
+/** One tool's median time on workload a over its median on workload b. */
+function crossRatio(results, a, b, id) {
+  const x = med(results, a, id);
+  const y = med(results, b, id);
+  return x !== undefined && y !== undefined ? x / y : undefined;
+}
+
+/** One tool's peak RSS on workload a over its peak on workload b (check runs). */
+function crossRss(results, a, b, id) {
+  const kb = (key) => get(results, key)?.rows.find((r) => r.id === id && r.status === 'ok')?.kb;
+  const x = kb(a);
+  const y = kb(b);
+  return x !== undefined && y !== undefined ? x / y : undefined;
+}
+
 function targets(results) {
   const out = [row(['target', 'measured', 'verdict']), row(['---', '---', '---'])];
   out.push(target('binary, small patch: time ÷ Codex apply_patch', ratio(results, 'small', 'bin', 'codex'), 1.3));
@@ -203,6 +218,13 @@ function targets(results) {
   out.push(target('Node CLI, `--version`: time ÷ `node -e 0`', ratio(results, 'version', 'cli', 'node'), 1.1));
   out.push(target('Node CLI, small patch: time ÷ `node -e 0`', ratio(results, 'small', 'cli', 'node'), 1.2));
   out.push(target('binary, 100,000 lines / 500 hunks: peak RSS ÷ Codex apply_patch\'s', rssRatio(results, 'hunks', 'bin', 'codex'), 1.5));
+  for (const [miss, match, what] of [
+    ['miss', 'missMatch', '100,000-line file'],
+    ['longMiss', 'longMatch', '4,000 lines of 5,000 characters'],
+  ]) {
+    out.push(target(`Node CLI, hunk not found ÷ the same hunk found, ${what}: time`, crossRatio(results, miss, match, 'cli'), 3));
+    out.push(target(`Node CLI, hunk not found ÷ the same hunk found, ${what}: peak RSS`, crossRss(results, miss, match, 'cli'), 3));
+  }
   const sc = scalingSection(results);
   const share = (id) => sc.fits?.get(id)?.quadratic;
   const fmtShare = (x) => (x === undefined || !Number.isFinite(x) ? '—' : x.toFixed(2));

@@ -29,7 +29,7 @@ export function hunksWorkload(o: { name?: string; lines: number; hunks: number; 
 export function smallWorkload(): Workload;
 export function manyFilesWorkload(o?: { files?: number; linesPerFile?: number; seed?: number }): Workload;
 export function bigFileWorkload(o?: { bytes?: number; seed?: number }): Workload;
-export function missWorkload(o?: { lines?: number; seed?: number }): Workload;
+export function missWorkload(o?: { lines?: number; seed?: number; match?: boolean; long?: boolean }): Workload;
 export function scaled(fraction: number, extra?: { eol?: string; drift?: boolean }): Workload;
 export function allWorkloads(scale?: number): {
   small: Workload;
@@ -39,5 +39,8 @@ export function allWorkloads(scale?: number): {
   files: Workload;
   bigFile: Workload;
   miss: Workload;
+  missMatch: Workload;
+  longMiss: Workload;
+  longMatch: Workload;
   scaling: Workload[];
 };

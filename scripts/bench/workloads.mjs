@@ -182,27 +182,41 @@ export function bigFileWorkload({ bytes = 10 * 1024 * 1024, seed = 13 } = {}) {
  * the whole file and a closest-match search has real candidates to rank.
  * Every tool must leave the tree unchanged and report failure.
  */
-export function missWorkload({ lines: count = 100_000, seed = 17 } = {}) {
-  const lines = codeLines(count, seed);
+export function missWorkload({ lines: count = 100_000, seed = 17, match = false, long = false } = {}) {
+  const lines = long ? longLines(count) : codeLines(count, seed);
   const at = Math.floor(count / 2) + 1; // a statement line, not a brace or blank
-  const typo = (s) => s.replace('input.', 'inpt.');
+  // The miss drops one character from each line; `match` sends the lines as
+  // they are, so the pair measures a miss against a match on the same file.
+  const typo = match ? (s) => s : long ? (s) => `${s.slice(0, 4000)}Z${s.slice(4001)}` : (s) => s.replace('input.', 'inpt.');
   const old = [lines[at], lines[at + 1], lines[at + 2]].map(typo);
   const path = 'src/big.ts';
   const before = bytesOf(lines, '\n');
   const patch = envelope([[`*** Update File: ${path}`, '@@', ...old.map((l) => `-${l}`), '+  // replaced']]);
   const diff = [`--- a/${path}`, `+++ b/${path}`, `@@ -${at + 1},3 +${at + 1},1 @@`, ...old.map((l) => `-${l}`), '+  // replaced', ''].join('\n');
+  const after = match ? bytesOf([...lines.slice(0, at), '  // replaced', ...lines.slice(at + 3)], '\n') : before;
   return {
-    name: 'miss',
+    name: `${match ? 'match' : 'miss'}${long ? '-long-lines' : ''}`,
     files: [{ path, bytes: before }],
-    after: [{ path, bytes: before }],
+    after: [{ path, bytes: after }],
     patch,
-    diff,
+    // Without context lines git would need --unidiff-zero to apply the match;
+    // the pair is measured for chord-patch only.
+    diff: match ? null : diff,
     diffNeedsWhitespaceTolerance: false,
     edit: { path, old_string: old.join('\n'), new_string: '  // replaced' },
-    expectSuccess: false,
+    expectSuccess: match,
     bytesTouched: before.length,
     lines: count,
   };
+}
+
+/**
+ * Lines of 5,000 characters that differ only in a few digits near their end:
+ * a long near-miss over repetitive text is where a native substring search
+ * degrades to text × needle.
+ */
+function longLines(count) {
+  return Array.from({ length: count }, (_, i) => `${'q'.repeat(4990)}${String(i).padStart(10, '0')}`);
 }
 
 /** The 100,000-line / 500-hunk shape at a fraction of its size (for the scaling chart and tests). */
@@ -228,6 +242,11 @@ export function allWorkloads(scale = 1) {
     files: manyFilesWorkload({ files: Math.max(2, Math.round(1000 * scale)) }),
     bigFile: bigFileWorkload({ bytes: Math.round(10 * 1024 * 1024 * scale) }),
     miss: missWorkload({ lines: big }),
+    // The same change matching the same file, for the miss-versus-match ratio.
+    missMatch: missWorkload({ lines: big, match: true }),
+    // 4,000 lines of 5,000 characters (20 MB at scale 1): miss and match.
+    longMiss: missWorkload({ lines: Math.max(8, Math.round(4000 * scale)), long: true }),
+    longMatch: missWorkload({ lines: Math.max(8, Math.round(4000 * scale)), long: true, match: true }),
     // 25,000 to 200,000 lines, wide enough that the growth stands well clear
     // of run-to-run noise; measured one after another (the 100,000-line point
     // again, rather than the `hunks` figures from minutes earlier).
