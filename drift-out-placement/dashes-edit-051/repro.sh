@@ -1,6 +1,0 @@
-#!/bin/sh
-# dashes / edit (must apply) from git:3c25e1c85ae3:bench/README.md: wrong
-here=$(cd "$(dirname "$0")" && pwd); root=$(cd "$here/../.." && pwd); d=$(mktemp -d)
-cp -R "$here/before/." "$d"
-"$root/bin/chord-patch" apply "$here/input" -C "$d"
-echo "exit $?"; diff -r "$here/expected" "$d" && echo "tree is the intended one"

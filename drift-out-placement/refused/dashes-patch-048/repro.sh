@@ -1,6 +1,0 @@
-#!/bin/sh
-# dashes / patch (must apply) from git:07378b4c6174:src/core/plan.ts: refused
-here=$(cd "$(dirname "$0")" && pwd); root=$(cd "$here/../.." && pwd); d=$(mktemp -d)
-cp -R "$here/before/." "$d"
-"$root/bin/chord-patch" apply "$here/input" -C "$d"
-echo "exit $?"; diff -r "$here/expected" "$d" && echo "tree is the intended one"

@@ -1,6 +1,0 @@
-#!/bin/sh
-# quotes / patch (must apply) from git:604bec87f3ad:src/core/commit.ts: refused
-here=$(cd "$(dirname "$0")" && pwd); root=$(cd "$here/../.." && pwd); d=$(mktemp -d)
-cp -R "$here/before/." "$d"
-"$root/bin/chord-patch" apply "$here/input" -C "$d"
-echo "exit $?"; diff -r "$here/expected" "$d" && echo "tree is the intended one"

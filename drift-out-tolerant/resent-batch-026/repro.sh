@@ -1,7 +1,0 @@
-#!/bin/sh
-# resent / batch (must apply) from npm:diff/libcjs/diff/word.js: wrong
-here=$(cd "$(dirname "$0")" && pwd); root=$(cd "$here/../.." && pwd); d=$(mktemp -d)
-cp -R "$here/before/." "$d"
-"$root/bin/chord-patch" apply "$here/input-1" -C "$d"
-"$root/bin/chord-patch" apply "$here/input-2" -C "$d"
-echo "exit $?"; diff -r "$here/expected" "$d" && echo "tree is the intended one"
