@@ -134,6 +134,8 @@ export type Entry =
 export type FailureCode =
   | 'hunk_not_found'
   | 'hunk_ambiguous'
+  /** A patch section some of whose hunks already stand in the file and others do not (nothing written). */
+  | 'partly_applied'
   | 'file_exists'
   | 'file_missing'
   | 'not_a_file'
@@ -149,7 +151,11 @@ export type FailureCode =
   | 'permission_denied'
   | 'old_string_not_found'
   | 'old_string_ambiguous'
-  /** The edit's new_string already stands where its old_string matches: applying it again would duplicate text. */
+  /**
+   * Sent before: the edit's new_string already stands where its old_string
+   * matches, or a patch section's new text already stands in the file;
+   * applying it again would duplicate text.
+   */
   | 'already_applied'
   | 'identical_strings'
   | 'edits_overlap'

@@ -147,6 +147,28 @@ export function describeHeaderMissing(hunks: readonly Hunk[], h: number): string
   );
 }
 
+/**
+ * A section sent before: every changing hunk's new text already stands in the
+ * file (`lines`: where, per changing hunk). `survives`: the old sides still
+ * matched, so say how to add the lines a second time on purpose.
+ */
+export function describeAlreadyApplied(hunks: readonly Hunk[], lines: readonly number[], survives: boolean): string {
+  const where = lines.length === 1 ? `line ${lines[0]! + 1}` : `lines ${lines.map((l) => l + 1).join(', ')}`;
+  const again = survives ? '; to add these lines a second time on purpose, include the copy already there as context' : '';
+  return `already applied; no change made; do not resubmit: the new text of ${hunks.length === 1 ? 'the hunk' : 'every hunk'} already stands in the file (${where})${again}`;
+}
+
+/** Some hunks of a section already stand in the file, others do not. */
+export function describePartlyApplied(hunks: readonly Hunk[], standing: readonly { hunk: number; line: number }[], pending: readonly number[]): string {
+  const n = hunks.length;
+  const names = (hs: readonly number[]) => `hunk${hs.length === 1 ? '' : 's'} ${hs.map((h) => `${h + 1}/${n}`).join(', ')}`;
+  const lines = standing.map((s) => s.line + 1).join(', ');
+  return (
+    `partly applied; no change made: ${names(standing.map((s) => s.hunk))} already ${standing.length === 1 ? 'stands' : 'stand'} in the file (line${standing.length === 1 ? '' : 's'} ${lines}) ` +
+    `and ${names(pending)} ${pending.length === 1 ? 'does' : 'do'} not: resubmit only ${names(pending)}, rebuilt from a fresh read of the file`
+  );
+}
+
 /** A unique tolerant candidate whose punctuation could not be carried over safely. */
 export function describeUnsafe(hunks: readonly Hunk[], h: number, line: number, reason: string): string {
   return (

@@ -14,7 +14,8 @@
 // is applied there and reported as out of order.
 
 import type { Hunk, HunkLine } from '../types.js';
-import { describeAmbiguous, describeAmbiguousPlaces, describeHeaderMissing, describeMiss, describeUnsafe, type PlaceScope } from './diagnose.js';
+import { appliedInOrder, changes, standsAt } from './applied.js';
+import { describeAlreadyApplied, describeAmbiguous, describeAmbiguousPlaces, describeHeaderMissing, describeMiss, describePartlyApplied, describeUnsafe, type PlaceScope } from './diagnose.js';
 import { blockEnd, decides, placesIn, type Range } from './scope.js';
 import { LineIndex, type PassName } from './seek.js';
 import { carryFilePunctuation, type TolerantPass, tolerantSeek } from './tolerant.js';
@@ -40,7 +41,7 @@ export interface OutOfOrder {
 export type LocateResult =
   /** `placed`: one replacement per hunk, in hunk order; `replacements`: the same by file position, for the splice. */
   | { ok: true; replacements: Replacement[]; placed: Replacement[]; outOfOrder: OutOfOrder[] }
-  | { ok: false; code: 'hunk_not_found' | 'hunk_ambiguous'; hunk: number; message: string };
+  | { ok: false; code: 'hunk_not_found' | 'hunk_ambiguous' | 'already_applied' | 'partly_applied'; hunk: number; message: string };
 
 /** A header with more occurrences than this does not narrow anything: its blocks are not searched one by one. */
 const HEADER_LIMIT = 64;
@@ -111,6 +112,9 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
     }
     const early = earlierPlace(index, hunks[h]!, placed);
     if (!early) {
+      // Sent before: the old sides are gone and every new side stands, in order.
+      const applied = appliedInOrder(index, hunks);
+      if (applied) return { ok: false, code: 'already_applied', hunk: h, message: describeAlreadyApplied(hunks, applied, false) };
       const hunk = hunks[h]!;
       const message =
         oldSide(hunk.lines).length === 0 ? describeHeaderMissing(hunks, h) : describeMiss(index, hunks, h, state.cursor);
@@ -120,8 +124,32 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
     placed.push(early);
     outOfOrder.push({ hunk: h, line: early.start });
   }
+  const resent = alreadyStanding(index, hunks, placed);
+  if (resent) return resent;
   const replacements = outOfOrder.length === 0 ? placed : [...placed].sort((a, b) => a.start - b.start);
   return { ok: true, replacements, placed, outOfOrder };
+}
+
+/**
+ * Every hunk placed: is any of them sent before, its new side already
+ * standing around its old side? All of the changing ones: the section is
+ * already applied. Some: writing the rest would mix a re-sent hunk with new
+ * ones, so nothing is written and the report says which to resubmit.
+ */
+function alreadyStanding(index: LineIndex, hunks: readonly Hunk[], placed: readonly Replacement[]): LocateResult | undefined {
+  const standing: { hunk: number; line: number }[] = [];
+  const pending: number[] = [];
+  hunks.forEach((hunk, h) => {
+    if (!changes(hunk)) return;
+    const at = standsAt(index, hunk, placed[h]!);
+    if (at === undefined) pending.push(h);
+    else standing.push({ hunk: h, line: at });
+  });
+  if (standing.length === 0) return undefined;
+  if (pending.length === 0) {
+    return { ok: false, code: 'already_applied', hunk: standing[0]!.hunk, message: describeAlreadyApplied(hunks, standing.map((s) => s.line), true) };
+  }
+  return { ok: false, code: 'partly_applied', hunk: pending[0]!, message: describePartlyApplied(hunks, standing, pending) };
 }
 
 function placeHunk(state: State, h: number): Placement {

@@ -13,13 +13,18 @@ export function changeLine(c: ChangeSummary): string {
   return `M ${c.path}`;
 }
 
+/** A group whose only failures say it was applied before: nothing to fix, nothing to resend. */
+const alreadyApplied = (g: FailedGroup): boolean => g.failures.every((f) => f.code === 'already_applied');
+
 function groupLines(g: FailedGroup): string[] {
   const reasons = [...new Set(g.failures.map((f) => f.message))].sort();
   const out = reasons.map((r) => `- ${r}`);
   const carried = g.operations.filter((o) => o.status === 'carried');
   if (carried.length > 0) {
     out.push(
-      `  carried along (matched in memory, not written; resubmit with the fix): ${carried.map((o) => o.label).join('; ')}`,
+      alreadyApplied(g)
+        ? `  not written because they share the file with what is already applied (resubmit only these): ${carried.map((o) => o.label).join('; ')}`
+        : `  carried along (matched in memory, not written; resubmit with the fix): ${carried.map((o) => o.label).join('; ')}`,
     );
   }
   return out;
@@ -35,9 +40,15 @@ export function modelMessage(o: Outcome): string {
   };
   // Rebuilding cannot fix a path the configuration denies; say so instead.
   const onlyDenied = o.failed.length > 0 && o.failed.every((g) => g.failures.every((f) => f.code === 'permission_denied'));
+  // A re-sent patch: nothing to rebuild, and resending it again changes nothing.
+  const applied = o.failed.filter(alreadyApplied);
   const rebuild = onlyDenied
     ? 'The permission configuration denies these paths: do not retry them; ask the user to change the rules if the edit is needed.'
-    : 'Rebuild the operations listed under "Not applied" from the current file contents (read the target range fresh) and submit only those; do not retry them unchanged.';
+    : applied.length === o.failed.length && applied.length > 0
+      ? o.changes.length > 0
+        ? 'What was not applied is already in the files: do not resubmit it.'
+        : 'The patch is already applied: do not resubmit it.'
+      : `Rebuild the operations listed under "Not applied" from the current file contents (read the target range fresh) and submit only those; do not retry them unchanged.${applied.length > 0 ? ' Do not resubmit those marked already applied.' : ''}`;
 
   if (o.error) {
     lines.push(`${o.tool} failed: ${o.error.message}`);

@@ -1,0 +1,88 @@
+// Whether a section's hunks already stand in the file: a patch sent twice
+// (models re-send when they lose track) must not insert its lines twice.
+//
+// Two ways a section shows it was applied before:
+//   - its old sides still match (a hunk whose context is all on one side of
+//     its added lines survives its own application: ` A` `+X` leaves `A`
+//     in place), and at every place they matched, the hunk's new side
+//     already stands around the old side: standsAt();
+//   - its old sides do not match, and the new sides of all its hunks are
+//     found in order: appliedInOrder().
+// A hunk whose `-` and `+` sides are identical changes nothing: it is
+// neither applied nor pending, and a section of only such hunks is a no-op.
+//
+// The first check can only refuse a legitimate first application whose
+// result would repeat, right there, lines the file already has there (adding
+// a second `X` after an `A X`); the report says how to add them anyway
+// (include the existing lines as context).
+
+import type { Hunk, HunkLine } from '../types.js';
+import type { Replacement } from './hunks.js';
+import { type LineIndex, PASSES } from './seek.js';
+
+const oldSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.op !== '+').map((l) => l.text);
+const newSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.op !== '-').map((l) => l.text);
+
+const sameLines = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((l, k) => l === b[k]);
+
+/** Does the hunk change anything? */
+export function changes(hunk: Hunk): boolean {
+  return !sameLines(oldSide(hunk.lines), newSide(hunk.lines));
+}
+
+/** A line worth trusting as evidence: it says something (a letter or digit), not just `}` or a blank. */
+const informative = (s: string): boolean => /[\p{L}\p{N}]/u.test(s) && s.trim().length >= 2;
+
+/** Does `lines` stand at file line `at`, under any matching pass? */
+function standsAtLine(index: LineIndex, lines: readonly string[], at: number): boolean {
+  if (at < 0 || at + lines.length > index.length) return false;
+  return PASSES.some((pass) => index.matches(lines, at, at, pass, 1).length > 0);
+}
+
+/**
+ * Where the hunk's new side already stands around its placed old side, or
+ * undefined. The old side sits inside the new side at some offset d (it
+ * survives application only then), so the new side would start d lines
+ * before it. A pure insertion stands right after its header line, or, when
+ * appended, as the file's last lines.
+ */
+export function standsAt(index: LineIndex, hunk: Hunk, placed: Replacement): number | undefined {
+  const lines = placed.lines;
+  const old = oldSide(lines);
+  const neu = newSide(lines);
+  if (sameLines(old, neu) || neu.length === 0) return undefined;
+  if (old.length === 0) {
+    const at = placed.pass === 'append' ? placed.start - neu.length : placed.start;
+    return standsAtLine(index, neu, at) ? at : undefined;
+  }
+  for (let d = 0; d + old.length <= neu.length; d++) {
+    if (!sameLines(neu.slice(d, d + old.length), old)) continue;
+    if (standsAtLine(index, neu, placed.start - d)) return placed.start - d;
+  }
+  return undefined;
+}
+
+/**
+ * When the section's old sides do not match: the lines where the new sides
+ * of all its changing hunks stand, in order, or undefined. Needs at least one
+ * informative added line in the section (a lone `}` proves nothing), and
+ * every changing hunk must have a new side to look for.
+ */
+export function appliedInOrder(index: LineIndex, hunks: readonly Hunk[]): number[] | undefined {
+  const changing = hunks.filter(changes);
+  if (changing.length === 0) return undefined;
+  if (!changing.some((h) => h.lines.some((l) => l.op === '+' && informative(l.text)))) return undefined;
+  const at: number[] = [];
+  let cursor = 0;
+  for (const hunk of changing) {
+    const neu = newSide(hunk.lines);
+    if (neu.length === 0) return undefined;
+    // An appended hunk stands as the file's last lines.
+    const tail = hunk.endOfFile || (oldSide(hunk.lines).length === 0 && hunk.header === undefined);
+    const hit = index.seek(neu, cursor, tail);
+    if (!hit) return undefined;
+    at.push(hit.index);
+    cursor = hit.index + neu.length;
+  }
+  return at;
+}
