@@ -418,7 +418,9 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
 
   // old_string is gone but new_string stands in the file, once: the edit was
   // applied before (a re-sent edit), and "not found" would invite a retry.
-  const applied = cleanNew.trim() === '' ? [] : positions(view.lf, cleanNew);
+  // Not when new_string is part of old_string (a deletion): it stood there
+  // before the edit too, and says nothing.
+  const applied = cleanNew.trim() === '' || oldLf.includes(cleanNew) ? [] : positions(view.lf, cleanNew);
   if (applied.length === 1) {
     return {
       ok: false,

@@ -216,6 +216,11 @@ describe('a re-sent edit', () => {
     expect(r).toMatchObject({ ok: false, code: 'already_applied' });
   });
 
+  it('keeps reporting not found for a deletion whose old_string drifted: new_string, part of old_string, was there before', () => {
+    const r = edit('  if (a)\n    return;\n', e('  if (a)\n      return;', '  if (a)'), false);
+    expect(r).toMatchObject({ ok: false, code: 'old_string_not_found' });
+  });
+
   it('keeps reporting not found when new_string is in the file more than once (no single place to point at)', () => {
     const r = edit('x = 1;\nx = 1;\n', e('x = 2;', 'x = 1;'), false);
     expect(r).toMatchObject({ ok: false, code: 'old_string_not_found' });
