@@ -27,7 +27,8 @@ import { closestMatch, describeClosest, type FileLines } from '../match/closest.
 import { foldChar, foldKinds, normalizeForMatch, type Normalized, toOriginalRange } from '../match/normalize.js';
 import { cleanInvisible, formatRemoved, mergeRemoved } from '../text/invisible.js';
 import { type Line, splitLines } from '../text/lines.js';
-import { lastAtOrBefore, lowerBound } from '../text/search.js';
+import { lastAtOrBefore } from '../text/search.js';
+import { alignUnits, carryLines } from '../match/carry.js';
 import { LineTable } from '../text/table.js';
 import type { EditEntry, FailureCode } from '../types.js';
 
@@ -409,6 +410,12 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
     const found = punctuation(view, oldLf, diff.parts, entry);
     if (found === 'none') {
       // fall through to the not-found report
+    } else if (found === 'unsafe') {
+      return {
+        ok: false,
+        code: 'old_string_not_found',
+        message: `old_string matched line ${view.lineOf(tolerantStart(view, oldLf)) + 1} only under punctuation tolerance, and new_string could not be laid over the file's text without changing what it says; copy old_string exactly from the file`,
+      };
     } else if ('ambiguous' in found) {
       return ambiguous(found.ambiguous.length, found.ambiguous, ' under punctuation tolerance');
     } else {
@@ -441,7 +448,7 @@ function punctuation(
   oldLf: string,
   parts: readonly Part[],
   entry: number,
-): 'none' | { ambiguous: number[] } | { splice: LfSplice; folds: string[] } {
+): 'none' | 'unsafe' | { ambiguous: number[] } | { splice: LfSplice; folds: string[] } {
   const on = normalizeForMatch(oldLf);
   if (on.text.trim() === '') return 'none';
   const hits = tolerantHits(view, oldLf, on);
@@ -454,26 +461,26 @@ function punctuation(
   // Never end a range between the halves of a surrogate pair.
   const last = view.lf.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end++;
-  const oldLen = on.text.length;
-  /** File LF offset corresponding to old_string offset `a`. */
-  const fileAt = (a: number): number => {
-    const q = lowerBound(on.map, a, 0, oldLen);
-    return q >= oldLen ? end : base + norm.map[p + q]!;
-  };
-  let text = '';
-  let a = 0;
-  for (const part of parts) {
-    if (part.kind === 'new') text += part.text;
-    else {
-      if (part.kind === 'same') text += view.lf.slice(fileAt(a), fileAt(a + part.text.length));
-      a += part.text.length;
-    }
-  }
   const segment = view.lf.slice(start, end);
+  const oldLen = on.text.length;
+  // Both texts' offsets for each unit of the normalised old_string: the map into the file is the hit's.
+  const fileMap = new Int32Array(oldLen + 1);
+  for (let k = 0; k < oldLen; k++) fileMap[k] = base + norm.map[p + k]! - start;
+  fileMap[oldLen] = segment.length;
+  const align = alignUnits(oldLf, segment, on.map, fileMap);
+  const carried = carryLines(oldLf, segment, newSide(parts), align);
+  // The carried text failed its own check: refuse rather than write something the model did not ask for.
+  if (!carried) return 'unsafe';
+  const text = carried.text;
   const folds = new Set<string>([...foldKinds(oldLf), ...foldKinds(segment)]);
   // The 1:1 folds alone did not make them equal: a space was optional, or a floating mark was dropped.
   if (foldEach(oldLf) !== foldEach(segment)) folds.add('optional space');
   return { splice: { start, end, text, entry }, folds: [...folds] };
+}
+
+/** Where the (unique) punctuation-tolerant hit of old_string starts, for messages. */
+function tolerantStart(view: FileView, oldLf: string): number {
+  return tolerantHits(view, oldLf, normalizeForMatch(oldLf))[0]?.start ?? 0;
 }
 
 export interface TolerantHit {

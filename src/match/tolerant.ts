@@ -21,7 +21,8 @@
 // file's own text, and only the truly changed middle comes from the patch.
 
 import type { HunkLine } from '../types.js';
-import { foldChar, normalizeForMatch, normalizeKey, type NormalizeOptions } from './normalize.js';
+import { foldChar, normalizeKey, type NormalizeOptions } from './normalize.js';
+import { alignTexts, carryText } from './carry.js';
 import { bucketOf, type Buckets, buildBuckets } from './buckets.js';
 import { lowerBound } from '../text/search.js';
 import type { LineIndex } from './seek.js';
@@ -255,61 +256,41 @@ function sameIgnoringWhitespace(patch: string, file: string, pass: TolerantPass)
 }
 
 /**
- * The added line `added`, with the prefix and suffix it shares with its removed
- * line `removed` taken from the file line `file` instead (they are equal under
- * the profile, so the normalised alignment maps offsets across). Undefined when
- * the result would not be equivalent to `added`: then the caller refuses.
+ * The added line `added`, written over the file line `file` that its removed
+ * line `removed` matched: the model's text, with the file's own form of the
+ * tolerated characters and optional spaces the model kept (match/carry.ts).
+ * Undefined when the lines do not match under the profile, or the result
+ * fails carry.ts's check: then the caller refuses.
  */
 export function carryLine(file: string, removed: string, added: string, pass: TolerantPass): string | undefined {
   const opts = OPTIONS[pass];
   const trimStart = pass === 'punctuation-wide';
   const oLead = trimStart ? removed.length - removed.trimStart().length : 0;
   const fLead = trimStart ? file.length - file.trimStart().length : 0;
-  const oEnd = removed.trimEnd().length;
-  const fEnd = file.trimEnd().length;
-  const nO = normalizeForMatch(removed.slice(oLead, Math.max(oLead, oEnd)), opts);
-  const nF = normalizeForMatch(file.slice(fLead, Math.max(fLead, fEnd)), opts);
-  if (nO.text !== nF.text) return undefined;
-
-  // Common prefix and suffix of the removed and added patch lines (not overlapping).
-  const max = Math.min(removed.length, added.length);
-  let p = 0;
-  while (p < max && removed.charCodeAt(p) === added.charCodeAt(p)) p++;
-  let s = 0;
-  while (s < max - p && removed.charCodeAt(removed.length - 1 - s) === added.charCodeAt(added.length - 1 - s)) s++;
-
+  const oEnd = Math.max(oLead, removed.trimEnd().length);
+  const fEnd = Math.max(fLead, file.trimEnd().length);
+  const inner = alignTexts(removed.slice(oLead, oEnd), file.slice(fLead, fEnd), opts);
+  if (!inner) return undefined;
+  const align = new Int32Array(removed.length).fill(-1);
+  inner.forEach((f, x) => {
+    if (f >= 0) align[oLead + x] = fLead + f;
+  });
   // Outside the compared window (indentation under the wide profile, trailing
-  // whitespace always) offsets map one to one when both sides hold the same
-  // whitespace up to folding (an NBSP typed as a space); otherwise a shorter
-  // shared prefix/suffix is still shared, so clamp: a prefix ending in the
-  // indentation keeps none of the file's, a suffix starting in the trailing
-  // whitespace none either.
-  const sameLead = sameSpaces(removed.slice(0, oLead), file.slice(0, fLead));
-  const sameTrail = sameSpaces(removed.slice(oEnd), file.slice(fEnd));
-  let e = removed.length - s;
-  let prefixEnds: number[];
-  if (p < oLead) prefixEnds = sameLead ? [p] : [(p = 0)];
-  else if (p > oEnd) prefixEnds = sameTrail ? [fEnd + (p - oEnd)] : mapPrefixEnd(nO.map, nF.map, (p = oEnd) - oLead).map((x) => fLead + x);
-  else prefixEnds = p === 0 ? [0] : mapPrefixEnd(nO.map, nF.map, p - oLead).map((x) => fLead + x);
-  let suffixStarts: number[];
-  if (e > oEnd) suffixStarts = sameTrail ? [fEnd + (e - oEnd)] : [((e = removed.length), file.length)];
-  else if (e < oLead) suffixStarts = sameLead ? [e] : mapSuffixStart(nO.map, nF.map, (e = oLead) - oLead).map((x) => fLead + x);
-  else suffixStarts = e === removed.length ? [file.length] : mapSuffixStart(nO.map, nF.map, e - oLead).map((x) => fLead + x);
-  if (e < p) return undefined;
-  s = removed.length - e;
-  // A dropped character (a folded space) at a boundary may belong to either
-  // side; try keeping the file's first, and accept only a rebuilt line that is
-  // still equivalent to what the patch asked for.
-  const want = tolerantKey(added, pass);
-  const middle = added.slice(p, added.length - s);
-  for (const prefixEnd of prefixEnds) {
-    for (const suffixStart of suffixStarts) {
-      if (prefixEnd > suffixStart) continue;
-      const line = file.slice(0, prefixEnd) + middle + file.slice(suffixStart);
-      if (tolerantKey(line, pass) === want) return line;
-    }
-  }
-  return undefined;
+  // whitespace always) units pair one to one only when both sides hold the
+  // same whitespace up to folding (an NBSP typed as a space).
+  if (sameSpaces(removed.slice(0, oLead), file.slice(0, fLead))) for (let x = 0; x < oLead; x++) align[x] = x;
+  if (sameSpaces(removed.slice(oEnd), file.slice(fEnd))) for (let x = oEnd; x < removed.length; x++) align[x] = fEnd + (x - oEnd);
+  const carried = carryText(removed, file, added, align, opts)?.text;
+  if (carried === undefined) return undefined;
+  // Indentation (wide profile) and trailing whitespace are outside the
+  // comparison: where the model's added line keeps its removed line's exactly,
+  // the file's own is written (a tab-indented file stays tab-indented).
+  const aLead = trimStart ? added.length - added.trimStart().length : 0;
+  const aEnd = Math.max(aLead, added.trimEnd().length);
+  const keepLead = aLead === oLead && added.slice(0, aLead) === removed.slice(0, oLead) && aEnd > aLead;
+  const keepTrail = added.slice(aEnd) === removed.slice(oEnd) && carried.endsWith(added.slice(aEnd)) && aEnd > aLead;
+  const body = carried.slice(keepLead ? aLead : 0, keepTrail ? carried.length - (added.length - aEnd) : carried.length);
+  return (keepLead ? file.slice(0, fLead) : '') + body + (keepTrail ? file.slice(fEnd) : '');
 }
 
 /** Same length and the same units once Unicode spaces fold to a space. */
@@ -317,26 +298,4 @@ function sameSpaces(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (foldChar(a[i]!) !== foldChar(b[i]!)) return false;
   return true;
-}
-
-/**
- * File offsets that can end a removed-line prefix of length `p`, preferred
- * first. When the prefix swallows all of the dropped characters (folded
- * spaces, marks) before the next kept unit, the file's dropped characters
- * there are kept too, or else left to the other side.
- */
-function mapPrefixEnd(oMap: Int32Array, fMap: Int32Array, p: number): number[] {
-  const j = lowerBound(oMap, p);
-  const before = j === 0 ? 0 : fMap[j - 1]! + 1;
-  if (oMap[j] === p) return fMap[j] === before ? [before] : [fMap[j]!, before];
-  return [before];
-}
-
-/** File offsets that can start a removed-line suffix beginning at `e`, preferred first. */
-function mapSuffixStart(oMap: Int32Array, fMap: Int32Array, e: number): number[] {
-  const j = lowerBound(oMap, e);
-  const regionStart = j === 0 ? 0 : oMap[j - 1]! + 1;
-  const before = j === 0 ? 0 : fMap[j - 1]! + 1;
-  if (e === regionStart) return fMap[j] === before ? [before] : [before, fMap[j]!];
-  return [fMap[j]!];
 }
