@@ -29,6 +29,7 @@ import { cleanInvisible, formatRemoved, mergeRemoved } from '../text/invisible.j
 import { type Line, splitLines } from '../text/lines.js';
 import { lastAtOrBefore } from '../text/search.js';
 import { alignUnits, carryLines } from '../match/carry.js';
+import { appliedAround, whitespaceMatch } from './whitespace.js';
 import { LineTable } from '../text/table.js';
 import type { EditEntry, FailureCode } from '../types.js';
 
@@ -296,7 +297,7 @@ export interface LfSplice {
   entry: number;
 }
 
-export type MatchStep = 'exact' | 'invisible' | 'trailing-newline' | 'punctuation';
+export type MatchStep = 'exact' | 'invisible' | 'trailing-newline' | 'punctuation' | 'whitespace';
 
 export type EntryResult =
   | {
@@ -313,6 +314,8 @@ export type EntryResult =
       reindented?: { line: number; by: string };
       /** Fold families used (step 'punctuation'). */
       folds?: string[];
+      /** What the whitespace step adapted (step 'whitespace'). */
+      notes?: string[];
     }
   | { ok: false; code: FailureCode; message: string };
 
@@ -433,6 +436,26 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
       message: `old_string is not in the file but new_string is (line ${view.lineOf(applied[0]!) + 1}): the edit is already applied; no change made; do not resubmit`,
     };
   }
+  if (opts.tolerant) {
+    // 5. Indentation and trailing whitespace: whole lines, unique only.
+    const oldText = oldClean.removed.size > 0 ? oldClean.text : oldLf;
+    const ws = whitespaceMatch(view, oldText, cleanNew);
+    if (ws !== 'none' && 'ambiguous' in ws) return ambiguous(ws.ambiguous.length, ws.ambiguous, ' with indentation and trailing whitespace ignored');
+    if (ws !== 'none') {
+      // A re-sent edit whose first copy was re-indented: new_string stands
+      // (up to whitespace) exactly once, around the place old_string matched.
+      const again = appliedAround(view, cleanNew, ws.line, ws.lines);
+      if (again !== undefined) {
+        return {
+          ok: false,
+          code: 'already_applied',
+          message: `new_string already stands at line ${again + 1} (up to indentation and trailing whitespace): the edit is already applied; no change made; do not resubmit`,
+        };
+      }
+      return { ok: true, splices: splice([ws.start], ws.end - ws.start, ws.text), step: 'whitespace', added, cleaned, notes: ws.notes };
+    }
+  }
+
   const closest = closestMatch(view.lfLines(), oldClean.removed.size > 0 ? oldClean.text : oldLf, view.lf);
   return { ok: false, code: 'old_string_not_found', message: `old_string not found in file; ${describeClosest(closest)}` };
 }
@@ -685,6 +708,7 @@ export const STEP_WORDS: Record<Exclude<MatchStep, 'exact'>, string> = {
   invisible: 'with invisible characters removed from old_string',
   'trailing-newline': "without old_string's final newline (trailing-newline tolerance)",
   punctuation: 'under punctuation tolerance',
+  whitespace: 'with indentation and trailing whitespace ignored',
 };
 
 export { formatRemoved };

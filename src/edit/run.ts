@@ -116,6 +116,8 @@ export function planEdit(request: EditRequest, snapshot: Snapshot, options: Pick
           code: 'tolerance',
           message: `${prefix(i)}old_string matched ${STEP_WORDS.punctuation} (${r.folds?.join(', ') || 'punctuation'}); the file's own punctuation was kept for unchanged text`,
         });
+      } else if (r.step === 'whitespace') {
+        for (const message of r.notes ?? []) notes.push({ code: 'tolerance', message: `${prefix(i)}${message}` });
       } else if (r.step === 'trailing-newline') {
         notes.push({ code: 'tolerance', message: `${prefix(i)}old_string matched ${STEP_WORDS['trailing-newline']}` });
       }
