@@ -111,13 +111,13 @@ export function planEdit(request: EditRequest, snapshot: Snapshot, options: Pick
           message: `${prefix(i)}old_string started inside the indentation of line ${r.reindented.line}; the lines new_string adds were indented by ${describeIndent(r.reindented.by)} more, to that line's level`,
         });
       }
+      // What the match adapted (indentation, whitespace drift), whatever the step.
+      for (const message of r.notes ?? []) notes.push({ code: 'tolerance', message: `${prefix(i)}${message}` });
       if (r.step === 'punctuation') {
         notes.push({
           code: 'tolerance',
           message: `${prefix(i)}old_string matched ${STEP_WORDS.punctuation} (${r.folds?.join(', ') || 'punctuation'}); the file's own punctuation was kept for unchanged text`,
         });
-      } else if (r.step === 'whitespace') {
-        for (const message of r.notes ?? []) notes.push({ code: 'tolerance', message: `${prefix(i)}${message}` });
       } else if (r.step === 'trailing-newline') {
         notes.push({ code: 'tolerance', message: `${prefix(i)}old_string matched ${STEP_WORDS['trailing-newline']}` });
       }

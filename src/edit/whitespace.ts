@@ -113,3 +113,4 @@ export function whitespaceMatch(file: WhitespaceFile, oldLf: string, newLf: stri
   if (re.note) notes.push(re.note);
   return { start, end, text, line: first, lines: m, notes };
 }
+
