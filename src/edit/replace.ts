@@ -426,6 +426,29 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
     }
   }
 
+  if (opts.tolerant) {
+    // 5. Indentation and trailing whitespace: whole lines, unique only. Before
+    // the already-applied check below: a new_string that is part of old_string
+    // (a deletion) stands in the file whenever old_string does.
+    const oldText = oldClean.removed.size > 0 ? oldClean.text : oldLf;
+    const ws = whitespaceMatch(view, oldText, cleanNew);
+    if (ws !== 'none' && 'ambiguous' in ws) return ambiguous(ws.ambiguous.length, ws.ambiguous, ' with indentation and trailing whitespace ignored');
+    if (ws !== 'none') {
+      // A re-sent edit: new_string already stands (up to whitespace) once,
+      // over the place old_string matched or apart from it.
+      const again = appliedAround(view, cleanNew, ws.line, ws.lines);
+      if (again !== undefined) {
+        const elsewhere = again.apart ? `; old_string matches line ${ws.line + 1} only with whitespace ignored: if the edit is meant for that line too, quote old_string exactly as it stands there` : '';
+        return {
+          ok: false,
+          code: 'already_applied',
+          message: `new_string already stands at line ${again.at + 1} (up to indentation and trailing whitespace): the edit is already applied; no change made; do not resubmit${elsewhere}`,
+        };
+      }
+      return { ok: true, splices: splice([ws.start], ws.end - ws.start, ws.text), step: 'whitespace', added, cleaned, notes: ws.notes };
+    }
+  }
+
   // old_string is gone but new_string stands in the file, once: the edit was
   // applied before (a re-sent edit), and "not found" would invite a retry.
   const applied = cleanNew.trim() === '' ? [] : positions(view.lf, cleanNew);
@@ -436,26 +459,6 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
       message: `old_string is not in the file but new_string is (line ${view.lineOf(applied[0]!) + 1}): the edit is already applied; no change made; do not resubmit`,
     };
   }
-  if (opts.tolerant) {
-    // 5. Indentation and trailing whitespace: whole lines, unique only.
-    const oldText = oldClean.removed.size > 0 ? oldClean.text : oldLf;
-    const ws = whitespaceMatch(view, oldText, cleanNew);
-    if (ws !== 'none' && 'ambiguous' in ws) return ambiguous(ws.ambiguous.length, ws.ambiguous, ' with indentation and trailing whitespace ignored');
-    if (ws !== 'none') {
-      // A re-sent edit whose first copy was re-indented: new_string stands
-      // (up to whitespace) exactly once, around the place old_string matched.
-      const again = appliedAround(view, cleanNew, ws.line, ws.lines);
-      if (again !== undefined) {
-        return {
-          ok: false,
-          code: 'already_applied',
-          message: `new_string already stands at line ${again + 1} (up to indentation and trailing whitespace): the edit is already applied; no change made; do not resubmit`,
-        };
-      }
-      return { ok: true, splices: splice([ws.start], ws.end - ws.start, ws.text), step: 'whitespace', added, cleaned, notes: ws.notes };
-    }
-  }
-
   const closest = closestMatch(view.lfLines(), oldClean.removed.size > 0 ? oldClean.text : oldLf, view.lf);
   return { ok: false, code: 'old_string_not_found', message: `old_string not found in file; ${describeClosest(closest)}` };
 }

@@ -54,16 +54,22 @@ function lineHits(file: WhitespaceFile, lines: readonly string[]): number[] {
 }
 
 /**
- * The line where `newLf` stands up to whitespace, when it does exactly once
- * and covers file lines [line, line + count): old_string found inside the
- * text the edit would write means the edit was already made.
+ * Where `newLf` already stands, up to whitespace, when that says the edit
+ * was made before: new_string stands exactly once and either covers the file
+ * lines [line, line + count) old_string matched (its first copy was
+ * re-indented), or lies apart from them (the edit was made there, and
+ * old_string's match is another copy). Undefined when new_string does not
+ * stand in the file, stands more than once, or only overlaps the match (a
+ * deletion: new_string is part of old_string).
  */
-export function appliedAround(file: WhitespaceFile, newLf: string, line: number, count: number): number | undefined {
+export function appliedAround(file: WhitespaceFile, newLf: string, line: number, count: number): { at: number; apart: boolean } | undefined {
   const { lines } = linesOf(newLf);
   const hits = lineHits(file, lines);
   if (hits.length !== 1) return undefined;
   const at = hits[0]!;
-  return at <= line && line + count <= at + lines.length ? at : undefined;
+  const covers = at <= line && line + count <= at + lines.length;
+  const apart = at + lines.length <= line || line + count <= at;
+  return covers || apart ? { at, apart } : undefined;
 }
 
 export function whitespaceMatch(file: WhitespaceFile, oldLf: string, newLf: string): WhitespaceMatch {
