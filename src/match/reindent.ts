@@ -56,6 +56,10 @@ export function inferMapping(pairs: readonly (readonly [string, string])[]): Ind
     to ||= cf;
   }
   const step = indents.reduce((g, [p]) => gcd(g, p.length), 0);
+  const fileStep = indents.reduce((g, [, f]) => gcd(g, f.length), 0);
+  // Levels are a tab or 2, 3, 4 or 8 spaces: a single space is no level (a
+  // model that put one space after the diff marker), and nothing is mapped.
+  if (!plausibleLevel(from, step) || !plausibleLevel(to, fileStep)) return { kind: 'unknown' };
   const ratio = byRatio(indents);
   if (ratio) return { kind: 'map', from: from || to, to: to || from, ...ratio, shift: 0, step };
   if (from === to || from === '' || to === '') {
@@ -65,6 +69,10 @@ export function inferMapping(pairs: readonly (readonly [string, string])[]): Ind
     return contradiction(off);
   }
   return contradiction(indents.find(([p, f]) => p !== f && (f.length === 0) !== (p.length === 0)) ?? indents[indents.length - 1]!);
+}
+
+function plausibleLevel(ch: string, step: number): boolean {
+  return step === 0 || ch === '\t' || [2, 3, 4, 8].includes(step) || step % 4 === 0;
 }
 
 /** file width = patch width * num / den for every pair, zero exactly where zero. */
@@ -134,9 +142,13 @@ export function reindentLines(pairs: readonly (readonly [string, string])[], add
       note: `the quoted lines' indentation does not map consistently onto the file's (${m.examples.map(([p, f]) => `${show(p)} where the file has ${show(f)}`).join(', but ')}); added lines were written with the indentation they were given`,
     };
   }
+  // An added line already indented the way the file's quoted lines are, and
+  // unlike any of the model's quoted lines, was typed in the file's style.
+  const fileStyle = new Set(pairs.map(([, f]) => indentOf(f)));
+  for (const [p] of pairs) fileStyle.delete(indentOf(p));
   const out: string[] = [];
   for (const line of added) {
-    const mapped = mapLine(line, m);
+    const mapped = fileStyle.has(indentOf(line)) && line.trim() !== '' ? line : mapLine(line, m);
     if (mapped === undefined) {
       return {
         lines: [...added],

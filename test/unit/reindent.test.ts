@@ -73,8 +73,17 @@ describe('re-indenting added lines', () => {
   });
 
   it('re-indents 2-space levels to 4-space levels', () => {
-    const r = reindentLines([['  a', '    a']], ['  b', '    c']);
-    expect(r.lines).toEqual(['    b', '        c']);
+    const r = reindentLines([['  a', '    a'], ['    b', '        b']], ['  x', '    y']);
+    expect(r.lines).toEqual(['    x', '        y']);
+  });
+
+  it('keeps an added line already indented as the file is and unlike any quoted line of the model', () => {
+    const r = reindentLines([['  a', '    a']], ['    c']);
+    expect(r.lines).toEqual(['    c']);
+  });
+
+  it('maps nothing from one-space levels (a space typed after the diff marker)', () => {
+    expect(inferMapping([[' y = 1', '    y = 1'], [' z = 2', '    z = 2']])).toEqual({ kind: 'unknown' });
   });
 
   it('keeps the added lines and names the mismatch when no mapping fits', () => {
