@@ -122,6 +122,8 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
 
   const failures: OpFailure[] = [];
   const passCounts = new Map<string, number>();
+  /** What tolerant matches adapted (re-indented lines, removed lines that drifted), one note each. */
+  const hunkNotes: string[] = [];
   /** Invisible characters cleaned from each operation's added lines (reported only if it commits). */
   const cleanedByOp = new Map<number, Map<number, number>>();
   /** Hunks placed before the preceding hunk, per operation (reported only if it commits). */
@@ -209,6 +211,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
           if (!located.ok) throw new OpError(located.code, `${ref.raw}: ${located.message}`);
           countPasses(passCounts, located.replacements);
           if (located.outOfOrder.length > 0) outOfOrderByOp.set(i, outOfOrderNote(ref.raw, located.outOfOrder, hunks.length));
+          for (const r of located.replacements) if (r.note !== undefined) hunkNotes.push(`${ref.raw}: ${r.note}`);
           const bad = checkEncodable(
             hunks.flatMap((h) => h.lines.filter((l) => l.op === '+').map((l) => l.text)),
             text.encoding,
@@ -292,6 +295,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
     notes.push({ code: 'tolerance', message: `${n} hunk${n === 1 ? '' : 's'} matched ${PASS_WORDS[pass] ?? pass}` });
   }
   for (const [i, note] of outOfOrderByOp) if (!discarded.has(i)) notes.push({ code: 'tolerance', message: note });
+  for (const message of hunkNotes) notes.push({ code: 'tolerance', message });
   const cleaned = new Map<number, number>();
   for (const [i, removed] of cleanedByOp) if (!discarded.has(i)) mergeRemoved(cleaned, removed);
   if (cleaned.size > 0) {

@@ -27,7 +27,9 @@ import { closestMatch, describeClosest, type FileLines } from '../match/closest.
 import { foldChar, foldKinds, normalizeForMatch, type Normalized, toOriginalRange } from '../match/normalize.js';
 import { cleanInvisible, formatRemoved, mergeRemoved } from '../text/invisible.js';
 import { type Line, splitLines } from '../text/lines.js';
-import { lastAtOrBefore, lowerBound } from '../text/search.js';
+import { lastAtOrBefore } from '../text/search.js';
+import { alignUnits, carryLines } from '../match/carry.js';
+import { appliedAround, whitespaceMatch } from './whitespace.js';
 import { LineTable } from '../text/table.js';
 import type { EditEntry, FailureCode } from '../types.js';
 
@@ -295,7 +297,7 @@ export interface LfSplice {
   entry: number;
 }
 
-export type MatchStep = 'exact' | 'invisible' | 'trailing-newline' | 'punctuation';
+export type MatchStep = 'exact' | 'invisible' | 'trailing-newline' | 'punctuation' | 'whitespace';
 
 export type EntryResult =
   | {
@@ -312,6 +314,8 @@ export type EntryResult =
       reindented?: { line: number; by: string };
       /** Fold families used (step 'punctuation'). */
       folds?: string[];
+      /** What the whitespace step adapted (step 'whitespace'). */
+      notes?: string[];
     }
   | { ok: false; code: FailureCode; message: string };
 
@@ -409,10 +413,39 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
     const found = punctuation(view, oldLf, diff.parts, entry);
     if (found === 'none') {
       // fall through to the not-found report
+    } else if (found === 'unsafe') {
+      return {
+        ok: false,
+        code: 'old_string_not_found',
+        message: `old_string matched line ${view.lineOf(tolerantStart(view, oldLf)) + 1} only under punctuation tolerance, and new_string could not be laid over the file's text without changing what it says; copy old_string exactly from the file`,
+      };
     } else if ('ambiguous' in found) {
       return ambiguous(found.ambiguous.length, found.ambiguous, ' under punctuation tolerance');
     } else {
       return { ok: true, splices: [found.splice], step: 'punctuation', added, cleaned, folds: found.folds };
+    }
+  }
+
+  if (opts.tolerant) {
+    // 5. Indentation and trailing whitespace: whole lines, unique only. Before
+    // the already-applied check below: a new_string that is part of old_string
+    // (a deletion) stands in the file whenever old_string does.
+    const oldText = oldClean.removed.size > 0 ? oldClean.text : oldLf;
+    const ws = whitespaceMatch(view, oldText, cleanNew);
+    if (ws !== 'none' && 'ambiguous' in ws) return ambiguous(ws.ambiguous.length, ws.ambiguous, ' with indentation and trailing whitespace ignored');
+    if (ws !== 'none') {
+      // A re-sent edit: new_string already stands (up to whitespace) once,
+      // over the place old_string matched or apart from it.
+      const again = appliedAround(view, cleanNew, ws.line, ws.lines);
+      if (again !== undefined) {
+        const elsewhere = again.apart ? `; old_string matches line ${ws.line + 1} only with whitespace ignored: if the edit is meant for that line too, quote old_string exactly as it stands there` : '';
+        return {
+          ok: false,
+          code: 'already_applied',
+          message: `new_string already stands at line ${again.at + 1} (up to indentation and trailing whitespace): the edit is already applied; no change made; do not resubmit${elsewhere}`,
+        };
+      }
+      return { ok: true, splices: splice([ws.start], ws.end - ws.start, ws.text), step: 'whitespace', added, cleaned, notes: ws.notes };
     }
   }
 
@@ -443,7 +476,7 @@ function punctuation(
   oldLf: string,
   parts: readonly Part[],
   entry: number,
-): 'none' | { ambiguous: number[] } | { splice: LfSplice; folds: string[] } {
+): 'none' | 'unsafe' | { ambiguous: number[] } | { splice: LfSplice; folds: string[] } {
   const on = normalizeForMatch(oldLf);
   if (on.text.trim() === '') return 'none';
   const hits = tolerantHits(view, oldLf, on);
@@ -456,26 +489,26 @@ function punctuation(
   // Never end a range between the halves of a surrogate pair.
   const last = view.lf.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end++;
-  const oldLen = on.text.length;
-  /** File LF offset corresponding to old_string offset `a`. */
-  const fileAt = (a: number): number => {
-    const q = lowerBound(on.map, a, 0, oldLen);
-    return q >= oldLen ? end : base + norm.map[p + q]!;
-  };
-  let text = '';
-  let a = 0;
-  for (const part of parts) {
-    if (part.kind === 'new') text += part.text;
-    else {
-      if (part.kind === 'same') text += view.lf.slice(fileAt(a), fileAt(a + part.text.length));
-      a += part.text.length;
-    }
-  }
   const segment = view.lf.slice(start, end);
+  const oldLen = on.text.length;
+  // Both texts' offsets for each unit of the normalised old_string: the map into the file is the hit's.
+  const fileMap = new Int32Array(oldLen + 1);
+  for (let k = 0; k < oldLen; k++) fileMap[k] = base + norm.map[p + k]! - start;
+  fileMap[oldLen] = segment.length;
+  const align = alignUnits(oldLf, segment, on.map, fileMap);
+  const carried = carryLines(oldLf, segment, newSide(parts), align);
+  // The carried text failed its own check: refuse rather than write something the model did not ask for.
+  if (!carried) return 'unsafe';
+  const text = carried.text;
   const folds = new Set<string>([...foldKinds(oldLf), ...foldKinds(segment)]);
   // The 1:1 folds alone did not make them equal: a space was optional, or a floating mark was dropped.
   if (foldEach(oldLf) !== foldEach(segment)) folds.add('optional space');
   return { splice: { start, end, text, entry }, folds: [...folds] };
+}
+
+/** Where the (unique) punctuation-tolerant hit of old_string starts, for messages. */
+function tolerantStart(view: FileView, oldLf: string): number {
+  return tolerantHits(view, oldLf, normalizeForMatch(oldLf))[0]?.start ?? 0;
 }
 
 export interface TolerantHit {
@@ -680,6 +713,7 @@ export const STEP_WORDS: Record<Exclude<MatchStep, 'exact'>, string> = {
   invisible: 'with invisible characters removed from old_string',
   'trailing-newline': "without old_string's final newline (trailing-newline tolerance)",
   punctuation: 'under punctuation tolerance',
+  whitespace: 'with indentation and trailing whitespace ignored',
 };
 
 export { formatRemoved };

@@ -111,6 +111,8 @@ export function planEdit(request: EditRequest, snapshot: Snapshot, options: Pick
           message: `${prefix(i)}old_string started inside the indentation of line ${r.reindented.line}; the lines new_string adds were indented by ${describeIndent(r.reindented.by)} more, to that line's level`,
         });
       }
+      // What the match adapted (indentation, whitespace drift), whatever the step.
+      for (const message of r.notes ?? []) notes.push({ code: 'tolerance', message: `${prefix(i)}${message}` });
       if (r.step === 'punctuation') {
         notes.push({
           code: 'tolerance',

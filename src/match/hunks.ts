@@ -19,6 +19,7 @@ import { describeAlreadyApplied, describeAmbiguous, describeAmbiguousPlaces, des
 import { blockEnd, decides, placesIn, type Range } from './scope.js';
 import { LineIndex, type PassName } from './seek.js';
 import { carryFilePunctuation, type TolerantPass, tolerantSeek } from './tolerant.js';
+import { reindentHunk } from './reindent.js';
 
 export interface Replacement {
   /** First file line the hunk's old side covers (for a pure insertion: the line it goes before). */
@@ -29,6 +30,8 @@ export interface Replacement {
   lines: HunkLine[];
   /** How the old side (or, for a pure insertion, its header) was found; 'append' for a pure insertion at the end. */
   pass: PassName | TolerantPass | 'append';
+  /** What was adapted to the file (re-indented added lines, a tolerance used), for the result notes. */
+  note?: string;
 }
 
 /** A hunk placed before the preceding one (its context is unique in the file). */
@@ -164,7 +167,8 @@ function placeHunk(state: State, h: number): Placement {
       const places = placesIn(index, old, scope.ranges, run + 1, hunk.endOfFile);
       if (!places) continue;
       if (decides(places.hits, run, old.length)) {
-        return { kind: 'found', replacement: { start: places.hits[0]!, oldLen: old.length, lines, pass: places.pass } };
+        const found: Replacement = { start: places.hits[0]!, oldLen: old.length, lines, pass: places.pass };
+        return { kind: 'found', replacement: found.pass === 'trim' ? reindentReplacement(index, found) : found };
       }
       const all = placesIn(index, old, scope.ranges, Infinity, hunk.endOfFile)!.hits;
       return { kind: 'failed', code: 'hunk_ambiguous', message: describeAmbiguousPlaces(hunks, h, all, scope.where, run) };
@@ -333,8 +337,15 @@ function findTolerant(index: LineIndex, hunk: Hunk, cursor: number): TolerantFou
       const fileLines = { at: (i: number) => (i >= 0 && i < index.length ? index.table.textAt(i) : undefined) };
       const carried = carryFilePunctuation(fileLines, hit.index, lines, hit.pass);
       if (!carried.ok) return { kind: 'unsafe', line: carried.line, reason: carried.reason };
-      return { kind: 'found', replacement: { start: hit.index, oldLen: old.length, lines: carried.lines, pass: hit.pass } };
+      const note = carried.note === undefined ? {} : { note: carried.note };
+      return { kind: 'found', replacement: { start: hit.index, oldLen: old.length, lines: carried.lines, pass: hit.pass, ...note } };
     }
   }
   return { kind: 'none' };
+}
+
+/** A hunk found with surrounding whitespace ignored: its added lines follow the file's indentation (reindent.ts). */
+function reindentReplacement(index: LineIndex, r: Replacement): Replacement {
+  const re = reindentHunk((i) => index.table.textAt(i), r.start, r.lines);
+  return re.note === undefined ? r : { ...r, lines: re.lines, note: re.note };
 }

@@ -21,7 +21,10 @@
 // file's own text, and only the truly changed middle comes from the patch.
 
 import type { HunkLine } from '../types.js';
-import { foldChar, normalizeForMatch, normalizeKey, type NormalizeOptions } from './normalize.js';
+import { foldChar, normalizeKey, type NormalizeOptions } from './normalize.js';
+import { diffArrays } from 'diff';
+import { alignTexts, carryText } from './carry.js';
+import { reindentHunk } from './reindent.js';
 import { bucketOf, type Buckets, buildBuckets } from './buckets.js';
 import { lowerBound } from '../text/search.js';
 import type { LineIndex } from './seek.js';
@@ -182,20 +185,32 @@ export function tolerantSeek(index: LineIndex, pattern: readonly string[], start
   return { kind: 'none' };
 }
 
-export type CarryResult = { ok: true; lines: HunkLine[] } | { ok: false; line: number; reason: string };
+export type CarryResult = { ok: true; lines: HunkLine[]; note?: string } | { ok: false; line: number; reason: string };
 
 /**
  * Rebuild the hunk's `+` lines for a tolerant match at `start` so unchanged
- * text keeps the file's punctuation. Each change block (the `-`/`+` run between
- * context lines) pairs its k-th `-` line with its k-th `+` line. When a block
- * removes and adds different numbers of lines and a removed line differs from
- * the file, there is no safe pairing: the result names that line instead of
- * guessing (`line` is 0-based in the file).
+ * text keeps the file's punctuation. Within each change block (the `-`/`+`
+ * run between context lines), an added line equal to a removed line is that
+ * file line, byte for byte; the rest pair up: the k-th removed line with the
+ * k-th added line when a stretch removes and adds as many lines, otherwise the
+ * stretch's lines as one text (a merge or split of lines still keeps the
+ * file's quotes on the text it keeps). Under the wide profile the added lines
+ * are first re-indented to the file's indentation (reindent.ts). A rebuilt
+ * line that fails carry.ts's check is refused, naming the line (`line` is
+ * 0-based in the file).
  */
-export function carryFilePunctuation(fileLines: FileLineAt, start: number, lines: readonly HunkLine[], pass: TolerantPass): CarryResult {
+export function carryFilePunctuation(fileLines: FileLineAt, start: number, hunkLines: readonly HunkLine[], pass: TolerantPass): CarryResult {
+  const notes: string[] = [];
+  let lines = hunkLines;
+  if (pass === 'punctuation-wide') {
+    const re = reindentHunk((i) => fileLines.at(i) ?? '', start, hunkLines);
+    lines = re.lines;
+    if (re.note !== undefined) notes.push(re.note);
+  }
   const out: HunkLine[] = [];
   let f = start;
   let i = 0;
+  let merged = false;
   while (i < lines.length) {
     const hl = lines[i]!;
     if (hl.op === ' ') {
@@ -205,7 +220,7 @@ export function carryFilePunctuation(fileLines: FileLineAt, start: number, lines
       continue;
     }
     // One change block: removed lines, then added lines, in any interleaving.
-    const removed: { patch: string; file: string; at: number }[] = [];
+    const removed: Removed[] = [];
     const added: string[] = [];
     let j = i;
     for (; j < lines.length && lines[j]!.op !== ' '; j++) {
@@ -217,37 +232,103 @@ export function carryFilePunctuation(fileLines: FileLineAt, start: number, lines
         added.push(l.text);
       }
     }
-    let rebuilt: string[];
-    if (removed.length === 0 || added.length === 0 || removed.every((r) => sameIgnoringWhitespace(r.patch, r.file, pass))) {
-      // Nothing of the file's punctuation is at stake on these lines.
-      rebuilt = added;
-    } else if (removed.length === added.length) {
-      rebuilt = [];
-      for (let k = 0; k < added.length; k++) {
-        const r = removed[k]!;
-        const line = carryLine(r.file, r.patch, added[k]!, pass);
-        if (line === undefined) {
-          return { ok: false, line: r.at, reason: `the changed line ${r.at + 1} could not be aligned with the file's text` };
-        }
-        rebuilt.push(line);
-      }
-    } else {
-      const r = removed.find((x) => !sameIgnoringWhitespace(x.patch, x.file, pass))!;
-      return {
-        ok: false,
-        line: r.at,
-        reason: `a change block replaces ${removed.length} line${removed.length === 1 ? '' : 's'} with ${added.length}, so the file's punctuation on line ${r.at + 1} cannot be carried over`,
-      };
-    }
+    const rebuilt = carryBlock(removed, added, pass);
+    if ('line' in rebuilt) return { ok: false, line: rebuilt.line, reason: `the changed line ${rebuilt.line + 1} could not be aligned with the file's text` };
+    merged ||= rebuilt.merged;
     // Keep the block's own interleaving of - and + lines; only + texts change.
     let a = 0;
     for (let k = i; k < j; k++) {
       const l = lines[k]!;
-      out.push(l.op === '+' ? { op: '+', text: rebuilt[a++]! } : l);
+      out.push(l.op === '+' ? { op: '+', text: rebuilt.lines[a++]! } : l);
     }
     i = j;
   }
-  return { ok: true, lines: out };
+  if (merged) {
+    notes.push('removed lines that differ from the file in punctuation were replaced by a different number of lines; the text kept from them keeps the file\'s punctuation');
+  }
+  return notes.length === 0 ? { ok: true, lines: out } : { ok: true, lines: out, note: notes.join('; ') };
+}
+
+interface Removed {
+  patch: string;
+  file: string;
+  at: number;
+}
+
+/** One change block's added lines, rebuilt; or the file line (0-based) that could not be. */
+function carryBlock(removed: readonly Removed[], added: readonly string[], pass: TolerantPass): { lines: string[]; merged: boolean } | { line: number } {
+  if (removed.length === 0 || added.length === 0 || removed.every((r) => sameIgnoringWhitespace(r.patch, r.file, pass))) {
+    // Nothing of the file's punctuation is at stake on these lines.
+    return { lines: [...added], merged: false };
+  }
+  const out: string[] = [];
+  let merged = false;
+  let r = 0;
+  let a = 0;
+  const stretch = (rn: number, an: number): number | undefined => {
+    const rs = removed.slice(r, r + rn);
+    const as = added.slice(a, a + an);
+    if (rn > 0 && an > 0 && !rs.every((x) => sameIgnoringWhitespace(x.patch, x.file, pass))) {
+      if (rn === an) {
+        for (let k = 0; k < an; k++) {
+          const line = carryLine(rs[k]!.file, rs[k]!.patch, as[k]!, pass);
+          if (line === undefined) return rs[k]!.at;
+          out.push(line);
+        }
+      } else {
+        const lines = carryLines(rs, as, pass);
+        if (lines === undefined) return rs.find((x) => !sameIgnoringWhitespace(x.patch, x.file, pass))!.at;
+        merged = true;
+        out.push(...lines);
+      }
+    } else out.push(...as);
+    r += rn;
+    a += an;
+    return undefined;
+  };
+  let pendingR = 0;
+  let pendingA = 0;
+  for (const run of diffArrays(removed.map((x) => x.patch), [...added])) {
+    const count = run.count ?? run.value.length;
+    if (run.removed) pendingR += count;
+    else if (run.added) pendingA += count;
+    else {
+      const bad = stretch(pendingR, pendingA);
+      if (bad !== undefined) return { line: bad };
+      pendingR = pendingA = 0;
+      // Lines the model re-typed unchanged are the file's own.
+      for (let k = 0; k < count; k++) out.push(removed[r + k]!.file);
+      r += count;
+      a += count;
+    }
+  }
+  const bad = stretch(pendingR, pendingA);
+  if (bad !== undefined) return { line: bad };
+  return { lines: out, merged };
+}
+
+/** Several removed lines carried into a different number of added lines, as one text. */
+function carryLines(removed: readonly Removed[], added: readonly string[], pass: TolerantPass): string[] | undefined {
+  const aligns: Int32Array[] = [];
+  for (const r of removed) {
+    const align = lineAlignment(r.file, r.patch, pass);
+    if (!align) return undefined;
+    aligns.push(align);
+  }
+  const old = removed.map((r) => r.patch).join('\n');
+  const file = removed.map((r) => r.file).join('\n');
+  const align = new Int32Array(old.length).fill(-1);
+  let o = 0;
+  let fo = 0;
+  removed.forEach((r, k) => {
+    aligns[k]!.forEach((x, d) => {
+      if (x >= 0) align[o + d] = fo + x;
+    });
+    o += r.patch.length;
+    fo += r.file.length;
+    if (k + 1 < removed.length) align[o++] = fo++;
+  });
+  return carryText(old, file, added.join('\n'), align, OPTIONS[pass])?.text.split('\n');
 }
 
 function sameIgnoringWhitespace(patch: string, file: string, pass: TolerantPass): boolean {
@@ -255,61 +336,54 @@ function sameIgnoringWhitespace(patch: string, file: string, pass: TolerantPass)
 }
 
 /**
- * The added line `added`, with the prefix and suffix it shares with its removed
- * line `removed` taken from the file line `file` instead (they are equal under
- * the profile, so the normalised alignment maps offsets across). Undefined when
- * the result would not be equivalent to `added`: then the caller refuses.
+ * The added line `added`, written over the file line `file` that its removed
+ * line `removed` matched: the model's text, with the file's own form of the
+ * tolerated characters and optional spaces the model kept (match/carry.ts).
+ * Undefined when the lines do not match under the profile, or the result
+ * fails carry.ts's check: then the caller refuses.
  */
 export function carryLine(file: string, removed: string, added: string, pass: TolerantPass): string | undefined {
   const opts = OPTIONS[pass];
+  const align = lineAlignment(file, removed, pass);
+  if (!align) return undefined;
+  const { oLead, oEnd, fLead, fEnd } = windows(file, removed, pass);
+  const trimStart = pass === 'punctuation-wide';
+  const carried = carryText(removed, file, added, align, opts)?.text;
+  if (carried === undefined) return undefined;
+  // Indentation (wide profile) and trailing whitespace are outside the
+  // comparison: where the model's added line keeps its removed line's exactly,
+  // the file's own is written (a tab-indented file stays tab-indented).
+  const aLead = trimStart ? added.length - added.trimStart().length : 0;
+  const aEnd = Math.max(aLead, added.trimEnd().length);
+  const keepLead = aLead === oLead && added.slice(0, aLead) === removed.slice(0, oLead) && aEnd > aLead;
+  const keepTrail = added.slice(aEnd) === removed.slice(oEnd) && carried.endsWith(added.slice(aEnd)) && aEnd > aLead;
+  const body = carried.slice(keepLead ? aLead : 0, keepTrail ? carried.length - (added.length - aEnd) : carried.length);
+  return (keepLead ? file.slice(0, fLead) : '') + body + (keepTrail ? file.slice(fEnd) : '');
+}
+
+/** The compared window of a removed line and its file line: indentation (wide profile) and trailing whitespace left out. */
+function windows(file: string, removed: string, pass: TolerantPass): { oLead: number; oEnd: number; fLead: number; fEnd: number } {
   const trimStart = pass === 'punctuation-wide';
   const oLead = trimStart ? removed.length - removed.trimStart().length : 0;
   const fLead = trimStart ? file.length - file.trimStart().length : 0;
-  const oEnd = removed.trimEnd().length;
-  const fEnd = file.trimEnd().length;
-  const nO = normalizeForMatch(removed.slice(oLead, Math.max(oLead, oEnd)), opts);
-  const nF = normalizeForMatch(file.slice(fLead, Math.max(fLead, fEnd)), opts);
-  if (nO.text !== nF.text) return undefined;
+  return { oLead, fLead, oEnd: Math.max(oLead, removed.trimEnd().length), fEnd: Math.max(fLead, file.trimEnd().length) };
+}
 
-  // Common prefix and suffix of the removed and added patch lines (not overlapping).
-  const max = Math.min(removed.length, added.length);
-  let p = 0;
-  while (p < max && removed.charCodeAt(p) === added.charCodeAt(p)) p++;
-  let s = 0;
-  while (s < max - p && removed.charCodeAt(removed.length - 1 - s) === added.charCodeAt(added.length - 1 - s)) s++;
-
+/** For each unit of the removed line, the unit of its file line it stands for (-1: none); undefined when they do not match. */
+function lineAlignment(file: string, removed: string, pass: TolerantPass): Int32Array | undefined {
+  const { oLead, oEnd, fLead, fEnd } = windows(file, removed, pass);
+  const inner = alignTexts(removed.slice(oLead, oEnd), file.slice(fLead, fEnd), OPTIONS[pass]);
+  if (!inner) return undefined;
+  const align = new Int32Array(removed.length).fill(-1);
+  inner.forEach((f, x) => {
+    if (f >= 0) align[oLead + x] = fLead + f;
+  });
   // Outside the compared window (indentation under the wide profile, trailing
-  // whitespace always) offsets map one to one when both sides hold the same
-  // whitespace up to folding (an NBSP typed as a space); otherwise a shorter
-  // shared prefix/suffix is still shared, so clamp: a prefix ending in the
-  // indentation keeps none of the file's, a suffix starting in the trailing
-  // whitespace none either.
-  const sameLead = sameSpaces(removed.slice(0, oLead), file.slice(0, fLead));
-  const sameTrail = sameSpaces(removed.slice(oEnd), file.slice(fEnd));
-  let e = removed.length - s;
-  let prefixEnds: number[];
-  if (p < oLead) prefixEnds = sameLead ? [p] : [(p = 0)];
-  else if (p > oEnd) prefixEnds = sameTrail ? [fEnd + (p - oEnd)] : mapPrefixEnd(nO.map, nF.map, (p = oEnd) - oLead).map((x) => fLead + x);
-  else prefixEnds = p === 0 ? [0] : mapPrefixEnd(nO.map, nF.map, p - oLead).map((x) => fLead + x);
-  let suffixStarts: number[];
-  if (e > oEnd) suffixStarts = sameTrail ? [fEnd + (e - oEnd)] : [((e = removed.length), file.length)];
-  else if (e < oLead) suffixStarts = sameLead ? [e] : mapSuffixStart(nO.map, nF.map, (e = oLead) - oLead).map((x) => fLead + x);
-  else suffixStarts = e === removed.length ? [file.length] : mapSuffixStart(nO.map, nF.map, e - oLead).map((x) => fLead + x);
-  if (e < p) return undefined;
-  s = removed.length - e;
-  // A dropped character (a folded space) at a boundary may belong to either
-  // side; try keeping the file's first, and accept only a rebuilt line that is
-  // still equivalent to what the patch asked for.
-  const want = tolerantKey(added, pass);
-  const middle = added.slice(p, added.length - s);
-  for (const prefixEnd of prefixEnds) {
-    for (const suffixStart of suffixStarts) {
-      if (prefixEnd > suffixStart) continue;
-      const line = file.slice(0, prefixEnd) + middle + file.slice(suffixStart);
-      if (tolerantKey(line, pass) === want) return line;
-    }
-  }
-  return undefined;
+  // whitespace always) units pair one to one only when both sides hold the
+  // same whitespace up to folding (an NBSP typed as a space).
+  if (sameSpaces(removed.slice(0, oLead), file.slice(0, fLead))) for (let x = 0; x < oLead; x++) align[x] = x;
+  if (sameSpaces(removed.slice(oEnd), file.slice(fEnd))) for (let x = oEnd; x < removed.length; x++) align[x] = fEnd + (x - oEnd);
+  return align;
 }
 
 /** Same length and the same units once Unicode spaces fold to a space. */
@@ -317,26 +391,4 @@ function sameSpaces(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (foldChar(a[i]!) !== foldChar(b[i]!)) return false;
   return true;
-}
-
-/**
- * File offsets that can end a removed-line prefix of length `p`, preferred
- * first. When the prefix swallows all of the dropped characters (folded
- * spaces, marks) before the next kept unit, the file's dropped characters
- * there are kept too, or else left to the other side.
- */
-function mapPrefixEnd(oMap: Int32Array, fMap: Int32Array, p: number): number[] {
-  const j = lowerBound(oMap, p);
-  const before = j === 0 ? 0 : fMap[j - 1]! + 1;
-  if (oMap[j] === p) return fMap[j] === before ? [before] : [fMap[j]!, before];
-  return [before];
-}
-
-/** File offsets that can start a removed-line suffix beginning at `e`, preferred first. */
-function mapSuffixStart(oMap: Int32Array, fMap: Int32Array, e: number): number[] {
-  const j = lowerBound(oMap, e);
-  const regionStart = j === 0 ? 0 : oMap[j - 1]! + 1;
-  const before = j === 0 ? 0 : fMap[j - 1]! + 1;
-  if (e === regionStart) return fMap[j] === before ? [before] : [before, fMap[j]!];
-  return [fMap[j]!];
 }

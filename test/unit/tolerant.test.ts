@@ -100,13 +100,18 @@ describe('the tolerant step after the exact passes', () => {
     expect(r.ok && r.text).toBe('q(\u201cx\u201d)\nq(\u201cy\u201d)\n');
   });
 
-  it('refuses a block that merges lines whose file punctuation differs, naming the line', () => {
+  it('carries the file punctuation into a block that merges lines, and says so', () => {
     const file = 'a = \u201cx\u201d\nb = 1\n';
     const r = locateHunks(new LineIndex(splitLines(file).map((l) => l.text)), [hunk(['-a = "x"', '-b = 1', '+a = "x"; b = 1'])]);
-    expect(r.ok).toBe(false);
-    expect(!r.ok && r.code).toBe('hunk_not_found');
-    expect(!r.ok && r.message).toContain('a tolerant candidate exists at line 1');
-    expect(!r.ok && r.message).toContain('could not be applied safely');
+    expect(r.ok).toBe(true);
+    expect(r.ok && r.replacements[0]!.lines.filter((l) => l.op === '+').map((l) => l.text)).toEqual(['a = \u201cx\u201d; b = 1']);
+    expect(r.ok && r.replacements[0]!.note).toContain('replaced by a different number of lines');
+  });
+
+  it('writes a removed line that differs from the file only in punctuation as the file line when the model re-adds it unchanged', () => {
+    const file = 'a = \u201cx\u201d\nb = 1\n';
+    const r = applyHunks(file, [hunk(['-a = "x"', '-b = 1', '+a = "x"', '+b = 2', '+c = 3'])]);
+    expect(r.ok && r.text).toBe('a = \u201cx\u201d\nb = 2\nc = 3\n');
   });
 
   it('applies a block with unequal line counts when the removed lines are exactly the file text', () => {

@@ -1,0 +1,188 @@
+// Added lines follow the file's indentation.
+//
+// A hunk (or an edit) that matched only once surrounding whitespace was
+// ignored was typed with other indentation than the file has: 4 spaces where
+// the file has a tab, 2-space levels where it has 4-space levels. Its added
+// lines, written as typed, would mix the two (in Python, a TabError). When
+// every line the model quoted maps onto the file's line the same way, that
+// mapping is applied to the added lines; when no single mapping fits, the
+// added lines are left as typed and the result says why.
+//
+// A mapping is read off pairs (the model's indentation, the file's) of the
+// quoted lines, blank lines left out. Each side must indent with one character
+// (spaces or tabs); widths in those characters then relate either by a ratio
+// (4 spaces <-> 1 tab: file = patch / 4; 2-space <-> 4-space levels: file =
+// patch * 2) or, when both indent with the same character, by a constant
+// shift (the model dropped an outer level). The ratio is tried first.
+
+export type IndentMapping =
+  | { kind: 'identity' }
+  /** file width = model width * num / den + shift, in `to` and `from` characters; `step` is the model's level width. */
+  | { kind: 'map'; from: string; to: string; num: number; den: number; shift: number; step: number }
+  /** No mapping fits: `examples` are (model, file) indentation pairs that contradict each other. */
+  | { kind: 'inconsistent'; examples: [string, string][] }
+  /** Nothing to learn from (every quoted line blank, or at column 0 on one side only with no other evidence). */
+  | { kind: 'unknown' };
+
+/** The leading whitespace of a line. */
+export const indentOf = (line: string): string => line.slice(0, line.length - line.trimStart().length);
+
+/** The single character an indentation uses, '' for none, undefined when it mixes tabs and spaces. */
+function charOf(indent: string): string | undefined {
+  if (indent === '') return '';
+  const c = indent[0]!;
+  for (let i = 1; i < indent.length; i++) if (indent[i] !== c) return undefined;
+  return c;
+}
+
+/** Infer the mapping from (model line, file line) pairs of the lines the model quoted. */
+export function inferMapping(pairs: readonly (readonly [string, string])[]): IndentMapping {
+  const indents = pairs.filter(([p, f]) => p.trim() !== '' && f.trim() !== '').map(([p, f]) => [indentOf(p), indentOf(f)] as const);
+  if (indents.length === 0) return { kind: 'unknown' };
+  if (indents.every(([p, f]) => p === f)) return { kind: 'identity' };
+  const differing = indents.find(([p, f]) => p !== f)!;
+  const contradiction = (other: readonly [string, string]): IndentMapping => ({
+    kind: 'inconsistent',
+    examples: other === differing ? [[...differing]] : [[...differing], [...other]],
+  });
+  let from = '';
+  let to = '';
+  for (const pair of indents) {
+    const cp = charOf(pair[0]);
+    const cf = charOf(pair[1]);
+    const clash = cp === undefined || cf === undefined || (from !== '' && cp !== '' && cp !== from) || (to !== '' && cf !== '' && cf !== to);
+    if (clash) return contradiction(pair);
+    from ||= cp;
+    to ||= cf;
+  }
+  const step = indents.reduce((g, [p]) => gcd(g, p.length), 0);
+  const fileStep = indents.reduce((g, [, f]) => gcd(g, f.length), 0);
+  // Levels are a tab or 2, 3, 4 or 8 spaces: a single space is no level (a
+  // model that put one space after the diff marker), and nothing is mapped.
+  if (!plausibleLevel(from, step) || !plausibleLevel(to, fileStep)) return { kind: 'unknown' };
+  const ratio = byRatio(indents);
+  if (ratio) return { kind: 'map', from: from || to, to: to || from, ...ratio, shift: 0, step };
+  if (from === to || from === '' || to === '') {
+    const shift = differing[1].length - differing[0].length;
+    const off = indents.find(([p, f]) => f.length - p.length !== shift);
+    if (!off) return { kind: 'map', from: from || to, to: to || from, num: 1, den: 1, shift, step };
+    return contradiction(off);
+  }
+  return contradiction(indents.find(([p, f]) => p !== f && (f.length === 0) !== (p.length === 0)) ?? indents[indents.length - 1]!);
+}
+
+function plausibleLevel(ch: string, step: number): boolean {
+  return step === 0 || ch === '\t' || [2, 3, 4, 8].includes(step) || step % 4 === 0;
+}
+
+/** file width = patch width * num / den for every pair, zero exactly where zero. */
+function byRatio(indents: readonly (readonly [string, string])[]): { num: number; den: number } | undefined {
+  let num = 0;
+  let den = 0;
+  for (const [p, f] of indents) {
+    if ((p.length === 0) !== (f.length === 0)) return undefined;
+    if (p.length === 0) continue;
+    if (den === 0) {
+      const g = gcd(f.length, p.length);
+      num = f.length / g;
+      den = p.length / g;
+    } else if (f.length * den !== p.length * num) return undefined;
+  }
+  return den === 0 ? undefined : { num, den };
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+/** `line` re-indented by the mapping; undefined when its indentation does not fit it. */
+export function mapLine(line: string, m: Extract<IndentMapping, { kind: 'map' }>): string | undefined {
+  const indent = indentOf(line);
+  // Whitespace-only lines carry no level: written as typed.
+  if (line.trim() === '') return line;
+  if (indent !== '' && charOf(indent) !== m.from) return undefined;
+  const scaled = indent.length * m.num;
+  if (scaled % m.den !== 0) return undefined;
+  const width = scaled / m.den + m.shift;
+  if (width < 0) return undefined;
+  return m.to.repeat(width) + line.slice(indent.length);
+}
+
+const show = (s: string): string => (s === '' ? 'none' : s.replace(/\t/g, '\\t').replace(/ /g, '·'));
+
+/** How a mapping reads in a note: "4 spaces → 1 tab", "2-space levels → 4-space levels". */
+export function describeMapping(m: Extract<IndentMapping, { kind: 'map' }>): string {
+  const unit = (c: string, n: number) => (c === '\t' ? `${n} tab${n === 1 ? '' : 's'}` : `${n} space${n === 1 ? '' : 's'}`);
+  if (m.num === 1 && m.den === 1) {
+    return m.shift > 0 ? `${unit(m.to, m.shift)} more indentation` : `${unit(m.to, -m.shift)} less indentation`;
+  }
+  // Read as levels: the model's level width and what it becomes in the file.
+  const level = m.step > 0 && (m.step * m.num) % m.den === 0 ? m.step : m.den;
+  return `${unit(m.from, level)} → ${unit(m.to, (level * m.num) / m.den)}`;
+}
+
+export interface Reindented {
+  /** The added lines, re-indented when a mapping fits, else as typed. */
+  lines: string[];
+  /** What was done, for the result notes (undefined: nothing to say). */
+  note?: string;
+}
+
+/**
+ * Re-indent `added` (the model's new lines) by the mapping that takes the
+ * model's quoted lines onto the file's. `pairs` are (model line, file line)
+ * for every line the model quoted.
+ */
+export function reindentLines(pairs: readonly (readonly [string, string])[], added: readonly string[]): Reindented {
+  const m = inferMapping(pairs);
+  if (m.kind === 'identity' || m.kind === 'unknown' || added.length === 0) return { lines: [...added] };
+  if (m.kind === 'inconsistent') {
+    return {
+      lines: [...added],
+      note: `the quoted lines' indentation does not map consistently onto the file's (${m.examples.map(([p, f]) => `${show(p)} where the file has ${show(f)}`).join(', but ')}); added lines were written with the indentation they were given`,
+    };
+  }
+  // An added line already indented the way the file's quoted lines are, and
+  // unlike any of the model's quoted lines, was typed in the file's style.
+  const fileStyle = new Set(pairs.map(([, f]) => indentOf(f)));
+  for (const [p] of pairs) fileStyle.delete(indentOf(p));
+  const out: string[] = [];
+  for (const line of added) {
+    const mapped = fileStyle.has(indentOf(line)) && line.trim() !== '' ? line : mapLine(line, m);
+    if (mapped === undefined) {
+      return {
+        lines: [...added],
+        note: `the file is indented ${describeMapping(m)} from the quoted lines, but added line ${JSON.stringify(line.trim().slice(0, 40))} (indented ${show(indentOf(line))}) does not fit that; added lines were written with the indentation they were given`,
+      };
+    }
+    out.push(mapped);
+  }
+  const changed = out.some((l, i) => l !== added[i]);
+  return changed ? { lines: out, note: `added lines re-indented to the file's indentation (${describeMapping(m)})` } : { lines: out };
+}
+
+/** A hunk's lines, as reindentHunk reads and returns them. */
+interface Line {
+  op: ' ' | '-' | '+';
+  text: string;
+}
+
+/**
+ * A hunk matched at file line `start` with surrounding whitespace ignored:
+ * its `+` lines re-indented by the mapping its context and `-` lines show
+ * (they lie over file lines start, start + 1, … in order).
+ */
+export function reindentHunk<L extends Line>(fileLine: (i: number) => string, start: number, lines: readonly L[]): { lines: L[]; note?: string } {
+  const pairs: [string, string][] = [];
+  const added: string[] = [];
+  let f = start;
+  for (const l of lines) {
+    if (l.op === '+') added.push(l.text);
+    else pairs.push([l.text, fileLine(f++)]);
+  }
+  const r = reindentLines(pairs, added);
+  if (r.lines.every((t, i) => t === added[i])) return r.note === undefined ? { lines: [...lines] } : { lines: [...lines], note: r.note };
+  let a = 0;
+  const out = lines.map((l) => (l.op === '+' ? { ...l, text: r.lines[a++]! } : l));
+  return r.note === undefined ? { lines: out } : { lines: out, note: r.note };
+}
