@@ -13,6 +13,8 @@ export interface ApplyFlags {
   color?: boolean;
   config?: string;
   session?: string;
+  reverse?: boolean;
+  strip?: string;
 }
 
 /** An option of apply/check/edit: commander's flags syntax and the help text. */
@@ -35,9 +37,15 @@ export const APPLY_OPTIONS: readonly OptionSpec[] = [
   ['--no-color', 'disable coloured output (also NO_COLOR)'],
 ];
 
+/** Options for patches and diffs only (an edit request has no sides to swap, no paths to strip). */
+export const PATCH_OPTIONS: readonly OptionSpec[] = [
+  ['-R, --reverse', 'apply the patch or diff backwards: undo it'],
+  ['-p, --strip <n>', "unified diffs: strip N leading path components (default: git's a/ b/, else whatever names existing files)"],
+];
+
 /** Options of each apply-like command, in the order commander adds them (help order). */
 export const APPLY_COMMANDS: Readonly<Record<'apply' | 'check' | 'edit', readonly OptionSpec[]>> = {
-  apply: [CHECK_OPTION, ...APPLY_OPTIONS],
-  check: APPLY_OPTIONS,
+  apply: [CHECK_OPTION, ...PATCH_OPTIONS, ...APPLY_OPTIONS],
+  check: [...PATCH_OPTIONS, ...APPLY_OPTIONS],
   edit: [EDIT_CHECK_OPTION, ...APPLY_OPTIONS],
 };

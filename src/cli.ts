@@ -81,6 +81,13 @@ function permissionOptions(config: Config | undefined, dir: string | undefined) 
   return { authorize: patchAuthorizer(config.permission, root), authorizeEdit: (path: string) => editPermission(config, path, { cwd: root }) };
 }
 
+/** -p N: a whole number of path components. */
+function stripOption(value: string | undefined): { strip?: number } {
+  if (value === undefined) return {};
+  if (!/^\d{1,3}$/.test(value)) throw new UsageError(`-p expects a number of leading path components to strip, got ${JSON.stringify(value)}`);
+  return { strip: Number(value) };
+}
+
 /** `run` is apply (auto-detect) for apply/check, edit (edit JSON only) for the edit command. */
 async function runApply(file: string | undefined, flags: ApplyFlags, run: typeof apply = apply): Promise<number> {
   const config = await configFor(flags.config, flags.cwd);
@@ -92,6 +99,8 @@ async function runApply(file: string | undefined, flags: ApplyFlags, run: typeof
     ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
     ...permissionOptions(config, flags.cwd),
     ...sessionOption(flags.session),
+    ...(flags.reverse ? { reverse: true } : {}),
+    ...stripOption(flags.strip),
   });
   return emit(outcome, flags);
 }

@@ -9,6 +9,7 @@ import { detectInput } from './input/detect.js';
 import { parsePatch } from './input/envelope.js';
 import { errorOutcome, type RunOptions, runPatchText } from './core/pipeline.js';
 import type { EditRequest, Outcome, ParsedPatch } from './types.js';
+import { runUnifiedText } from './core/run-diff.js';
 import { runEdit, runEditObject, runEditText } from './edit/run.js';
 import { nodeFs as realFs } from './core/node-fs.js';
 import { type RecoverOptions, type RecoverResult, recoverRoot } from './core/recover.js';
@@ -61,6 +62,7 @@ export async function apply(input: string | Uint8Array, options: RunOptions = {}
     return errorOutcome(e, 'apply_patch', !!options.check);
   }
   if (detected.kind === 'patch') return runPatchText(detected.text, options);
+  if (detected.kind === 'unified') return runUnifiedText(detected.text, options);
   return runEditObject(detected.json, options);
 }
 

@@ -24,12 +24,29 @@ export interface Hunk {
   endOfFile: boolean;
   /** 1-based line in the patch text where the hunk starts. */
   patchLine: number;
+  /**
+   * Unified diffs only: the 1-based file line the old side starts at, as the
+   * diff states it (0 for a hunk adding to an empty file). A hint, used only
+   * to choose among several places the old side matches.
+   */
+  hintLine?: number;
+}
+
+/**
+ * What a unified diff says beyond an envelope's hunks: git's executable bit
+ * (undefined: keep the file's mode) and `\ No newline at end of file` on the
+ * new side (the written file ends without a line ending).
+ */
+export interface FileTraits {
+  executable?: boolean;
+  noNewlineAtEnd?: boolean;
 }
 
 export type FileOp =
-  | { kind: 'add'; path: string; lines: string[]; patchLine: number }
-  | { kind: 'delete'; path: string; patchLine: number }
-  | { kind: 'update'; path: string; moveTo?: string; hunks: Hunk[]; patchLine: number };
+  | ({ kind: 'add'; path: string; lines: string[]; patchLine: number } & FileTraits)
+  /** `expectLines`: the content the patch says is being deleted (unified diffs, reversed adds); a file that differs is not deleted. */
+  | { kind: 'delete'; path: string; patchLine: number; expectLines?: string[] }
+  | ({ kind: 'update'; path: string; moveTo?: string; hunks: Hunk[]; patchLine: number } & FileTraits);
 
 export interface ParsedPatch {
   ops: FileOp[];
@@ -153,6 +170,7 @@ export type FailureCode =
   | 'already_applied'
   | 'identical_strings'
   | 'edits_overlap'
+  | 'content_differs'
   | 'dependency_failed'
   | 'changed_after_planning'
   | 'write_failed'

@@ -4,6 +4,7 @@
 import { relative, resolve } from 'node:path';
 import { ChordPatchError, isChordPatchError } from '../errors.js';
 import { parsePatch } from '../input/envelope.js';
+import { reverseOps } from '../input/reverse.js';
 import { fileDiffs } from '../report/file-diffs.js';
 import type { FileOp, Fs, Note, Outcome, ParsedPatch } from '../types.js';
 import { commitPlan } from './commit.js';
@@ -29,6 +30,10 @@ export interface RunOptions extends PlanOptions, SessionOptions, LockOptions {
    * denies editing `path`. Without it, edits fall back to `authorize`.
    */
   authorizeEdit?: (path: string) => string | undefined;
+  /** Apply the patch or diff backwards (undo it). */
+  reverse?: boolean;
+  /** Unified diffs: leading path components to strip (`-p N`); default: see input/unified-ops.ts. */
+  strip?: number;
 }
 
 export function rejected(tool: Outcome['tool'], dryRun: boolean, error: Outcome['error'], notes: Note[] = []): Outcome {
@@ -45,6 +50,7 @@ export async function runPatchText(text: string, options: RunOptions = {}): Prom
   let parsed: ParsedPatch;
   try {
     parsed = parsePatch(text);
+    if (options.reverse) parsed = { ...parsed, ops: reverseOps(parsed.ops) };
   } catch (e) {
     return errorOutcome(e, 'apply_patch', !!options.check);
   }
