@@ -18,6 +18,7 @@
 //              | "GIT binary patch" (then its data)
 //   old_name   : "--- " P ("\t" timestamp)?        P = "/dev/null" for an added file
 //   new_name   : "+++ " P ("\t" timestamp)?        P = "/dev/null" for a deleted file
+//                (or the epoch as timestamp: how `diff -N` marks an absent file)
 //   hunk       : "@@ -" L ("," N)? " +" L ("," N)? " @@" section? LF body
 //   body       : exactly the counted lines: " " context | "-" old | "+" new
 //                | "" (an empty context line whose space was stripped)
@@ -222,10 +223,15 @@ function unquote(q: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** A `---`/`+++` name: the timestamp after a tab dropped, quotes undone; /dev/null is no file. */
+/**
+ * A `---`/`+++` name: the timestamp after a tab dropped, quotes undone.
+ * /dev/null is no file, and so is a name stamped with the epoch: `diff -N`
+ * writes an absent file that way (1970-01-01, or 1969-12-31 west of UTC).
+ */
 function namePath(raw: string): string | undefined {
   const name = unquote(raw.replace(/\t.*$/, '').replace(/\s+$/, ''));
-  return name === '/dev/null' ? undefined : name;
+  const epoch = /\t(1970-01-01 00:00:00|1969-12-31 \d\d:00:00)(\.0+)? [-+]\d{4}$/.test(raw) || /\tThu Jan  1 00:00:00 1970/.test(raw);
+  return name === '/dev/null' || epoch ? undefined : name;
 }
 
 function parseMode(s: State, text: string): number {

@@ -161,6 +161,25 @@ describe('parsing unified diffs', () => {
     expect(parseError(D('--- a/f', '+++ b/f', '@@ -3,0 +4 @@', '+new')).message).toContain('regenerate the diff with context');
   });
 
+  it('reads a name stamped with the epoch as an absent file, as diff -N writes added and deleted files', () => {
+    const text = D(
+      'diff -ruN old/n.txt new/n.txt',
+      '--- old/n.txt\t1970-01-01 00:00:00.000000000 +0000',
+      '+++ new/n.txt\t2026-11-30 12:00:00.123456789 +0000',
+      '@@ -0,0 +1 @@',
+      '+x',
+      'diff -ruN old/g.txt new/g.txt',
+      '--- old/g.txt\t2026-11-30 12:00:00.123456789 +0000',
+      '+++ new/g.txt\t1970-01-01 00:00:00.000000000 +0000',
+      '@@ -1 +0,0 @@',
+      '-y',
+    );
+    expect(unifiedToOps(parseUnified(text), 1, none)).toEqual([
+      { kind: 'add', path: 'n.txt', lines: ['x'], patchLine: 2 },
+      { kind: 'delete', path: 'g.txt', patchLine: 7, expectLines: ['y'] },
+    ]);
+  });
+
   it('unquotes git\'s C-quoted names', () => {
     const [file] = parseUnified(D('diff --git "a/t\\303\\251st.txt" "b/t\\303\\251st.txt"', 'old mode 100644', 'new mode 100755'));
     expect(file!.oldPath).toBe('a/tést.txt');
