@@ -237,6 +237,20 @@ export interface FileDiff {
 
 export type Status = 'applied' | 'partial' | 'rejected' | 'checked';
 
+/** Where one hunk matched (what --verbose shows). */
+export interface HunkPlacement {
+  path: string;
+  /** Index of the operation in the submitted patch (0-based). */
+  op: number;
+  /** 1-based hunk number within the operation, of `hunks`. */
+  hunk: number;
+  hunks: number;
+  /** 1-based line of the file (as that operation saw it) where the hunk's old side starts. */
+  line: number;
+  /** The matching pass: exact, trim-end, trim, punctuation, punctuation-wide, or append. */
+  pass: string;
+}
+
 /** Everything a run produced; every renderer works from this one value. */
 export interface Outcome {
   status: Status;
@@ -256,6 +270,8 @@ export interface Outcome {
    * exactly what is on disk. Paths as the patch wrote them.
    */
   disk?: { newContent: string[]; restored: string[]; leftovers: string[] };
+  /** Patches: where each located hunk matched, in patch order. */
+  placements?: HunkPlacement[];
 }
 
 /** The edit tool's success summary: replacements made and the file's size change. */

@@ -168,6 +168,7 @@ export async function finish(fs: Fs, plan: Plan, f: FinishOptions): Promise<Outc
     diffs: fileDiffs(plan.mutations, displayOf),
     failed: plan.failed,
     notes,
+    ...(plan.placements?.length ? { placements: plan.placements } : {}),
   };
 }
 

@@ -21,7 +21,7 @@ import { spliceRuns } from '../text/splice.js';
 import type { LineTable } from '../text/table.js';
 import { formatRemoved, mergeRemoved } from '../text/invisible.js';
 import { checkEncodable, cleanAddedLines, cleanHunks, type Refusal } from '../text/written.js';
-import type { ChangeSummary, Entry, FailedGroup, FailureCode, FileOp, Note, OpFailure } from '../types.js';
+import type { ChangeSummary, Entry, FailedGroup, FailureCode, FileOp, HunkPlacement, Note, OpFailure } from '../types.js';
 import { closeFailures } from './groups.js';
 import { type PathRef, resolveRef, type Snapshot } from './snapshot.js';
 import { deletedContentDiffers, withExecutable, withoutFinalEol } from './traits.js';
@@ -56,6 +56,8 @@ export interface Mutation {
 }
 
 export interface Plan {
+  /** Where each located hunk matched (patches only). */
+  placements?: HunkPlacement[];
   mutations: Mutation[];
   changes: ChangeSummary[];
   failed: FailedGroup[];
@@ -122,6 +124,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
   };
 
   const failures: OpFailure[] = [];
+  const placements: HunkPlacement[] = [];
   const passCounts = new Map<string, number>();
   /** Invisible characters cleaned from each operation's added lines (reported only if it commits). */
   const cleanedByOp = new Map<number, Map<number, number>>();
@@ -220,6 +223,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
           if (!located.ok) throw new OpError(located.code, `${ref.raw}: ${located.message}`);
           countPasses(passCounts, located.replacements);
           if (located.outOfOrder.length > 0) outOfOrderByOp.set(i, outOfOrderNote(ref.raw, located.outOfOrder, hunks.length));
+          located.placed.forEach((r, k) => placements.push({ path: ref.raw, op: i, hunk: k + 1, hunks: hunks.length, line: r.start + 1, pass: r.pass }));
           const bad = checkEncodable(
             hunks.flatMap((h) => h.lines.filter((l) => l.op === '+').map((l) => l.text)),
             text.encoding,
@@ -310,7 +314,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
   if (cleaned.size > 0) {
     notes.push({ code: 'invisible_cleaned', message: `removed invisible characters from added lines: ${formatRemoved(cleaned)}` });
   }
-  return { mutations, changes, failed, notes };
+  return { mutations, changes, failed, notes, placements };
 }
 
 /**
