@@ -1,7 +1,7 @@
 // The command-line front end: the only module that touches process, colour
 // and exit codes. Every decision is made by the library it calls.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { APPLY_COMMANDS, type ApplyFlags, type OptionSpec } from './cli-options.js';
@@ -80,7 +80,20 @@ function permissionOptions(config: Config | undefined, dir: string | undefined) 
 }
 
 /** `run` is apply (auto-detect) for apply/check, edit (edit JSON only) for the edit command. */
+/** -C DIR must name an existing directory: nothing is created to hold a patch's files. */
+function requireDirectory(dir: string | undefined): void {
+  if (dir === undefined) return;
+  let isDir: boolean;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    throw new UsageError(`-C ${dir}: no such directory; nothing was read or written`);
+  }
+  if (!isDir) throw new UsageError(`-C ${dir}: not a directory; nothing was read or written`);
+}
+
 async function runApply(file: string | undefined, flags: ApplyFlags, run: typeof apply = apply): Promise<number> {
+  requireDirectory(flags.cwd);
   const config = await configFor(flags.config, flags.cwd);
   const input = readInput(file);
   const outcome = await run(input, {
@@ -91,6 +104,7 @@ async function runApply(file: string | undefined, flags: ApplyFlags, run: typeof
     ...permissionOptions(config, flags.cwd),
     ...sessionOption(flags.session),
     ...(flags.reverse ? { reverse: true } : {}),
+    ...(flags.allOrNothing ? { allOrNothing: true } : {}),
     ...stripOption(flags.strip),
   });
   return emit(outcome, flags);

@@ -48,6 +48,6 @@ export function detectInput(input: string): DetectedInput {
       'received {"input": "..."}: a gateway lowered the freeform apply_patch custom tool into a function call; set compat.apply_patch.freeform: false for this provider or model so the tool is sent as a JSON function taking {"patch": "..."}',
     );
   }
-  if ('path' in obj || 'old_string' in obj || 'edits' in obj) return { kind: 'edit', json: obj };
+  if ('path' in obj || 'file_path' in obj || 'filePath' in obj || 'old_string' in obj || 'edits' in obj) return { kind: 'edit', json: obj };
   throw new ChordPatchError('bad_input', `unrecognised JSON object with keys ${Object.keys(obj).map((k) => JSON.stringify(k)).join(', ') || '(none)'}: expected {"patch": "..."} or an edit object with "path"`);
 }

@@ -116,3 +116,43 @@ describe('a mistyped option', () => {
     expect(r.stderr).toBe("chord-patch: unknown option '--frobnicate'; see chord-patch --help\n");
   });
 });
+
+describe('-C DIR', () => {
+  it('is a usage error when DIR does not exist, and nothing is created', () => {
+    const dir = scratch({});
+    const missing = join(dir, 'no', 'such');
+    const r = runCli(['apply', '-C', missing], { input: ['*** Begin Patch', '*** Add File: x.txt', '+x', '*** End Patch', ''].join('\n') });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toBe(`chord-patch: -C ${missing}: no such directory; nothing was read or written\n`);
+    expect(readTree(dir)).toEqual({});
+  });
+
+  it('is a usage error when DIR is a file', () => {
+    const dir = scratch({ 'f.txt': 'a\n' });
+    const r = runCli(['check', '-C', join(dir, 'f.txt')], { input: ENVELOPE });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toContain('not a directory');
+  });
+});
+
+describe('--all-or-nothing', () => {
+  const MIXED = ['*** Begin Patch', '*** Update File: f.txt', '-b', '+B', '*** Update File: g.txt', '-missing', '+x', '*** End Patch', ''].join('\n');
+
+  it('writes nothing when any file group would fail, and names what would have applied', () => {
+    const dir = scratch({ ...BASE, 'g.txt': 'g\n' });
+    const r = runCli(['apply', '--all-or-nothing'], { cwd: dir, input: MIXED });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('- g.txt: hunk not found (1/1)');
+    expect(r.stderr).toContain('--all-or-nothing: nothing was written; 1 change that would have applied (f.txt)');
+    expect(readTree(dir)).toEqual({ ...BASE, 'g.txt': 'g\n' });
+  });
+
+  it('changes nothing when every group applies, and without it the good group still commits', () => {
+    const dir = scratch({ ...BASE, 'g.txt': 'missing\n' });
+    expect(runCli(['apply', '-q', '--all-or-nothing'], { cwd: dir, input: MIXED }).code).toBe(0);
+    expect(readTree(dir)).toEqual({ 'f.txt': 'a\nB\nc\n', 'g.txt': 'x\n' });
+    const other = scratch({ ...BASE, 'g.txt': 'g\n' });
+    expect(runCli(['apply', '-q'], { cwd: other, input: MIXED }).code).toBe(2);
+    expect(readFileSync(join(other, 'f.txt'), 'utf8')).toBe('a\nB\nc\n');
+  });
+});
