@@ -17,6 +17,7 @@ export interface ApplyFlags {
   strip?: string;
   dryRun?: boolean;
   allOrNothing?: boolean;
+  extract?: boolean;
   stat?: boolean;
   verbose?: boolean;
 }
@@ -48,6 +49,7 @@ export const APPLY_OPTIONS: readonly OptionSpec[] = [
 /** Options for patches and diffs only (an edit request has no sides to swap, no paths to strip). */
 export const PATCH_OPTIONS: readonly OptionSpec[] = [
   ['-R, --reverse', 'apply the patch or diff backwards: undo it'],
+  ['--extract', 'take the patches out of a model reply (fenced ```diff / ```patch blocks, bare envelopes) and apply them in order'],
   ['--all-or-nothing', 'write nothing at all when any file group would fail (git apply\'s default)'],
   ['-p, --strip <n>', "unified diffs: strip N leading path components (default: git's a/ b/, else whatever names existing files)"],
 ];

@@ -105,6 +105,7 @@ async function runApply(file: string | undefined, flags: ApplyFlags, run: typeof
     ...sessionOption(flags.session),
     ...(flags.reverse ? { reverse: true } : {}),
     ...(flags.allOrNothing ? { allOrNothing: true } : {}),
+    ...(flags.extract ? { extract: true } : {}),
     ...stripOption(flags.strip),
   });
   return emit(outcome, flags);

@@ -10,6 +10,7 @@ import { parsePatch } from './input/envelope.js';
 import { errorOutcome, type RunOptions, runPatchText } from './core/pipeline.js';
 import type { EditRequest, Outcome, ParsedPatch } from './types.js';
 import { runUnifiedText } from './core/run-diff.js';
+import { runExtracted } from './core/run-extract.js';
 import { runEdit, runEditObject, runEditText } from './edit/run.js';
 import { nodeFs as realFs } from './core/node-fs.js';
 import { type RecoverOptions, type RecoverResult, recoverRoot } from './core/recover.js';
@@ -57,7 +58,9 @@ export { closestMatch, describeClosest, type ClosestMatch, type LineDifference }
 export async function apply(input: string | Uint8Array, options: RunOptions = {}): Promise<Outcome> {
   let detected;
   try {
-    detected = detectInput(typeof input === 'string' ? input : decodeInputBytes(input));
+    const text = typeof input === 'string' ? input : decodeInputBytes(input);
+    if (options.extract) return await runExtracted(text, options);
+    detected = detectInput(text);
   } catch (e) {
     return errorOutcome(e, 'apply_patch', !!options.check);
   }

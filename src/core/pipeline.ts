@@ -32,6 +32,8 @@ export interface RunOptions extends PlanOptions, SessionOptions, LockOptions {
   authorizeEdit?: (path: string) => string | undefined;
   /** Apply the patch or diff backwards (undo it). */
   reverse?: boolean;
+  /** Take the patches out of a model's markdown or prose reply and apply them in order. */
+  extract?: boolean;
   /** Write nothing when any file group would fail (git apply's default). */
   allOrNothing?: boolean;
   /** Unified diffs: leading path components to strip (`-p N`); default: see input/unified-ops.ts. */

@@ -10,13 +10,19 @@ import { nodeFs } from './node-fs.js';
 import { errorOutcome, type RunOptions, runOps } from './pipeline.js';
 
 export async function runUnifiedText(text: string, options: RunOptions = {}): Promise<Outcome> {
-  let files: UnifiedFile[];
+  let ops: FileOp[];
   try {
-    files = parseUnified(text);
-    if (options.reverse) files = reverseUnified(files);
+    ops = await unifiedOps(text, options);
   } catch (e) {
     return errorOutcome(e, 'apply_patch', !!options.check);
   }
+  return runOps(ops, options);
+}
+
+/** A unified diff's file operations (throws ChordPatchError for a diff that cannot be read). */
+export async function unifiedOps(text: string, options: RunOptions): Promise<FileOp[]> {
+  let files: UnifiedFile[] = parseUnified(text);
+  if (options.reverse) files = reverseUnified(files);
   const fs = options.fs ?? nodeFs;
   const root = resolve(options.cwd ?? process.cwd());
   const existing = new Set<string>();
@@ -25,11 +31,5 @@ export async function runUnifiedText(text: string, options: RunOptions = {}): Pr
     if (st?.kind === 'file') existing.add(p);
   }
   const exists = (p: string) => existing.has(p);
-  let ops: FileOp[];
-  try {
-    ops = unifiedToOps(files, stripLevel(files, exists, options.strip), exists);
-  } catch (e) {
-    return errorOutcome(e, 'apply_patch', !!options.check);
-  }
-  return runOps(ops, options);
+  return unifiedToOps(files, stripLevel(files, exists, options.strip), exists);
 }

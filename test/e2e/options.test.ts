@@ -156,3 +156,52 @@ describe('--all-or-nothing', () => {
     expect(readFileSync(join(other, 'f.txt'), 'utf8')).toBe('a\nB\nc\n');
   });
 });
+
+describe('--extract', () => {
+  const REPLY = [
+    'Sure! First the fix:',
+    '',
+    '```diff',
+    '--- a/f.txt',
+    '+++ b/f.txt',
+    '@@ -1,3 +1,3 @@',
+    ' a',
+    '-b',
+    '+B',
+    ' c',
+    '```',
+    '',
+    'Then a note file:',
+    '',
+    '```patch',
+    '*** Begin Patch',
+    '*** Add File: NOTES.md',
+    '+done',
+    '*** End Patch',
+    '```',
+    '',
+    'Let me know!',
+    '',
+  ].join('\n');
+
+  it('applies the patches in a model reply in order and says what it extracted', () => {
+    const dir = scratch(BASE);
+    const r = runCli(['apply', '--extract', '-q'], { cwd: dir, input: REPLY });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readTree(dir)).toEqual({ 'f.txt': 'a\nB\nc\n', 'NOTES.md': 'done\n' });
+    expect(r.stdout).toContain('note: extracted 2 patches from the reply: ```diff block at line 4, ```patch block at line 16');
+  });
+
+  it('without --extract, the prose is an error and nothing is written', () => {
+    const dir = scratch(BASE);
+    const r = runCli(['apply'], { cwd: dir, input: REPLY });
+    expect(r.code).toBe(1);
+    expect(readTree(dir)).toEqual(BASE);
+  });
+
+  it('says so when the reply holds no patch', () => {
+    const r = runCli(['apply', '--extract'], { input: 'I am not sure what to change.\n' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('no patch found in the reply');
+  });
+});
