@@ -41,8 +41,8 @@ describe('fastCommand', () => {
       command: 'apply',
       flags: { reverse: true, strip: '1', dryRun: true, stat: true, verbose: true },
     });
-    // --color takes an optional value (auto|always|never): commander reads it.
-    expect(fastCommand(['apply', '--color'])).toBeUndefined();
+    // --color=WHEN reaches both parsers as --color / --no-color (cli-choices.ts colorArgs).
+    expect(fastCommand(['apply', '--color'])).toEqual({ command: 'apply', flags: { color: true } });
     expect(fastCommand(['--version'])).toEqual({ command: 'version', flags: {} });
     expect(fastCommand(['apply', '--help'])).toBeUndefined();
     expect(fastCommand(['check', '--check'])).toBeUndefined();
