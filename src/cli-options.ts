@@ -13,6 +13,13 @@ export interface ApplyFlags {
   color?: boolean;
   config?: string;
   session?: string;
+  reverse?: boolean;
+  strip?: string;
+  dryRun?: boolean;
+  allOrNothing?: boolean;
+  extract?: boolean;
+  stat?: boolean;
+  verbose?: boolean;
 }
 
 /** An option of apply/check/edit: commander's flags syntax and the help text. */
@@ -20,6 +27,7 @@ export type OptionSpec = readonly [flags: string, description: string];
 
 export const CHECK_OPTION: OptionSpec = ['--check', 'plan everything and write nothing'];
 export const EDIT_CHECK_OPTION: OptionSpec = ['--check', 'plan the edit and write nothing'];
+export const DRY_RUN_OPTION: OptionSpec = ['--dry-run', 'the same as --check'];
 /** The options apply, check and edit share, in help order. */
 export const APPLY_OPTIONS: readonly OptionSpec[] = [
   ['--json', 'print one JSON document (status, changes, failures, notes, message, diff)'],
@@ -31,13 +39,24 @@ export const APPLY_OPTIONS: readonly OptionSpec[] = [
   ['--config <file>', 'YAML config with permission rules (default: .chord-patch.yaml in the working directory, if present)'],
   ['--session <id>', 'agent session id (also CHORD_PATCH_SESSION): note repeated match failures, refuse identical failed resubmits'],
   // --color before --no-color: a --no-color added alone would default colour to on (commander).
-  ['--color', 'force coloured output'],
-  ['--no-color', 'disable coloured output (also NO_COLOR)'],
+  // --color=WHEN is rewritten to these two before parsing (cli-choices.ts colorArgs).
+  ['--color', 'colour the output: --color=auto (the default: on a terminal, unless NO_COLOR, FORCE_COLOR or TERM=dumb say otherwise), --color=always (= --color) or --color=never'],
+  ['--no-color', 'disable coloured output (= --color=never)'],
+  ['--stat', 'print the changed files with +/- line counts (like git diff --stat) instead of the diff'],
+  ['-v, --verbose', 'also say, on stderr, where each hunk matched and which pass matched it'],
+];
+
+/** Options for patches and diffs only (an edit request has no sides to swap, no paths to strip). */
+export const PATCH_OPTIONS: readonly OptionSpec[] = [
+  ['-R, --reverse', 'apply the patch or diff backwards: undo it'],
+  ['--extract', 'take the patches out of a model reply (fenced ```diff / ```patch blocks, bare envelopes) and apply them in order'],
+  ['--all-or-nothing', 'write nothing at all when any file group would fail (git apply\'s default)'],
+  ['-p, --strip <n>', "unified diffs: strip N leading path components (default: git's a/ b/, else whatever names existing files)"],
 ];
 
 /** Options of each apply-like command, in the order commander adds them (help order). */
 export const APPLY_COMMANDS: Readonly<Record<'apply' | 'check' | 'edit', readonly OptionSpec[]>> = {
-  apply: [CHECK_OPTION, ...APPLY_OPTIONS],
-  check: APPLY_OPTIONS,
-  edit: [EDIT_CHECK_OPTION, ...APPLY_OPTIONS],
+  apply: [CHECK_OPTION, DRY_RUN_OPTION, ...PATCH_OPTIONS, ...APPLY_OPTIONS],
+  check: [DRY_RUN_OPTION, ...PATCH_OPTIONS, ...APPLY_OPTIONS],
+  edit: [EDIT_CHECK_OPTION, DRY_RUN_OPTION, ...APPLY_OPTIONS],
 };

@@ -1,10 +1,11 @@
 // The command-line front end: the only module that touches process, colour
 // and exit codes. Every decision is made by the library it calls.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { APPLY_COMMANDS, type ApplyFlags, type OptionSpec } from './cli-options.js';
+import { colorArgs, colorChoice, type ColorFlag, oneLineError, OptionError, stripOption } from './cli-choices.js';
 import { CLI_SYNC_FS_CALLS, fastCommand, mayBeTerminal, stdinIsTerminal, writeFd } from './cli-startup.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { apply, edit, recover } from './index.js';
@@ -37,11 +38,8 @@ function readInput(file: string | undefined): Buffer {
   return readFileSync(0);
 }
 
-function useColor(flag: boolean | undefined): boolean {
-  if (flag !== undefined) return flag;
-  if ('NO_COLOR' in process.env && process.env.NO_COLOR !== '') return false;
-  if (process.env.FORCE_COLOR && process.env.FORCE_COLOR !== '0') return true;
-  return mayBeTerminal(1) && !!process.stdout.isTTY;
+function useColor(flag: ColorFlag): boolean {
+  return colorChoice(flag, process.env, () => mayBeTerminal(1) && !!process.stdout.isTTY);
 }
 
 function emit(outcome: Outcome, flags: ApplyFlags): number {
@@ -50,7 +48,7 @@ function emit(outcome: Outcome, flags: ApplyFlags): number {
   } else if (flags.model) {
     writeFd(outcome.status === 'applied' || outcome.status === 'checked' ? 1 : 2, modelMessage(outcome));
   } else {
-    const { out, err } = humanReport(outcome, { color: useColor(flags.color), quiet: !!flags.quiet });
+    const { out, err } = humanReport(outcome, { color: useColor(flags.color), quiet: !!flags.quiet, stat: !!flags.stat, verbose: !!flags.verbose });
     if (out) writeFd(1, out);
     if (err) writeFd(2, err);
   }
@@ -82,16 +80,33 @@ function permissionOptions(config: Config | undefined, dir: string | undefined) 
 }
 
 /** `run` is apply (auto-detect) for apply/check, edit (edit JSON only) for the edit command. */
+/** -C DIR must name an existing directory: nothing is created to hold a patch's files. */
+function requireDirectory(dir: string | undefined): void {
+  if (dir === undefined) return;
+  let isDir: boolean;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    throw new UsageError(`-C ${dir}: no such directory; nothing was read or written`);
+  }
+  if (!isDir) throw new UsageError(`-C ${dir}: not a directory; nothing was read or written`);
+}
+
 async function runApply(file: string | undefined, flags: ApplyFlags, run: typeof apply = apply): Promise<number> {
+  requireDirectory(flags.cwd);
   const config = await configFor(flags.config, flags.cwd);
   const input = readInput(file);
   const outcome = await run(input, {
-    check: !!flags.check,
+    check: !!flags.check || !!flags.dryRun,
     ...(flags.cwd !== undefined ? { cwd: flags.cwd } : {}),
     allowOutside: !!flags.allowOutside,
     ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
     ...permissionOptions(config, flags.cwd),
     ...sessionOption(flags.session),
+    ...(flags.reverse ? { reverse: true } : {}),
+    ...(flags.allOrNothing ? { allOrNothing: true } : {}),
+    ...(flags.extract ? { extract: true } : {}),
+    ...stripOption(flags.strip),
   });
   return emit(outcome, flags);
 }
@@ -148,8 +163,8 @@ export async function buildProgram(setCode: (code: number) => void): Promise<Com
   const program = new Command('chord-patch')
     .description('Apply model-emitted code edits safely: Codex apply_patch envelopes and old_string/new_string replacements.')
     .version(VERSION, '-V, --version')
-    .showHelpAfterError()
-    .configureOutput({ writeOut: (t) => writeFd(1, t), writeErr: (t) => writeFd(2, t) })
+    // A mistyped option gets one line with the closest option, not the whole help.
+    .configureOutput({ writeOut: (t) => writeFd(1, t), writeErr: (t) => writeFd(2, t), outputError: (t, write) => write(oneLineError(t)) })
     .exitOverride();
 
   addOptions(
@@ -237,7 +252,8 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   const script = basename(argv[1] ?? '');
   try {
     if (invokedAs === 'apply_patch' || script === 'apply_patch') return await applyPatchMain(argv.slice(2));
-    const fast = fastCommand(argv.slice(2));
+    const args = colorArgs(argv.slice(2));
+    const fast = fastCommand(args);
     if (fast?.command === 'version') {
       writeFd(1, `${VERSION}\n`); // what commander's --version prints
       return 0;
@@ -247,9 +263,9 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       if (fast.command === 'check') return await runApply(file, { ...flags, check: true });
       return await runApply(file, flags, fast.command === 'edit' ? edit : apply);
     }
-    return await runCommander(argv);
+    return await runCommander([...argv.slice(0, 2), ...args]);
   } catch (e) {
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof OptionError) {
       process.stderr.write(`chord-patch: ${e.message}\n`);
       return EXIT_USAGE;
     }

@@ -20,7 +20,9 @@ export type ErrorCode =
   | 'outside_root'
   | 'repeated_failure'
   | 'session_state'
-  | 'usage';
+  | 'usage'
+  | 'binary_patch'
+  | 'unsupported_diff';
 
 export class ChordPatchError extends Error {
   readonly code: ErrorCode;

@@ -9,6 +9,8 @@ import { detectInput } from './input/detect.js';
 import { parsePatch } from './input/envelope.js';
 import { errorOutcome, type RunOptions, runPatchText } from './core/pipeline.js';
 import type { EditRequest, Outcome, ParsedPatch } from './types.js';
+import { runUnifiedText } from './core/run-diff.js';
+import { runExtracted } from './core/run-extract.js';
 import { runEdit, runEditObject, runEditText } from './edit/run.js';
 import { nodeFs as realFs } from './core/node-fs.js';
 import { type RecoverOptions, type RecoverResult, recoverRoot } from './core/recover.js';
@@ -56,11 +58,14 @@ export { closestMatch, describeClosest, type ClosestMatch, type LineDifference }
 export async function apply(input: string | Uint8Array, options: RunOptions = {}): Promise<Outcome> {
   let detected;
   try {
-    detected = detectInput(typeof input === 'string' ? input : decodeInputBytes(input));
+    const text = typeof input === 'string' ? input : decodeInputBytes(input);
+    if (options.extract) return await runExtracted(text, options);
+    detected = detectInput(text);
   } catch (e) {
     return errorOutcome(e, 'apply_patch', !!options.check);
   }
   if (detected.kind === 'patch') return runPatchText(detected.text, options);
+  if (detected.kind === 'unified') return runUnifiedText(detected.text, options);
   return runEditObject(detected.json, options);
 }
 

@@ -24,12 +24,29 @@ export interface Hunk {
   endOfFile: boolean;
   /** 1-based line in the patch text where the hunk starts. */
   patchLine: number;
+  /**
+   * Unified diffs only: the 1-based file line the old side starts at, as the
+   * diff states it (0 for a hunk adding to an empty file). A hint, used only
+   * to choose among several places the old side matches.
+   */
+  hintLine?: number;
+}
+
+/**
+ * What a unified diff says beyond an envelope's hunks: git's executable bit
+ * (undefined: keep the file's mode) and `\ No newline at end of file` on the
+ * new side (the written file ends without a line ending).
+ */
+export interface FileTraits {
+  executable?: boolean;
+  noNewlineAtEnd?: boolean;
 }
 
 export type FileOp =
-  | { kind: 'add'; path: string; lines: string[]; patchLine: number }
-  | { kind: 'delete'; path: string; patchLine: number }
-  | { kind: 'update'; path: string; moveTo?: string; hunks: Hunk[]; patchLine: number };
+  | ({ kind: 'add'; path: string; lines: string[]; patchLine: number } & FileTraits)
+  /** `expectLines`: the content the patch says is being deleted (unified diffs, reversed adds); a file that differs is not deleted. */
+  | { kind: 'delete'; path: string; patchLine: number; expectLines?: string[] }
+  | ({ kind: 'update'; path: string; moveTo?: string; hunks: Hunk[]; patchLine: number } & FileTraits);
 
 export interface ParsedPatch {
   ops: FileOp[];
@@ -159,6 +176,7 @@ export type FailureCode =
   | 'already_applied'
   | 'identical_strings'
   | 'edits_overlap'
+  | 'content_differs'
   | 'dependency_failed'
   | 'changed_after_planning'
   | 'write_failed'
@@ -225,6 +243,20 @@ export interface FileDiff {
 
 export type Status = 'applied' | 'partial' | 'rejected' | 'checked';
 
+/** Where one hunk matched (what --verbose shows). */
+export interface HunkPlacement {
+  path: string;
+  /** Index of the operation in the submitted patch (0-based). */
+  op: number;
+  /** 1-based hunk number within the operation, of `hunks`. */
+  hunk: number;
+  hunks: number;
+  /** 1-based line of the file (as that operation saw it) where the hunk's old side starts. */
+  line: number;
+  /** The matching pass: exact, trim-end, trim, punctuation, punctuation-wide, or append. */
+  pass: string;
+}
+
 /** Everything a run produced; every renderer works from this one value. */
 export interface Outcome {
   status: Status;
@@ -244,6 +276,8 @@ export interface Outcome {
    * exactly what is on disk. Paths as the patch wrote them.
    */
   disk?: { newContent: string[]; restored: string[]; leftovers: string[] };
+  /** Patches: where each located hunk matched, in patch order. */
+  placements?: HunkPlacement[];
 }
 
 /** The edit tool's success summary: replacements made and the file's size change. */

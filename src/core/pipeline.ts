@@ -4,6 +4,7 @@
 import { relative, resolve } from 'node:path';
 import { ChordPatchError, isChordPatchError } from '../errors.js';
 import { parsePatch } from '../input/envelope.js';
+import { reverseOps } from '../input/reverse.js';
 import { fileDiffs } from '../report/file-diffs.js';
 import type { FileOp, Fs, Note, Outcome, ParsedPatch } from '../types.js';
 import { commitPlan } from './commit.js';
@@ -29,6 +30,14 @@ export interface RunOptions extends PlanOptions, SessionOptions, LockOptions {
    * denies editing `path`. Without it, edits fall back to `authorize`.
    */
   authorizeEdit?: (path: string) => string | undefined;
+  /** Apply the patch or diff backwards (undo it). */
+  reverse?: boolean;
+  /** Take the patches out of a model's markdown or prose reply and apply them in order. */
+  extract?: boolean;
+  /** Write nothing when any file group would fail (git apply's default). */
+  allOrNothing?: boolean;
+  /** Unified diffs: leading path components to strip (`-p N`); default: see input/unified-ops.ts. */
+  strip?: number;
 }
 
 export function rejected(tool: Outcome['tool'], dryRun: boolean, error: Outcome['error'], notes: Note[] = []): Outcome {
@@ -45,6 +54,7 @@ export async function runPatchText(text: string, options: RunOptions = {}): Prom
   let parsed: ParsedPatch;
   try {
     parsed = parsePatch(text);
+    if (options.reverse) parsed = { ...parsed, ops: reverseOps(parsed.ops) };
   } catch (e) {
     return errorOutcome(e, 'apply_patch', !!options.check);
   }
@@ -92,7 +102,15 @@ async function runOpsLocked(ops: readonly FileOp[], options: RunOptions, notes: 
   } catch (e) {
     return errorOutcome(e, 'apply_patch', dryRun);
   }
-  const outcome = await finish(fs, plan, { snapshot, dryRun, tool: 'apply_patch', notes: [...notes, ...plan.notes], guard, confine: !options.allowOutside });
+  const outcome = await finish(fs, plan, {
+    snapshot,
+    dryRun,
+    tool: 'apply_patch',
+    notes: [...notes, ...plan.notes],
+    guard,
+    confine: !options.allowOutside,
+    allOrNothing: !!options.allOrNothing,
+  });
   return session ? session.end(outcome, plan.failed) : outcome;
 }
 
@@ -124,6 +142,8 @@ export interface FinishOptions {
   guard: Guard | undefined;
   /** Re-check at commit time that directories are still the planned ones inside the root. */
   confine: boolean;
+  /** Write nothing when any file group failed (--all-or-nothing). */
+  allOrNothing?: boolean;
 }
 
 /** Commit a plan (unless dry run) and describe what happened. Shared by patches and edits. */
@@ -134,6 +154,7 @@ export async function finish(fs: Fs, plan: Plan, f: FinishOptions): Promise<Outc
   const display = new Map(plan.mutations.map((m) => [m.abs, m.path]));
   const displayOf = (abs: string) => display.get(abs) ?? relative(root, abs);
   const anyFailed = plan.failed.length > 0;
+  if (f.allOrNothing && anyFailed && plan.changes.length > 0) return allOrNothingRefusal(plan, dryRun, tool, notes);
   if (!dryRun && plan.mutations.length > 0) {
     const ctx = { root, dirs: snapshot.dirs, confine: f.confine, ...(f.guard?.journalDir ? { journalDir: f.guard.journalDir } : {}) };
     const result = await commitPlan(fs, plan.mutations, ctx);
@@ -162,7 +183,19 @@ export async function finish(fs: Fs, plan: Plan, f: FinishOptions): Promise<Outc
     diffs: fileDiffs(plan.mutations, displayOf),
     failed: plan.failed,
     notes,
+    ...(plan.placements?.length ? { placements: plan.placements } : {}),
   };
+}
+
+/** --all-or-nothing with a failing group: nothing is written, and the groups that would have applied are named. */
+function allOrNothingRefusal(plan: Plan, dryRun: boolean, tool: Outcome['tool'], notes: Note[]): Outcome {
+  const n = plan.changes.length;
+  const paths = plan.changes.map((c) => (c.to !== undefined ? `${c.path} -> ${c.to}` : c.path)).join(', ');
+  const note: Note = {
+    code: 'info',
+    message: `--all-or-nothing: nothing was written; ${n} change${n === 1 ? '' : 's'} that would have applied (${paths}) wait for the failed group${plan.failed.length === 1 ? '' : 's'} to be fixed`,
+  };
+  return { ...rejected(tool, dryRun, undefined, [...notes, note]), failed: plan.failed };
 }
 
 export { ChordPatchError };

@@ -21,9 +21,10 @@ import { spliceRuns } from '../text/splice.js';
 import type { LineTable } from '../text/table.js';
 import { formatRemoved, mergeRemoved } from '../text/invisible.js';
 import { checkEncodable, cleanAddedLines, cleanHunks, type Refusal } from '../text/written.js';
-import type { ChangeSummary, Entry, FailedGroup, FailureCode, FileOp, Note, OpFailure } from '../types.js';
+import type { ChangeSummary, Entry, FailedGroup, FailureCode, FileOp, HunkPlacement, Note, OpFailure } from '../types.js';
 import { closeFailures } from './groups.js';
 import { type PathRef, resolveRef, type Snapshot } from './snapshot.js';
+import { deletedContentDiffers, withExecutable, withoutFinalEol } from './traits.js';
 
 /** Content of a file in the in-memory view. */
 export type Content =
@@ -55,6 +56,8 @@ export interface Mutation {
 }
 
 export interface Plan {
+  /** Where each located hunk matched (patches only). */
+  placements?: HunkPlacement[];
   mutations: Mutation[];
   changes: ChangeSummary[];
   failed: FailedGroup[];
@@ -121,6 +124,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
   };
 
   const failures: OpFailure[] = [];
+  const placements: HunkPlacement[] = [];
   const passCounts = new Map<string, number>();
   /** What tolerant matches adapted (re-indented lines, removed lines that drifted), one note each. */
   const hunkNotes: string[] = [];
@@ -182,11 +186,18 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
         const encoding: TextEncoding = { name: 'utf-8', bom };
         const bad = checkEncodable(added.lines, encoding);
         if (bad) throw refusal(ref, bad);
-        const runs: Run[] = added.lines.map((text) => ({ text, eol: '\n' }));
-        put(i, ref.abs, { kind: 'file', content: { type: 'text', runs, base: EMPTY_TABLE, encoding } });
+        let runs: Run[] = added.lines.map((text) => ({ text, eol: '\n' }));
+        if (op.noNewlineAtEnd) runs = withoutFinalEol(runs, EMPTY_TABLE);
+        const mode = withExecutable(undefined, op.executable);
+        put(i, ref.abs, { kind: 'file', ...(mode !== undefined ? { mode } : {}), content: { type: 'text', runs, base: EMPTY_TABLE, encoding } });
       } else if (op.kind === 'delete') {
         authorize(op, ref, 'source');
-        requireFile(op, ref);
+        const src = requireFile(op, ref);
+        if (op.expectLines) {
+          const text = decodeContent(src.content);
+          const differs = 'type' in text ? deletedContentDiffers(tableOfRuns(text.runs, text.base), op.expectLines) : text.message;
+          if (differs) throw new OpError('content_differs', `${ref.raw}: not deleted: ${differs}; deleting it would lose what the diff does not show`);
+        }
         put(i, ref.abs, { kind: 'missing' });
       } else {
         authorize(op, ref, 'source');
@@ -199,8 +210,11 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
         // not text, for a pure rename of a binary file) moves as it is.
         const unchanged = hunks.every((h) => h.lines.every((l) => l.op === ' '));
         let next: Content;
-        const text = decodeContent(src.content);
-        if (!('type' in text)) {
+        // No hunks (a mode change or rename from a diff): the content is not even decoded.
+        const text = hunks.length === 0 ? undefined : decodeContent(src.content);
+        if (text === undefined) {
+          next = src.content;
+        } else if (!('type' in text)) {
           if (!(unchanged && op.moveTo !== undefined)) throw new OpError(text.code, `${ref.raw}: ${text.message}`);
           next = src.content;
         } else {
@@ -212,13 +226,16 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
           countPasses(passCounts, located.replacements);
           if (located.outOfOrder.length > 0) outOfOrderByOp.set(i, outOfOrderNote(ref.raw, located.outOfOrder, hunks.length));
           for (const r of located.replacements) if (r.note !== undefined) hunkNotes.push(`${ref.raw}: ${r.note}`);
+          located.placed.forEach((r, k) => placements.push({ path: ref.raw, op: i, hunk: k + 1, hunks: hunks.length, line: r.start + 1, pass: r.pass }));
           const bad = checkEncodable(
             hunks.flatMap((h) => h.lines.filter((l) => l.op === '+').map((l) => l.text)),
             text.encoding,
           );
           if (bad) throw refusal(ref, bad);
           next = unchanged ? text : { ...text, runs: rebase(spliceRuns(table, located.replacements), table) };
+          if (op.noNewlineAtEnd) next = { ...text, runs: withoutFinalEol(next.runs, text.base) };
         }
+        const mode = withExecutable(src.mode, op.executable);
         const dest = refs[1];
         if (dest) {
           authorize(op, dest, 'target');
@@ -226,9 +243,9 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
           const d = checkTarget(dest);
           if (d.kind === 'blocked') throw blocked(root, dest, d.entry);
           put(i, ref.abs, { kind: 'missing' });
-          put(i, dest.abs, { kind: 'file', ...(src.mode !== undefined ? { mode: src.mode } : {}), content: next });
+          put(i, dest.abs, { kind: 'file', ...(mode !== undefined ? { mode } : {}), content: next });
         } else {
-          put(i, ref.abs, { ...src, content: next });
+          put(i, ref.abs, { ...src, ...(mode !== undefined ? { mode } : {}), content: next });
         }
       }
     } catch (e) {
@@ -301,7 +318,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
   if (cleaned.size > 0) {
     notes.push({ code: 'invisible_cleaned', message: `removed invisible characters from added lines: ${formatRemoved(cleaned)}` });
   }
-  return { mutations, changes, failed, notes };
+  return { mutations, changes, failed, notes, placements };
 }
 
 /**

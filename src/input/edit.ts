@@ -5,21 +5,22 @@
 //
 // Validation is strict and field-precise: every problem is collected and named
 // by its JSON path (`edits[1].old_string`), so one error report lets the model
-// fix the whole call. Unknown fields are errors rather than ignored, because a
-// silently dropped `replaceAll: true` or `file_path` would apply a different
-// edit than the one the model asked for.
+// fix the whole call. `file_path` and `filePath` (what Claude Code's Edit tool
+// and others send) are accepted for `path`, one of them at a time. Unknown
+// fields are errors rather than ignored, because a silently dropped
+// `replaceAll: true` would apply a different edit than the one the model asked for.
 
 import { ChordPatchError } from '../errors.js';
 import type { EditEntry, EditRequest } from '../types.js';
 
 const SINGLE_FIELDS = ['old_string', 'new_string', 'replace_all'] as const;
-const TOP_FIELDS = new Set<string>(['path', 'edits', ...SINGLE_FIELDS]);
+/** Names clients send for `path` (Claude Code's Edit tool sends `file_path`): accepted, one at a time. */
+const PATH_FIELDS = ['path', 'file_path', 'filePath'] as const;
+const TOP_FIELDS = new Set<string>([...PATH_FIELDS, 'edits', ...SINGLE_FIELDS]);
 const ENTRY_FIELDS = new Set<string>(SINGLE_FIELDS);
 
 /** Spellings other tools use for our fields: named in the error so the fix is obvious. */
 const ALIASES: Record<string, string> = {
-  file_path: 'path',
-  filePath: 'path',
   filename: 'path',
   oldString: 'old_string',
   old_str: 'old_string',
@@ -79,10 +80,14 @@ export function parseEditRequest(obj: Record<string, unknown>): EditRequest {
   for (const key of Object.keys(obj)) if (!TOP_FIELDS.has(key)) problems.push(unknownField('', key));
 
   let path: string | undefined;
-  if (obj.path === undefined) problems.push('path is required');
-  else if (typeof obj.path !== 'string') problems.push(`path must be a string, got ${typeName(obj.path)}`);
-  else if (obj.path.trim() === '') problems.push('path must not be empty');
-  else path = obj.path.trim();
+  const named = PATH_FIELDS.filter((f) => obj[f] !== undefined);
+  const field = named[0] ?? 'path';
+  const value = obj[field];
+  if (named.length > 1) problems.push(`${named.map((f) => `"${f}"`).join(' and ')} both name the file: send only one`);
+  else if (value === undefined) problems.push('path is required');
+  else if (typeof value !== 'string') problems.push(`${field} must be a string, got ${typeName(value)}`);
+  else if (value.trim() === '') problems.push(`${field} must not be empty`);
+  else path = value.trim();
 
   let request: EditRequest | undefined;
   if (obj.edits !== undefined) {

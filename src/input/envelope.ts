@@ -36,6 +36,7 @@
 // needs at least one `+` line, and every error names the patch line.
 
 import { ChordPatchError } from '../errors.js';
+import { ACCEPTED_FORMATS } from './detect.js';
 import type { FileOp, Hunk, ParsedPatch } from '../types.js';
 
 /** The protocol's marker lines (operation markers without the space before the path). */
@@ -114,7 +115,7 @@ export function parsePatch(input: string): ParsedPatch {
   } else if (lines.some((l) => l.trim() === BEGIN)) {
     throw new ChordPatchError('prose_before_patch', `line ${base}: text before "*** Begin Patch" (${quote(lines[0]!)}); send only the patch`, base);
   } else {
-    fail(c, 0, `expected "*** Begin Patch", found ${quote(lines[0]!)}`);
+    fail(c, 0, `expected "*** Begin Patch", found ${quote(lines[0]!)}; chord-patch reads ${ACCEPTED_FORMATS}`);
   }
   if (i < lines.length && lines[i]!.trim().startsWith(ENV_ID)) i++;
 

@@ -23,6 +23,8 @@
 
 import { isChordPatchError } from '../errors.js';
 import { MARKER, parsePatch } from './envelope.js';
+import { patchFormat } from './detect.js';
+import { parseUnified } from './unified.js';
 
 export interface Violation {
   /** 1-based line in the patch text. */
@@ -48,6 +50,8 @@ export interface ValidationResult {
   tolerant: TolerantVerdict;
   /** Where the patch text came from when the input was JSON ("patch" or "input"). */
   unwrappedFrom?: 'patch' | 'input';
+  /** Which format the text was read as: a patch envelope or a unified diff (git diff, diff -u). */
+  format: 'envelope' | 'unified';
 }
 
 export const MAX_VIOLATIONS = 50;
@@ -247,7 +251,7 @@ export function validatePatch(text: string): ValidationResult {
     if (!dup) report({ line, column, expected: expectedIn(state, haveOps), found: `${END_OF_INPUT}${hint}` });
   }
 
-  return { conforms: total === 0, violations, truncated: total > violations.length, tolerant: tolerantVerdict(text) };
+  return { conforms: total === 0, violations, truncated: total > violations.length, tolerant: tolerantVerdict(text), format: 'envelope' };
 }
 
 /** Where `line` leaves the closest expected literal, and what is there instead. */
@@ -304,11 +308,28 @@ export function validateInput(input: string): ValidationResult {
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const obj = value as Record<string, unknown>;
       for (const key of ['patch', 'input'] as const) {
-        if (typeof obj[key] === 'string') return { ...validatePatch(obj[key] as string), unwrappedFrom: key };
+        if (typeof obj[key] === 'string') return { ...validateText(obj[key] as string), unwrappedFrom: key };
       }
     }
   }
-  return validatePatch(input);
+  return validateText(input);
+}
+
+function validateText(text: string): ValidationResult {
+  return patchFormat(text) === 'unified' ? validateUnified(text) : validatePatch(text);
+}
+
+/** A unified diff has no Lark grammar to hold it to: it conforms when it parses strictly (counts and all). */
+export function validateUnified(text: string): ValidationResult {
+  try {
+    const files = parseUnified(text);
+    return { conforms: true, violations: [], truncated: false, tolerant: { accepted: true, operations: files.length, repairs: [] }, format: 'unified' };
+  } catch (e) {
+    if (!isChordPatchError(e)) throw e;
+    const error = { code: e.code, message: e.message, ...(e.line !== undefined ? { line: e.line } : {}) };
+    const violation: Violation = { line: e.line ?? 1, column: 1, expected: ['a unified diff line'], found: e.message };
+    return { conforms: false, violations: [violation], truncated: false, tolerant: { accepted: false, error }, format: 'unified' };
+  }
 }
 
 const list = (xs: string[]): string => {
@@ -320,10 +341,15 @@ const list = (xs: string[]): string => {
 export function formatValidation(result: ValidationResult, name: string): string {
   const out: string[] = [];
   const inside = result.unwrappedFrom ? ` (the "${result.unwrappedFrom}" string)` : '';
+  if (result.format === 'unified') {
+    const t = result.tolerant;
+    if (t.accepted) return `${name}${inside}: a unified diff of ${t.operations} file${t.operations === 1 ? '' : 's'}; chord-patch reads it\n`;
+    return `${name}${inside}: a unified diff that chord-patch cannot read: ${t.error.message}\n`;
+  }
   if (result.conforms) {
-    out.push(`${name}${inside}: conforms to the apply_patch grammar`);
+    out.push(`${name}${inside}: a patch envelope that conforms to the apply_patch grammar`);
   } else {
-    out.push(`${name}${inside}: does not conform to the apply_patch grammar`);
+    out.push(`${name}${inside}: a patch envelope that does not conform to the apply_patch grammar`);
     for (const v of result.violations) out.push(`  line ${v.line}, column ${v.column}: expected ${list(v.expected)}; found ${v.found}`);
     if (result.truncated) out.push(`  (only the first ${result.violations.length} violations are listed)`);
   }

@@ -106,6 +106,10 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
   const outOfOrder: OutOfOrder[] = [];
   const state: State = { index, hunks, cursor: 0, headers: new Map() };
   for (let h = 0; h < hunks.length; h++) {
+    if (hunks[h]!.hintLine === 0 && oldSide(hunks[h]!.lines).length === 0 && index.length > 0) {
+      // A unified diff adding to an empty file (`@@ -0,0 +1,N @@`): this one is not empty, and appending would guess.
+      return { ok: false, code: 'hunk_not_found', hunk: h, message: `hunk not found (${h + 1}/${hunks.length}): the diff adds to an empty file, but the file has ${index.length} lines` };
+    }
     const found = placeHunk(state, h);
     if (found.kind === 'failed') return { ok: false, code: found.code, hunk: h, message: found.message };
     if (found.kind === 'found') {

@@ -3,11 +3,17 @@
 
 import type { Outcome } from '../types.js';
 import { changeLine, modelMessage } from './message.js';
+import { diffStat } from './stat.js';
 import { type Paint, plain, unifiedDiff } from './unified.js';
+import { placementLines } from './verbose.js';
 
 export interface HumanOptions {
   color: boolean;
   quiet: boolean;
+  /** A diffstat instead of the diff. */
+  stat?: boolean;
+  /** Where each hunk matched, on stderr. */
+  verbose?: boolean;
 }
 
 /**
@@ -28,7 +34,9 @@ export function humanReport(full: Outcome, opts: HumanOptions): { out: string; e
   // appear in the UI"); the person at the terminal sees the failure itself.
   const o: Outcome = { ...full, notes: full.notes.filter((n) => n.code !== 'repeated_failure') };
   let out = '';
-  if (!opts.quiet) out += o.diffs.map((d) => unifiedDiff(d, painter(opts.color))).join('');
+  const verbose = opts.verbose && o.placements ? placementLines(o.placements) : '';
+  if (opts.stat) out += diffStat(o.diffs, painter(opts.color));
+  else if (!opts.quiet) out += o.diffs.map((d) => unifiedDiff(d, painter(opts.color))).join('');
   const ok = o.status === 'applied' || o.status === 'checked';
   if (ok) {
     const verb = o.dryRun ? 'would apply' : 'applied';
@@ -43,7 +51,7 @@ export function humanReport(full: Outcome, opts: HumanOptions): { out: string; e
           ? `chord-patch: ${o.dryRun ? 'would edit' : 'edited'} ${e.path}: ${e.replacements} replacement${e.replacements === 1 ? '' : 's'} (${e.bytesBefore} → ${e.bytesAfter} bytes)`
           : `chord-patch: ${verb} ${o.changes.length} change${o.changes.length === 1 ? '' : 's'}`;
     out += `${[headline, notes].filter(Boolean).join('\n')}\n`;
-    return { out, err: '' };
+    return { out, err: verbose };
   }
-  return { out, err: modelMessage(o) };
+  return { out, err: verbose + modelMessage(o) };
 }

@@ -88,7 +88,7 @@ describe('chord-patch validate', () => {
   it('exits 0 for a conforming patch file', () => {
     const r = runCli(['validate', join(CODEX, '004_move_to_new_directory.txt')]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('004_move_to_new_directory.txt: conforms to the apply_patch grammar');
+    expect(r.stdout).toContain('004_move_to_new_directory.txt: a patch envelope that conforms to the apply_patch grammar');
   });
 
   it('exits 1 and says where, what was expected and what the tolerant parser does', () => {
@@ -96,7 +96,7 @@ describe('chord-patch validate', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
       [
-        '<stdin>: does not conform to the apply_patch grammar',
+        '<stdin>: a patch envelope that does not conform to the apply_patch grammar',
         '  line 1, column 16: expected LF; found " "',
         "  chord-patch's tolerant parser would still accept it (1 operation), reading the lines above leniently",
         '',

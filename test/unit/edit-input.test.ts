@@ -22,6 +22,11 @@ describe('parseEditRequest accepts the two shapes', () => {
     });
   });
 
+  it('accepts file_path and filePath, the names Claude Code and other clients send, for path', () => {
+    expect(parseEditRequest({ file_path: 'src/a.go', old_string: 'x', new_string: 'y' })).toEqual({ mode: 'single', path: 'src/a.go', edit: { old_string: 'x', new_string: 'y' } });
+    expect(parseEditRequest({ filePath: 'b.go', edits: [{ old_string: 'x', new_string: 'y' }] })).toEqual({ mode: 'batch', path: 'b.go', edits: [{ old_string: 'x', new_string: 'y' }] });
+  });
+
   it('reads replace_all, and treats null as not given', () => {
     expect(parseEditRequest({ path: 'a', old_string: 'x', new_string: 'y', replace_all: true })).toMatchObject({ edit: { replace_all: true } });
     expect(parseEditRequest({ path: 'a', old_string: 'x', new_string: 'y', replace_all: null })).toEqual({
@@ -59,7 +64,10 @@ describe('parseEditRequest names the wrong field', () => {
     ['replace_all as a string', { path: 'a', old_string: 'x', new_string: 'y', replace_all: 'true' }, 'replace_all must be true or false, got a string "true"'],
     ['an empty old_string', { path: 'a', old_string: '', new_string: 'y' }, 'old_string must not be empty'],
     ['an unknown field', { path: 'a', old_string: 'x', new_string: 'y', force: true }, '"force" is not a field of the edit tool'],
-    ['Claude Code\'s file_path', { file_path: 'a', old_string: 'x', new_string: 'y' }, '"file_path" is not a field of the edit tool: use "path"'],
+    ['path given twice under two names', { path: 'a', file_path: 'a', old_string: 'x', new_string: 'y' }, '"path" and "file_path" both name the file: send only one'],
+    ['file_path and filePath at once', { file_path: 'a', filePath: 'b', old_string: 'x', new_string: 'y' }, '"file_path" and "filePath" both name the file'],
+    ['a numeric file_path', { file_path: 3, old_string: 'x', new_string: 'y' }, 'file_path must be a string, got a number'],
+    ['filename, which is no alias', { filename: 'a', old_string: 'x', new_string: 'y' }, '"filename" is not a field of the edit tool: use "path"'],
     ['camelCase replaceAll', { path: 'a', old_string: 'x', new_string: 'y', replaceAll: true }, 'use "replace_all"'],
     ['edits mixed with top-level old_string', { path: 'a', old_string: 'x', edits: [{ old_string: 'x', new_string: 'y' }] }, 'do not combine "edits" with top-level "old_string"'],
     ['edits that is not an array', { path: 'a', edits: {} }, 'edits must be an array'],

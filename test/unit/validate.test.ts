@@ -172,7 +172,7 @@ describe('the validation report', () => {
     const text = formatValidation(validatePatch(P(' *** Begin Patch', '*** Delete File: f', '*** End Patch ')), 'p.txt');
     expect(text).toBe(
       [
-        'p.txt: does not conform to the apply_patch grammar',
+        'p.txt: a patch envelope that does not conform to the apply_patch grammar',
         '  line 1, column 1: expected "*** Begin Patch"; found " *** Begin Patch"',
         '  line 3, column 14: expected one of LF, end of input; found " "',
         "  chord-patch's tolerant parser would still accept it (1 operation), reading the lines above leniently",
@@ -183,7 +183,7 @@ describe('the validation report', () => {
 
   it('notes when a conforming patch is still refused by the parser', () => {
     const text = formatValidation(validatePatch(P('*** Begin Patch', '*** Update File: f', '*** End Patch')), 'p.txt');
-    expect(text).toContain('p.txt: conforms to the apply_patch grammar');
+    expect(text).toContain('p.txt: a patch envelope that conforms to the apply_patch grammar');
     expect(text).toContain("note: chord-patch's parser rejects it even so");
   });
 });

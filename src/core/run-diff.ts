@@ -1,0 +1,35 @@
+// Running a unified diff: parse, reverse on request, pick the paths it means
+// (the strip level and old/new choice look at which files exist: see
+// input/unified-ops.ts), then the same snapshot, plan and commit as an envelope.
+
+import { resolve } from 'node:path';
+import { parseUnified, type UnifiedFile } from '../input/unified.js';
+import { candidatePaths, reverseUnified, stripLevel, unifiedToOps } from '../input/unified-ops.js';
+import type { FileOp, Outcome } from '../types.js';
+import { nodeFs } from './node-fs.js';
+import { errorOutcome, type RunOptions, runOps } from './pipeline.js';
+
+export async function runUnifiedText(text: string, options: RunOptions = {}): Promise<Outcome> {
+  let ops: FileOp[];
+  try {
+    ops = await unifiedOps(text, options);
+  } catch (e) {
+    return errorOutcome(e, 'apply_patch', !!options.check);
+  }
+  return runOps(ops, options);
+}
+
+/** A unified diff's file operations (throws ChordPatchError for a diff that cannot be read). */
+export async function unifiedOps(text: string, options: RunOptions): Promise<FileOp[]> {
+  let files: UnifiedFile[] = parseUnified(text);
+  if (options.reverse) files = reverseUnified(files);
+  const fs = options.fs ?? nodeFs;
+  const root = resolve(options.cwd ?? process.cwd());
+  const existing = new Set<string>();
+  for (const p of candidatePaths(files)) {
+    const st = await fs.lstat(resolve(root, p)).catch(() => null);
+    if (st?.kind === 'file') existing.add(p);
+  }
+  const exists = (p: string) => existing.has(p);
+  return unifiedToOps(files, stripLevel(files, exists, options.strip), exists);
+}

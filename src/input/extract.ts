@@ -1,0 +1,57 @@
+// `--extract`: the patches inside a model's reply (markdown or prose), in the
+// order they appear. Taken: fenced blocks labelled diff, patch or udiff, and
+// any fenced block whose content is a patch envelope or a unified diff; and,
+// outside fences, bare envelopes from "*** Begin Patch" to "*** End Patch"
+// (or the end of the reply). Everything else is the reply's prose. Without
+// --extract, prose around a patch stays an error (spec).
+
+import { patchFormat } from './detect.js';
+
+export interface Extracted {
+  /** The patch text. */
+  text: string;
+  /** 1-based line in the reply where the patch text starts. */
+  line: number;
+  /** How it was found, for the report: "```diff block", "bare envelope". */
+  label: string;
+}
+
+const FENCE = /^\s{0,3}(`{3,}|~{3,})\s*([^\s`]*)/;
+const LABELS = new Set(['diff', 'patch', 'udiff']);
+const BEGIN = '*** Begin Patch';
+const END = '*** End Patch';
+
+export function extractPatches(reply: string): Extracted[] {
+  const lines = reply.replace(/\r\n/g, '\n').split('\n');
+  const out: Extracted[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = FENCE.exec(lines[i]!);
+    if (open) {
+      const fence = open[1]!;
+      const info = open[2]!.toLowerCase();
+      let j = i + 1;
+      while (j < lines.length && !closes(lines[j]!, fence)) j++;
+      const body = lines.slice(i + 1, j);
+      const text = `${body.join('\n')}\n`;
+      const first = body.find((l) => l.trim() !== '')?.trim() ?? '';
+      if (LABELS.has(info) || first === BEGIN || patchFormat(text) === 'unified') {
+        if (first !== '') out.push({ text, line: i + 2, label: `\`\`\`${info || '(unlabelled)'} block` });
+      }
+      i = j;
+      continue;
+    }
+    if (lines[i]!.trim() === BEGIN) {
+      let j = i;
+      while (j < lines.length && lines[j]!.trim() !== END) j++;
+      out.push({ text: `${lines.slice(i, j + 1).join('\n')}\n`, line: i + 1, label: 'bare envelope' });
+      i = j;
+    }
+  }
+  return out;
+}
+
+/** Does `line` close a block opened by `fence` (same character, at least as long, nothing after)? */
+function closes(line: string, fence: string): boolean {
+  const t = line.trim();
+  return t.length >= fence.length && t[0] === fence[0] && /^(`+|~+)$/.test(t);
+}

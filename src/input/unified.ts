@@ -1,0 +1,326 @@
+// The unified-diff parser: `git diff`, `git format-patch`, `git log -p`,
+// `diff -u` / `diff -ruN` output, into per-file records (UnifiedFile) that
+// unified-ops.ts turns into the same file operations an envelope yields.
+//
+// Grammar (what git and GNU diff write; everything else is refused):
+//
+//   diff       : preamble? file+ trailer?
+//   preamble   : an mbox/format-patch header (first line "From <sha> "), or a
+//                `git log -p` / `git show` commit ("commit <sha>") — its lines
+//                are skipped up to the first file; any other text before the
+//                first file is prose: refused (prose_before_patch)
+//   file       : git_head? extended* (old_name new_name hunk*)?
+//   git_head   : "diff --git " OLD " " NEW
+//   extended   : "old mode " M | "new mode " M | "deleted file mode " M
+//              | "new file mode " M | "similarity index " N "%" | "dissimilarity index " N "%"
+//              | "rename from " P | "rename to " P | "copy from " P | "copy to " P
+//              | "index " H ".." H (" " M)? | "Binary files " A " and " B " differ"
+//              | "GIT binary patch" (then its data)
+//   old_name   : "--- " P ("\t" timestamp)?        P = "/dev/null" for an added file
+//   new_name   : "+++ " P ("\t" timestamp)?        P = "/dev/null" for a deleted file
+//                (or the epoch as timestamp: how `diff -N` marks an absent file)
+//   hunk       : "@@ -" L ("," N)? " +" L ("," N)? " @@" section? LF body
+//   body       : exactly the counted lines: " " context | "-" old | "+" new
+//                | "" (an empty context line whose space was stripped)
+//                | "\ No newline at end of file" (about the line before it)
+//   between files: "diff ..." command lines, "Only in ...", "Index: ...",
+//                "====", blank lines, commit headers of `git log -p`, and the
+//                "-- " signature of format-patch.
+//
+// Counts are authoritative: a hunk whose body ends before its counts do, or
+// which is followed by more `+`/`-` lines than it counted, is refused with
+// both line numbers (models write wrong counts; guessing where a hunk ends
+// could write the wrong thing). The section text after the second `@@` is
+// git's guess at the enclosing function and may sit above an earlier hunk:
+// it is not used as an anchor. Line numbers are kept as hints (hintLine).
+
+import { ChordPatchError } from '../errors.js';
+import type { HunkLine } from '../types.js';
+
+export interface UnifiedHunk {
+  oldStart: number;
+  oldCount: number;
+  newStart: number;
+  newCount: number;
+  lines: HunkLine[];
+  /** `\ No newline at end of file` after the hunk's last old-side / new-side line. */
+  oldNoEol: boolean;
+  newNoEol: boolean;
+  patchLine: number;
+}
+
+export interface UnifiedFile {
+  /** Path as written, before stripping; undefined for /dev/null (an added file). */
+  oldPath?: string;
+  /** undefined for /dev/null (a deleted file). */
+  newPath?: string;
+  /** Written by git (a `diff --git` header): renames are explicit, prefixes are git's. */
+  git: boolean;
+  rename: boolean;
+  /** `rename from` / `rename to` paths: git writes them without the a/ b/ prefixes. */
+  renameFrom?: string;
+  renameTo?: string;
+  copy: boolean;
+  /** git file modes (e.g. 0o100644, 0o100755). */
+  oldMode?: number;
+  newMode?: number;
+  /** Binary content (`GIT binary patch`, `Binary files ... differ`). */
+  binary: boolean;
+  hunks: UnifiedHunk[];
+  /** 1-based line of the file's first header line. */
+  patchLine: number;
+}
+
+const HUNK_HEAD = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+const NO_EOL = '\\';
+/** The first line of a format-patch mail or of a `git log -p` / `git show` commit. */
+const MAIL_START = /^(From [0-9a-f]{7,40} |commit [0-9a-f]{7,})/;
+const quote = (s: string): string => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
+
+/** Lines that may stand between files (or before the first) without being prose. */
+const BETWEEN = [/^diff /, /^Only in /, /^Index: /, /^={5,}/, /^commit [0-9a-f]{7,}/, /^Merge: /, /^Author: /, /^Date: /, /^Binary files /];
+
+/** Does this text look like a unified diff (rather than an envelope or prose)? */
+export function looksUnified(lines: readonly string[]): boolean {
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (l.startsWith('diff --git ')) return true;
+    if (l.startsWith('--- ') && lines[i + 1]?.startsWith('+++ ') && HUNK_HEAD.test(lines[i + 2] ?? '')) return true;
+  }
+  return false;
+}
+
+interface State {
+  lines: string[];
+  i: number;
+}
+
+const lineNo = (s: State, i = s.i): number => i + 1;
+function fail(line: number, message: string): never {
+  throw new ChordPatchError('parse_error', `line ${line}: ${message}`, line);
+}
+
+/** Parse unified-diff text into its files. Throws ChordPatchError (with the line) when malformed. */
+export function parseUnified(input: string): UnifiedFile[] {
+  let text = input.replace(/\r\n/g, '\n');
+  if (text.startsWith('\uFEFF')) text = text.slice(1);
+  const s: State = { lines: text.split('\n'), i: 0 };
+  if (s.lines[s.lines.length - 1] === '') s.lines.pop();
+  skipPreamble(s);
+  const files: UnifiedFile[] = [];
+  while (s.i < s.lines.length) {
+    const file = parseFile(s);
+    if (file) files.push(file);
+    else skipBetween(s);
+  }
+  if (files.length === 0) throw new ChordPatchError('empty_patch', 'the diff names no file: expected "diff --git a/X b/X" or "--- X" / "+++ X" headers');
+  return files;
+}
+
+/** A format-patch mail or a `git log -p` commit before the first file is skipped; anything else is prose. */
+function skipPreamble(s: State): void {
+  while (s.i < s.lines.length && s.lines[s.i]!.trim() === '') s.i++;
+  const first = s.lines[s.i] ?? '';
+  const mail = MAIL_START.test(first);
+  for (; s.i < s.lines.length; s.i++) {
+    if (startsFile(s, s.i)) return;
+    const l = s.lines[s.i]!;
+    if (mail || l.trim() === '' || BETWEEN.some((re) => re.test(l))) continue;
+    throw new ChordPatchError(
+      'prose_before_patch',
+      `line ${lineNo(s)}: text before the diff (${quote(l)}); send only the diff (or pass --extract to take patches out of a reply)`,
+      lineNo(s),
+    );
+  }
+}
+
+/** Lines after a file's last hunk: separators and commit headers are skipped; stray hunk lines are refused. */
+function skipBetween(s: State): void {
+  const l = s.lines[s.i]!;
+  if (l === '-- ' || l === '--') {
+    // format-patch's signature ends one mail; another may follow (a concatenated mbox).
+    s.i++;
+    while (s.i < s.lines.length && !MAIL_START.test(s.lines[s.i]!)) s.i++;
+    return;
+  }
+  if (MAIL_START.test(l)) {
+    // The next commit's message (mail bodies are not indented): skipped up to its first file.
+    s.i++;
+    while (s.i < s.lines.length && !startsFile(s, s.i)) s.i++;
+    return;
+  }
+  if (/^[-+]/.test(l)) fail(lineNo(s), `${quote(l)} is outside any hunk: a hunk above counted fewer lines than it has (check its "@@ -a,b +c,d @@" counts)`);
+  s.i++;
+}
+
+/** Does a file's header start at line i? */
+function startsFile(s: State, i: number): boolean {
+  const l = s.lines[i]!;
+  return l.startsWith('diff --git ') || (l.startsWith('--- ') && (s.lines[i + 1] ?? '').startsWith('+++ '));
+}
+
+function parseFile(s: State): UnifiedFile | undefined {
+  if (!startsFile(s, s.i)) return undefined;
+  const start = s.i;
+  const file: UnifiedFile = { git: false, rename: false, copy: false, binary: false, hunks: [], patchLine: lineNo(s) };
+  if (s.lines[s.i]!.startsWith('diff --git ')) {
+    file.git = true;
+    const head = s.lines[s.i]!;
+    // Names with spaces that differ (a rename) cannot be split here; git then names them again below.
+    const names = gitHeaderNames(head.slice('diff --git '.length));
+    if (names) [file.oldPath, file.newPath] = names;
+    s.i++;
+    parseExtended(s, file);
+    const named = names || (file.renameFrom !== undefined && file.renameTo !== undefined) || s.lines[s.i]?.startsWith('--- ');
+    if (!named) fail(lineNo(s, start), `cannot read the two paths of ${quote(head)}`);
+  }
+  if (s.i < s.lines.length && s.lines[s.i]!.startsWith('--- ') && (s.lines[s.i + 1] ?? '').startsWith('+++ ')) {
+    file.oldPath = namePath(s.lines[s.i]!.slice(4));
+    file.newPath = namePath(s.lines[s.i + 1]!.slice(4));
+    s.i += 2;
+    while (s.i < s.lines.length && s.lines[s.i]!.startsWith('@@')) file.hunks.push(parseHunk(s));
+    if (file.hunks.length === 0 && !file.binary) fail(lineNo(s, start), `the diff of ${file.newPath ?? file.oldPath} has "---"/"+++" names but no "@@" hunk`);
+  }
+  return file;
+}
+
+/** `a/x b/x` -> its two paths; quoted names ("a/x y") are unquoted. With spaces, the halves must agree. */
+function gitHeaderNames(rest: string): [string, string] | undefined {
+  if (rest.startsWith('"')) {
+    const m = /^("(?:[^"\\]|\\.)*") (.*)$/.exec(rest);
+    return m ? [unquote(m[1]!), unquote(m[2]!)] : undefined;
+  }
+  const quoted = / ("(?:[^"\\]|\\.)*")$/.exec(rest);
+  if (quoted) return [rest.slice(0, quoted.index), unquote(quoted[1]!)];
+  // Unquoted names with spaces: git writes `a/NAME b/NAME`; take the split where both halves name the same file.
+  const spaces = [...rest.matchAll(/ /g)].map((m) => m.index);
+  for (const at of spaces) {
+    const a = rest.slice(0, at);
+    const b = rest.slice(at + 1);
+    if (a.replace(/^[^/]*\//, '') === b.replace(/^[^/]*\//, '')) return [a, b];
+  }
+  return spaces.length === 1 ? [rest.slice(0, spaces[0]), rest.slice(spaces[0]! + 1)] : undefined;
+}
+
+/** C-style quoted path as git writes it ("a/t\303\251st" -> a/tést). */
+function unquote(q: string): string {
+  if (!q.startsWith('"')) return q;
+  const bytes: number[] = [];
+  const body = q.slice(1, -1);
+  const ESC: Record<string, number> = { n: 10, t: 9, '"': 34, '\\': 92, a: 7, b: 8, f: 12, r: 13, v: 11 };
+  for (let k = 0; k < body.length; k++) {
+    const c = body[k]!;
+    if (c !== '\\') {
+      bytes.push(...Buffer.from(c, 'utf8'));
+      continue;
+    }
+    const next = body[++k]!;
+    if (/[0-7]/.test(next)) {
+      bytes.push(parseInt(body.slice(k, k + 3), 8));
+      k += 2;
+    } else bytes.push(ESC[next] ?? next.charCodeAt(0));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/**
+ * A `---`/`+++` name: the timestamp after a tab dropped, quotes undone.
+ * /dev/null is no file, and so is a name stamped with the epoch: `diff -N`
+ * writes an absent file that way (1970-01-01, or 1969-12-31 west of UTC).
+ */
+function namePath(raw: string): string | undefined {
+  const name = unquote(raw.replace(/\t.*$/, '').replace(/\s+$/, ''));
+  const epoch = /\t(1970-01-01 00:00:00|1969-12-31 \d\d:00:00)(\.0+)? [-+]\d{4}$/.test(raw) || /\tThu Jan  1 00:00:00 1970/.test(raw);
+  return name === '/dev/null' || epoch ? undefined : name;
+}
+
+function parseMode(s: State, text: string): number {
+  if (!/^[0-7]{6}$/.test(text)) fail(lineNo(s), `unreadable file mode ${quote(text)}`);
+  return parseInt(text, 8);
+}
+
+function parseExtended(s: State, file: UnifiedFile): void {
+  for (; s.i < s.lines.length; s.i++) {
+    const l = s.lines[s.i]!;
+    const field = (p: string) => (l.startsWith(p) ? l.slice(p.length) : undefined);
+    let v: string | undefined;
+    if ((v = field('old mode ')) !== undefined) file.oldMode = parseMode(s, v);
+    else if ((v = field('new mode ')) !== undefined) file.newMode = parseMode(s, v);
+    else if ((v = field('deleted file mode ')) !== undefined) {
+      file.oldMode = parseMode(s, v);
+      delete file.newPath;
+    } else if ((v = field('new file mode ')) !== undefined) {
+      file.newMode = parseMode(s, v);
+      delete file.oldPath;
+    } else if ((v = field('rename from ')) !== undefined) {
+      file.rename = true;
+      file.renameFrom = unquote(v);
+    } else if ((v = field('rename to ')) !== undefined) {
+      file.rename = true;
+      file.renameTo = unquote(v);
+    } else if (l.startsWith('copy from ') || l.startsWith('copy to ')) file.copy = true;
+    else if (l.startsWith('similarity index ') || l.startsWith('dissimilarity index ')) continue;
+    else if (/^index [0-9a-f]+\.\.[0-9a-f]+( [0-7]{6})?$/.test(l)) {
+      const mode = / ([0-7]{6})$/.exec(l);
+      if (mode) file.oldMode = file.newMode = parseInt(mode[1]!, 8);
+    } else if (l.startsWith('Binary files ') || l === 'GIT binary patch') {
+      file.binary = true;
+      if (l === 'GIT binary patch') skipBinaryData(s);
+    } else return;
+  }
+}
+
+/** The base85 lines of a `GIT binary patch` up to the next file. */
+function skipBinaryData(s: State): void {
+  while (s.i + 1 < s.lines.length && !startsFile(s, s.i + 1)) s.i++;
+}
+
+function parseHunk(s: State): UnifiedHunk {
+  const head = HUNK_HEAD.exec(s.lines[s.i]!);
+  if (!head) fail(lineNo(s), `expected a hunk header "@@ -a,b +c,d @@", found ${quote(s.lines[s.i]!)}`);
+  const hunk: UnifiedHunk = {
+    oldStart: Number(head[1]),
+    oldCount: head[2] === undefined ? 1 : Number(head[2]),
+    newStart: Number(head[3]),
+    newCount: head[4] === undefined ? 1 : Number(head[4]),
+    lines: [],
+    oldNoEol: false,
+    newNoEol: false,
+    patchLine: lineNo(s),
+  };
+  s.i++;
+  let oldLeft = hunk.oldCount;
+  let newLeft = hunk.newCount;
+  let last: HunkLine['op'] | undefined;
+  while (oldLeft > 0 || newLeft > 0 || s.lines[s.i]?.startsWith(NO_EOL)) {
+    const l = s.lines[s.i];
+    if (l === undefined) fail(hunk.patchLine, `the hunk ends at the end of the input, ${missing(oldLeft, newLeft)} short of what its header counts`);
+    if (l.startsWith(NO_EOL)) {
+      if (last === undefined) fail(lineNo(s), '"\\ No newline at end of file" must follow a hunk line');
+      if (last !== '+') hunk.oldNoEol = true;
+      if (last !== '-') hunk.newNoEol = true;
+      s.i++;
+      continue;
+    }
+    const op = l === '' ? ' ' : l[0];
+    if (op !== ' ' && op !== '-' && op !== '+') {
+      fail(lineNo(s), `the hunk at line ${hunk.patchLine} is ${missing(oldLeft, newLeft)} short of its header's counts, but ${quote(l)} is no hunk line`);
+    }
+    if ((op !== '+' && oldLeft === 0) || (op !== '-' && newLeft === 0)) {
+      fail(lineNo(s), `the hunk at line ${hunk.patchLine} has more ${op === '+' ? 'new' : 'old'} lines than its header counts (${quote(l)})`);
+    }
+    if (op !== '+') oldLeft--;
+    if (op !== '-') newLeft--;
+    hunk.lines.push({ op, text: l.slice(1) });
+    last = op;
+    s.i++;
+  }
+  return hunk;
+}
+
+function missing(oldLeft: number, newLeft: number): string {
+  const parts = [];
+  if (oldLeft > 0) parts.push(`${oldLeft} old line${oldLeft === 1 ? '' : 's'}`);
+  if (newLeft > 0) parts.push(`${newLeft} new line${newLeft === 1 ? '' : 's'}`);
+  return parts.join(' and ');
+}

@@ -1,0 +1,207 @@
+// The options users of git apply and GNU patch type first: -R, --dry-run,
+// -p, --stat, -v, --color=WHEN with NO_COLOR / FORCE_COLOR / TERM=dumb, and a
+// one-line "did you mean" for a mistyped option.
+
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
+import { readTree, scratchCopy } from '../support/tree.js';
+
+const dirs: string[] = [];
+const scratch = (files: Record<string, string>) => {
+  const dir = scratchCopy(undefined);
+  dirs.push(dir);
+  for (const [p, c] of Object.entries(files)) {
+    mkdirSync(join(dir, p, '..'), { recursive: true });
+    writeFileSync(join(dir, p), c);
+  }
+  return dir;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const ENVELOPE = ['*** Begin Patch', '*** Update File: f.txt', '@@', ' a', '-b', '+B', ' c', '*** Add File: n.txt', '+new', '*** End Patch', ''].join('\n');
+const DIFF = ['--- a/f.txt', '+++ b/f.txt', '@@ -1,3 +1,3 @@', ' a', '-b', '+B', ' c', ''].join('\n');
+const BASE = { 'f.txt': 'a\nb\nc\n' };
+
+describe('-R / --reverse', () => {
+  it('undoes an applied envelope, deleting the file it added, in one transaction', () => {
+    const dir = scratch({ ...BASE, 'p.patch': ENVELOPE });
+    expect(runCli(['apply', '-q', 'p.patch'], { cwd: dir }).code).toBe(0);
+    const r = runCli(['apply', '--reverse', 'p.patch'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readTree(dir)).toEqual({ ...BASE, 'p.patch': ENVELOPE });
+  });
+
+  it('refuses to delete an added file that changed since, and writes nothing', () => {
+    const dir = scratch({ ...BASE, 'p.patch': ENVELOPE });
+    runCli(['apply', '-q', 'p.patch'], { cwd: dir });
+    writeFileSync(join(dir, 'n.txt'), 'new\nmy work\n');
+    const r = runCli(['apply', '-R', '--json', 'p.patch'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).failed[0].failures[0].code).toBe('content_differs');
+    expect(readFileSync(join(dir, 'n.txt'), 'utf8')).toBe('new\nmy work\n');
+  });
+
+  it('undoes a unified diff', () => {
+    const dir = scratch({ 'f.txt': 'a\nB\nc\n' });
+    const r = runCli(['apply', '-R', '-q'], { cwd: dir, input: DIFF });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('a\nb\nc\n');
+  });
+});
+
+describe('--dry-run, --stat and -v', () => {
+  it('--dry-run plans everything and writes nothing, like --check', () => {
+    const dir = scratch(BASE);
+    const r = runCli(['apply', '--dry-run'], { cwd: dir, input: ENVELOPE });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('chord-patch: would apply 2 changes');
+    expect(readTree(dir)).toEqual(BASE);
+  });
+
+  it('--stat prints files with +/- counts like git instead of the diff', () => {
+    const dir = scratch(BASE);
+    const r = runCli(['apply', '--stat'], { cwd: dir, input: ENVELOPE });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(' f.txt | 2 +-\n n.txt | 1 +\n 2 files changed, 2 insertions(+), 1 deletion(-)\nchord-patch: applied 2 changes\n');
+  });
+
+  it('-v says on stderr where each hunk matched and by which pass', () => {
+    const dir = scratch({ 'f.txt': 'x\na  \nb\nc\n' });
+    const r = runCli(['check', '-v'], { cwd: dir, input: ENVELOPE });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('f.txt: hunk 1/1 matched at line 2 ignoring trailing whitespace\n');
+    expect(r.stdout).toContain('diff --git a/f.txt b/f.txt');
+  });
+});
+
+describe('--color', () => {
+  const colored = (r: { stdout: string }) => r.stdout.includes('\x1b[');
+
+  it('--color=always colours a pipe, --color=never does not, even against the environment', () => {
+    const dir = scratch(BASE);
+    expect(colored(runCli(['check', '--color=always'], { cwd: dir, input: ENVELOPE }))).toBe(true);
+    expect(colored(runCli(['check', '--color=never'], { cwd: dir, input: ENVELOPE, env: { NO_COLOR: '', FORCE_COLOR: '1' } }))).toBe(false);
+  });
+
+  it('honours FORCE_COLOR, FORCE_COLOR=0, NO_COLOR and TERM=dumb when left to auto', () => {
+    const dir = scratch(BASE);
+    const run = (env: Record<string, string>) => colored(runCli(['check', '--color=auto'], { cwd: dir, input: ENVELOPE, env: { NO_COLOR: '', FORCE_COLOR: '', ...env } }));
+    expect(run({ FORCE_COLOR: '1' })).toBe(true);
+    expect(run({ FORCE_COLOR: '0' })).toBe(false);
+    expect(run({ NO_COLOR: '1', FORCE_COLOR: '1' })).toBe(false);
+    expect(run({ TERM: 'dumb' })).toBe(false);
+  });
+
+  it('refuses an unknown colour mode as a usage error', () => {
+    const r = runCli(['check', '--color=sometimes'], { input: ENVELOPE });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toBe('chord-patch: --color expects auto, always or never, got "sometimes"\n');
+  });
+});
+
+describe('a mistyped option', () => {
+  it('gets one line naming the closest option, not the help', () => {
+    const r = runCli(['apply', '--dryrun'], { input: ENVELOPE });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toBe("chord-patch: unknown option '--dryrun' (did you mean --dry-run?)\n");
+  });
+
+  it('gets one line pointing at --help when nothing is close', () => {
+    const r = runCli(['check', '--frobnicate'], { input: ENVELOPE });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toBe("chord-patch: unknown option '--frobnicate'; see chord-patch --help\n");
+  });
+});
+
+describe('-C DIR', () => {
+  it('is a usage error when DIR does not exist, and nothing is created', () => {
+    const dir = scratch({});
+    const missing = join(dir, 'no', 'such');
+    const r = runCli(['apply', '-C', missing], { input: ['*** Begin Patch', '*** Add File: x.txt', '+x', '*** End Patch', ''].join('\n') });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toBe(`chord-patch: -C ${missing}: no such directory; nothing was read or written\n`);
+    expect(readTree(dir)).toEqual({});
+  });
+
+  it('is a usage error when DIR is a file', () => {
+    const dir = scratch({ 'f.txt': 'a\n' });
+    const r = runCli(['check', '-C', join(dir, 'f.txt')], { input: ENVELOPE });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toContain('not a directory');
+  });
+});
+
+describe('--all-or-nothing', () => {
+  const MIXED = ['*** Begin Patch', '*** Update File: f.txt', '-b', '+B', '*** Update File: g.txt', '-missing', '+x', '*** End Patch', ''].join('\n');
+
+  it('writes nothing when any file group would fail, and names what would have applied', () => {
+    const dir = scratch({ ...BASE, 'g.txt': 'g\n' });
+    const r = runCli(['apply', '--all-or-nothing'], { cwd: dir, input: MIXED });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('- g.txt: hunk not found (1/1)');
+    expect(r.stderr).toContain('--all-or-nothing: nothing was written; 1 change that would have applied (f.txt)');
+    expect(readTree(dir)).toEqual({ ...BASE, 'g.txt': 'g\n' });
+  });
+
+  it('changes nothing when every group applies, and without it the good group still commits', () => {
+    const dir = scratch({ ...BASE, 'g.txt': 'missing\n' });
+    expect(runCli(['apply', '-q', '--all-or-nothing'], { cwd: dir, input: MIXED }).code).toBe(0);
+    expect(readTree(dir)).toEqual({ 'f.txt': 'a\nB\nc\n', 'g.txt': 'x\n' });
+    const other = scratch({ ...BASE, 'g.txt': 'g\n' });
+    expect(runCli(['apply', '-q'], { cwd: other, input: MIXED }).code).toBe(2);
+    expect(readFileSync(join(other, 'f.txt'), 'utf8')).toBe('a\nB\nc\n');
+  });
+});
+
+describe('--extract', () => {
+  const REPLY = [
+    'Sure! First the fix:',
+    '',
+    '```diff',
+    '--- a/f.txt',
+    '+++ b/f.txt',
+    '@@ -1,3 +1,3 @@',
+    ' a',
+    '-b',
+    '+B',
+    ' c',
+    '```',
+    '',
+    'Then a note file:',
+    '',
+    '```patch',
+    '*** Begin Patch',
+    '*** Add File: NOTES.md',
+    '+done',
+    '*** End Patch',
+    '```',
+    '',
+    'Let me know!',
+    '',
+  ].join('\n');
+
+  it('applies the patches in a model reply in order and says what it extracted', () => {
+    const dir = scratch(BASE);
+    const r = runCli(['apply', '--extract', '-q'], { cwd: dir, input: REPLY });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readTree(dir)).toEqual({ 'f.txt': 'a\nB\nc\n', 'NOTES.md': 'done\n' });
+    expect(r.stdout).toContain('note: extracted 2 patches from the reply: ```diff block at line 4, ```patch block at line 16');
+  });
+
+  it('without --extract, the prose is an error and nothing is written', () => {
+    const dir = scratch(BASE);
+    const r = runCli(['apply'], { cwd: dir, input: REPLY });
+    expect(r.code).toBe(1);
+    expect(readTree(dir)).toEqual(BASE);
+  });
+
+  it('says so when the reply holds no patch', () => {
+    const r = runCli(['apply', '--extract'], { input: 'I am not sure what to change.\n' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('no patch found in the reply');
+  });
+});

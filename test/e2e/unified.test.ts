@@ -1,0 +1,197 @@
+// Unified diffs through the CLI, on real material: this repository's own
+// history written by `git diff -M`, `git format-patch` and `diff -ruN`, applied
+// to the pre-image and compared with the post-image (and with `git apply` on
+// the same input); then the situations a diff brings that an envelope does not.
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROOT, runCli } from '../support/cli.js';
+import { readTree } from '../support/tree.js';
+
+const dirs: string[] = [];
+const temp = () => {
+  const d = mkdtempSync(join(tmpdir(), 'chord-unified-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 });
+/** The real material: the library's sources (a whole-tree archive per case would be slow). */
+const SCOPE = 'src';
+const tree = (at: string, commit: string) => {
+  const d = temp();
+  execFileSync('sh', ['-c', `git -C "$1" archive "$2" "$4" | tar -x -C "$3"`, 'sh', at, commit, d, SCOPE]);
+  return d;
+};
+
+/** Non-merge commits of this repository with a parent, newest first (none in a shallow clone). */
+const history = (() => {
+  try {
+    return git(ROOT, 'log', '--no-merges', '--format=%h', '-n', '40', '--', SCOPE).trim().split('\n').filter((c) => {
+      try {
+        git(ROOT, 'rev-parse', '--verify', '--quiet', `${c}^`);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return [];
+  }
+})();
+const sample = history.filter((_, i) => i % 4 === 0).slice(0, 8);
+
+describe.skipIf(sample.length < 3)('real diffs from this repository\'s history', () => {
+  it.each(sample)('git diff -M of commit %s turns its parent\'s tree into its own, and -R turns it back', (c) => {
+    const pre = tree(ROOT, `${c}^`);
+    const post = tree(ROOT, c);
+    const patch = join(temp(), 'd.patch');
+    writeFileSync(patch, git(ROOT, 'diff', '-M', `${c}^`, c, '--', SCOPE));
+    const fwd = runCli(['apply', '-q', '-C', pre, patch]);
+    expect(fwd.code, fwd.stderr).toBe(0);
+    expect(readTree(pre)).toEqual(readTree(post));
+    const back = tree(ROOT, `${c}^`);
+    const rev = runCli(['apply', '-R', '-q', '-C', post, patch]);
+    expect(rev.code, rev.stderr).toBe(0);
+    expect(readTree(post)).toEqual(readTree(back));
+  });
+
+  it.each(sample.slice(0, 4))('git format-patch of commit %s applies like git apply applies it', (c) => {
+    const ours = tree(ROOT, `${c}^`);
+    const theirs = tree(ROOT, `${c}^`);
+    const mail = git(ROOT, 'format-patch', '-M', '-1', '--stdout', c, '--', SCOPE);
+    const r = runCli(['apply', '-q', '-C', ours], { input: mail });
+    expect(r.code, r.stderr).toBe(0);
+    execFileSync('git', ['apply', '-'], { cwd: theirs, input: mail });
+    expect(readTree(ours)).toEqual(readTree(theirs));
+    expect(readTree(ours)).toEqual(readTree(tree(ROOT, c)));
+  });
+
+  it.each(sample.slice(0, 3))('diff -ruN of commit %s applies with -p1 like GNU diff wrote it', (c) => {
+    const parent = tree(ROOT, `${c}^`);
+    const base = temp();
+    cpSync(parent, join(base, 'old'), { recursive: true });
+    cpSync(tree(ROOT, c), join(base, 'new'), { recursive: true });
+    const d = spawnSync('diff', ['-ruN', 'old', 'new'], { cwd: base, encoding: 'utf8', maxBuffer: 64 << 20 });
+    const r = runCli(['apply', '-q', '-p1', '-C', parent], { input: d.stdout });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readTree(parent)).toEqual(readTree(join(base, 'new')));
+  });
+});
+
+/** A scratch git repository holding `files`, committed. */
+function repo(files: Record<string, string>): string {
+  const d = temp();
+  git(d, 'init', '-q');
+  for (const [p, c] of Object.entries(files)) {
+    mkdirSync(join(d, p, '..'), { recursive: true });
+    writeFileSync(join(d, p), c);
+  }
+  git(d, 'add', '-A');
+  git(d, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'base');
+  return d;
+}
+
+/** The diff `change` makes to the repository; the change is undone afterwards. */
+function diffOf(d: string, change: () => void, ...args: string[]): string {
+  change();
+  git(d, 'add', '-A');
+  const out = git(d, 'diff', '--cached', '-M', ...args);
+  git(d, 'reset', '-q', '--hard');
+  git(d, 'clean', '-qfd');
+  return out;
+}
+
+const lines = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => `${f(i)}\n`).join('');
+
+describe('chord-patch apply with a git diff', () => {
+  it('applies modified, new, deleted, renamed and chmod-ed files and no-newline endings in one transaction', () => {
+    const d = repo({ 'a.txt': lines(20, (i) => `line ${i}`), 'gone.txt': 'bye\n', 'old/name.txt': lines(10, (i) => `n${i}`), 'run.sh': 'echo\n', 'tail.txt': 'x\ny' });
+    const patch = diffOf(d, () => {
+      writeFileSync(join(d, 'a.txt'), lines(20, (i) => (i === 3 ? 'THREE' : `line ${i}`)));
+      writeFileSync(join(d, 'new.sh'), '#!/bin/sh\necho new\n');
+      chmodSync(join(d, 'new.sh'), 0o755);
+      rmSync(join(d, 'gone.txt'));
+      mkdirSync(join(d, 'new'));
+      writeFileSync(join(d, 'new/name.txt'), lines(10, (i) => (i === 9 ? 'changed' : `n${i}`)));
+      rmSync(join(d, 'old'), { recursive: true });
+      chmodSync(join(d, 'run.sh'), 0o755);
+      writeFileSync(join(d, 'tail.txt'), 'x\nz');
+    });
+    expect(patch).toContain('rename from old/name.txt');
+    expect(patch).toContain('\\ No newline at end of file');
+    const r = runCli(['apply', '-C', d], { input: patch });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('chord-patch: applied 6 changes');
+    expect(readFileSync(join(d, 'a.txt'), 'utf8')).toContain('THREE\n');
+    expect(readFileSync(join(d, 'new/name.txt'), 'utf8')).toMatch(/changed\n$/);
+    expect(readFileSync(join(d, 'tail.txt'), 'utf8')).toBe('x\nz');
+    expect(statSync(join(d, 'run.sh')).mode & 0o111).not.toBe(0);
+    expect(statSync(join(d, 'new.sh')).mode & 0o777).toBe(0o755);
+    expect(git(d, 'status', '--porcelain')).not.toContain('gone.txt\n?');
+    expect(readTree(d)).not.toHaveProperty('gone.txt');
+    expect(readTree(d)).not.toHaveProperty('old/name.txt');
+  });
+
+  it('refuses, naming the candidates, when the old side matches several places', () => {
+    const d = repo({ 'f.c': lines(30, (i) => (i % 10 === 5 ? '}' : `x${i}`)) });
+    const patch = ['--- a/f.c', '+++ b/f.c', '@@ -9 +9 @@', '-}', '+} // end', ''].join('\n');
+    const before = readTree(d);
+    const r = runCli(['apply', '--json', '-C', d], { input: patch });
+    expect(r.code).toBe(1);
+    const failure = JSON.parse(r.stdout).failed[0].failures[0];
+    expect(failure.code).toBe('hunk_ambiguous');
+    expect(failure.message).toMatch(/\b6\b.*\b16\b.*\b26\b/);
+    expect(readTree(d)).toEqual(before);
+  });
+
+  it('does not delete a file whose content differs from what the diff deletes', () => {
+    const d = repo({ 'f.txt': 'a\nb\n' });
+    const patch = diffOf(d, () => rmSync(join(d, 'f.txt')));
+    writeFileSync(join(d, 'f.txt'), 'a\nb\nlocal work\n');
+    const r = runCli(['apply', '--json', '-C', d], { input: patch });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).failed[0].failures[0]).toMatchObject({ code: 'content_differs' });
+    expect(readFileSync(join(d, 'f.txt'), 'utf8')).toBe('a\nb\nlocal work\n');
+  });
+
+  it('refuses a binary diff clearly and writes nothing', () => {
+    const d = repo({ 'i.bin': '\0\x01\x02', 't.txt': 'a\n' });
+    const patch = diffOf(d, () => {
+      writeFileSync(join(d, 'i.bin'), '\0\x01\x03');
+      writeFileSync(join(d, 't.txt'), 'b\n');
+    }, '--binary');
+    const r = runCli(['apply', '-C', d], { input: patch });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/binary diff for .*i\.bin.*apply this one with git apply/);
+    expect(readFileSync(join(d, 't.txt'), 'utf8')).toBe('a\n');
+  });
+
+  it('strips a/ b/ when only the stripped names exist, and follows -p N', () => {
+    const d = repo({ 'src/f.txt': 'a\n' });
+    const plain = ['--- x/src/f.txt', '+++ y/src/f.txt', '@@ -1 +1 @@', '-a', '+b', ''].join('\n');
+    expect(runCli(['apply', '-q', '-C', d], { input: plain }).code).toBe(0);
+    expect(readFileSync(join(d, 'src/f.txt'), 'utf8')).toBe('b\n');
+    const deep = ['--- 1/2/src/f.txt', '+++ 1/2/src/f.txt', '@@ -1 +1 @@', '-b', '+c', ''].join('\n');
+    expect(runCli(['apply', '-q', '-p', '2', '-C', d], { input: deep }).code).toBe(0);
+    expect(readFileSync(join(d, 'src/f.txt'), 'utf8')).toBe('c\n');
+    expect(runCli(['apply', '-p', 'x', '-C', d], { input: deep }).code).toBe(64);
+  });
+
+  it('names the formats it accepts when the input is none of them', () => {
+    const r = runCli(['apply', '--check'], { input: 'just some words\n' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('a unified diff (git diff, git format-patch, diff -u)');
+  });
+
+  it('validate says it saw a unified diff', () => {
+    const r = runCli(['validate'], { input: ['--- a/f', '+++ b/f', '@@ -1 +1 @@', '-a', '+b', ''].join('\n') });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('<stdin>: a unified diff of 1 file; chord-patch reads it\n');
+  });
+});

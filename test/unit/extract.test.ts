@@ -1,0 +1,48 @@
+// Taking patches out of a model's reply (--extract).
+
+import { describe, expect, it } from 'vitest';
+import { extractPatches } from '../../src/input/extract.js';
+
+describe('extractPatches', () => {
+  it('takes fenced diff and patch blocks and bare envelopes, in order, with their lines', () => {
+    const reply = [
+      'Here is the fix:',
+      '```diff',
+      '--- a/f.txt',
+      '+++ b/f.txt',
+      '@@ -1 +1 @@',
+      '-a',
+      '+b',
+      '```',
+      'And a new file:',
+      '*** Begin Patch',
+      '*** Add File: n.txt',
+      '+n',
+      '*** End Patch',
+      'Finally:',
+      '~~~patch',
+      '*** Begin Patch',
+      '*** Delete File: old.txt',
+      '*** End Patch',
+      '~~~',
+      'Done.',
+    ].join('\n');
+    const found = extractPatches(reply);
+    expect(found.map((p) => [p.label, p.line])).toEqual([
+      ['```diff block', 3],
+      ['bare envelope', 10],
+      ['```patch block', 16],
+    ]);
+    expect(found[0]!.text).toBe('--- a/f.txt\n+++ b/f.txt\n@@ -1 +1 @@\n-a\n+b\n');
+    expect(found[1]!.text).toBe('*** Begin Patch\n*** Add File: n.txt\n+n\n*** End Patch\n');
+  });
+
+  it('skips code blocks that hold no patch, and an envelope inside such a block is not taken twice', () => {
+    const reply = ['```python', 'print("*** Begin Patch")', '```', '```', '*** Begin Patch', '*** Delete File: x', '*** End Patch', '```'].join('\n');
+    expect(extractPatches(reply).map((p) => [p.label, p.line])).toEqual([['```(unlabelled) block', 5]]);
+  });
+
+  it('finds nothing in prose', () => {
+    expect(extractPatches('I could not find the file you mentioned.\n')).toEqual([]);
+  });
+});
