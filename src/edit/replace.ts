@@ -529,8 +529,18 @@ const OPTIONAL_GAP = '[ \\u00A0\\u2002-\\u200A\\u202F\\u205F\\u3000]?';
 const MAX_RUNS_CHECKED = 8;
 const MAX_ANCHOR_HITS = 1000;
 
+/**
+ * Longest piece of a run that becomes a pattern. V8 compiles a regular
+ * expression recursively: a 20,000-letter run (a base64 blob in old_string)
+ * overflowed its stack and crashed the edit. A prefix is still a necessary
+ * condition (the whole run occurs only where its prefix does), and as the
+ * anchor it only finds more candidate lines, each then checked exactly.
+ */
+const MAX_PATTERN_RUN = 256;
+
 /** A pattern for `run` as the file may spell it: the same characters, with at most one space between any two. */
-function runPattern(run: string): RegExp {
+function runPattern(whole: string): RegExp {
+  const run = whole.length > MAX_PATTERN_RUN ? Array.from(whole).slice(0, MAX_PATTERN_RUN).join('') : whole;
   const chars = Array.from(run, (ch) => ch.replace(/[\\^$.*+?()[\]{}|\/-]/g, '\\$&'));
   return new RegExp(chars.join(OPTIONAL_GAP), 'gu');
 }

@@ -22,6 +22,24 @@ describe('inputs that used to crash', () => {
     expect(fs.writes).toBe(0);
   });
 
+  it('matches an old_string holding a 30,000-letter word through the punctuation step without overflowing the regexp compiler', async () => {
+    const word = 'Q'.repeat(30_000);
+    const fs = new MemFs({ 'b.txt': `head\nconst blob = "${word}";\ntail\n` });
+    const edit = { path: 'b.txt', old_string: `const blob = “${word}”;`, new_string: `const blob = “${word}x”;` };
+    const o = await apply(JSON.stringify(edit), { cwd: '/work', fs });
+    expect(o.status).toBe('applied');
+    expect(text(fs, '/work/b.txt')).toBe(`head\nconst blob = "${word}x";\ntail\n`);
+  });
+
+  it('reports a 30,000-letter old_string that is not in the file as not found, writing nothing', async () => {
+    const fs = new MemFs({ 'b.txt': 'head\nshort\ntail\n' });
+    const edit = { path: 'b.txt', old_string: `“${'Z'.repeat(30_000)}”`, new_string: 'x' };
+    const o = await apply(JSON.stringify(edit), { cwd: '/work', fs });
+    expect(o.status).toBe('rejected');
+    expect(o.failed[0]?.failures[0]?.code).toBe('old_string_not_found');
+    expect(fs.writes).toBe(0);
+  });
+
   it('replaces 150,000 occurrences with replace_all without overflowing the stack', async () => {
     const fs = new MemFs({ 'f.txt': 'a\n'.repeat(150_000) });
     const o = await apply(JSON.stringify({ path: 'f.txt', old_string: 'a', new_string: 'b', replace_all: true }), { cwd: '/work', fs });
