@@ -17,8 +17,11 @@
 
 export type IndentMapping =
   | { kind: 'identity' }
-  /** file width = model width * num / den + shift, in `to` and `from` characters; `step` is the model's level width. */
-  | { kind: 'map'; from: string; to: string; num: number; den: number; shift: number; step: number }
+  /**
+   * file width = model width * num / den + shift, in `to` and `from` characters; `step` is the model's level width.
+   * `only`: the quoted lines showed a single width, so only added lines at that width are known to map.
+   */
+  | { kind: 'map'; from: string; to: string; num: number; den: number; shift: number; step: number; only?: number }
   /** No mapping fits: `examples` are (model, file) indentation pairs that contradict each other. */
   | { kind: 'inconsistent'; examples: [string, string][] }
   /** Nothing to learn from (every quoted line blank, or at column 0 on one side only with no other evidence). */
@@ -59,7 +62,20 @@ export function inferMapping(pairs: readonly (readonly [string, string])[]): Ind
   const fileStep = indents.reduce((g, [, f]) => gcd(g, f.length), 0);
   // Levels are a tab or 2, 3, 4 or 8 spaces: a single space is no level (a
   // model that put one space after the diff marker), and nothing is mapped.
-  if (!plausibleLevel(from, step) || !plausibleLevel(to, fileStep)) return { kind: 'unknown' };
+  if (!plausibleLevel(from, step) || !plausibleLevel(to, fileStep)) {
+    // Every quoted line at one width that is no level size (6 spaces where the
+    // file has 12: three 2-space levels quoted from 4-space code). The gcd is
+    // then that width, not a level, yet the evidence is exact for lines at it:
+    // map those and nothing else. Leaving them as typed wrote a line at 6
+    // spaces between lines at 12 with exit 0 and no note.
+    const widths = new Set(indents.map(([p]) => p.length));
+    const [p, f] = differing;
+    if (widths.size === 1 && p.length > 1 && f.length > 0 && indents.every(([, fi]) => fi.length === f.length)) {
+      const g = gcd(f.length, p.length);
+      return { kind: 'map', from: from || to, to: to || from, num: f.length / g, den: p.length / g, shift: 0, step: p.length, only: p.length };
+    }
+    return { kind: 'unknown' };
+  }
   const ratio = byRatio(indents);
   if (ratio) return { kind: 'map', from: from || to, to: to || from, ...ratio, shift: 0, step };
   if (from === to || from === '' || to === '') {
@@ -101,6 +117,7 @@ export function mapLine(line: string, m: Extract<IndentMapping, { kind: 'map' }>
   // Whitespace-only lines carry no level: written as typed.
   if (line.trim() === '') return line;
   if (indent !== '' && charOf(indent) !== m.from) return undefined;
+  if (m.only !== undefined && indent.length !== m.only) return undefined;
   const scaled = indent.length * m.num;
   if (scaled % m.den !== 0) return undefined;
   const width = scaled / m.den + m.shift;

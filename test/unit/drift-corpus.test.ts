@@ -16,7 +16,7 @@ import { apply } from '../../src/index.js';
  * Kinds (or kind/tool cells) with no wrong write left on main; every case of
  * these must be correct or refused.
  */
-const GUARDED = new Set(['markers', 'unified-range', 'crlf', 'wrong-word', 'invented-line', 'reordered', 'ambiguous', 'resent']);
+const GUARDED = new Set(['none', 'markers', 'unified-range', 'crlf', 'wrong-word', 'invented-line', 'reordered', 'ambiguous', 'resent', 'trailing-ws', 'indent', 'quotes', 'dashes', 'full-width', 'unicode-space']);
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const scratch = mkdtempSync(join(tmpdir(), 'chord-drift-test-'));

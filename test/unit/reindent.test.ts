@@ -82,6 +82,24 @@ describe('re-indenting added lines', () => {
     expect(r.lines).toEqual(['    c']);
   });
 
+  it('maps added lines at the one width every quoted line shows, 6 spaces where the file has 12 (three 2-space levels of 4-space code)', () => {
+    const quoted = [
+      ['      | Int8Array<T>', '            | Int8Array<T>'],
+      ['      | Int16Array<T>', '            | Int16Array<T>'],
+      ['      | Int32Array<T>', '            | Int32Array<T>'],
+    ] as const;
+    const r = reindentLines(quoted, ['      | nextInt16Array<T>']);
+    expect(r.lines).toEqual(['            | nextInt16Array<T>']);
+    expect(r.note).toContain('6 spaces → 12 spaces');
+  });
+
+  it('keeps, and names, an added line at another width when the quoted lines showed only one width', () => {
+    const quoted = [['      a', '            a'], ['      b', '            b']] as const;
+    const r = reindentLines(quoted, ['      c', '        d']);
+    expect(r.lines).toEqual(['      c', '        d']);
+    expect(r.note).toContain('does not fit');
+  });
+
   it('maps nothing from one-space levels (a space typed after the diff marker)', () => {
     expect(inferMapping([[' y = 1', '    y = 1'], [' z = 2', '    z = 2']])).toEqual({ kind: 'unknown' });
   });
