@@ -4,24 +4,12 @@
 import { spawnSync } from 'node:child_process';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cliCommand, linkCli, RUNTIME, runCli } from '../support/cli.js';
-import { readTree, scratchCopy } from '../support/tree.js';
+import { readTree, scratchTrees } from '../support/tree.js';
 
 const P = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch', ''].join('\n');
-const dirs: string[] = [];
-const scratch = (files: Record<string, string>) => {
-  const dir = scratchCopy(undefined);
-  dirs.push(dir);
-  for (const [p, c] of Object.entries(files)) {
-    mkdirSync(join(dir, p, '..'), { recursive: true });
-    writeFileSync(join(dir, p), c);
-  }
-  return dir;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const scratch = scratchTrees();
 
 describe('chord-patch apply', () => {
   it('reads the patch from a file argument', () => {

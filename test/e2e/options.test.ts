@@ -2,25 +2,13 @@
 // -p, --stat, -v, --color=WHEN with NO_COLOR / FORCE_COLOR / TERM=dumb, and a
 // one-line "did you mean" for a mistyped option.
 
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { readTree, scratchCopy } from '../support/tree.js';
+import { readTree, scratchTrees } from '../support/tree.js';
 
-const dirs: string[] = [];
-const scratch = (files: Record<string, string>) => {
-  const dir = scratchCopy(undefined);
-  dirs.push(dir);
-  for (const [p, c] of Object.entries(files)) {
-    mkdirSync(join(dir, p, '..'), { recursive: true });
-    writeFileSync(join(dir, p), c);
-  }
-  return dir;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const scratch = scratchTrees();
 
 const ENVELOPE = ['*** Begin Patch', '*** Update File: f.txt', '@@', ' a', '-b', '+B', ' c', '*** Add File: n.txt', '+new', '*** End Patch', ''].join('\n');
 const DIFF = ['--- a/f.txt', '+++ b/f.txt', '@@ -1,3 +1,3 @@', ' a', '-b', '+B', ' c', ''].join('\n');

@@ -1,7 +1,8 @@
 // Whole-tree helpers for scenario tests: copy a tree, and read one back as a
 // sorted map of relative path -> bytes (directories included, as "dir").
 
-import { cpSync, mkdtempSync, readdirSync, readFileSync, lstatSync, existsSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, lstatSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -9,6 +10,26 @@ export function scratchCopy(from: string | undefined): string {
   const dir = mkdtempSync(join(tmpdir(), 'chord-patch-test-'));
   if (from && existsSync(from)) cpSync(from, dir, { recursive: true });
   return dir;
+}
+
+/**
+ * A maker of scratch trees for one test file: each call writes `files` into a
+ * new temporary directory; every directory made is removed after each test.
+ */
+export function scratchTrees(): (files: Record<string, string>) => string {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
+  return (files) => {
+    const dir = scratchCopy(undefined);
+    dirs.push(dir);
+    for (const [p, c] of Object.entries(files)) {
+      mkdirSync(join(dir, p, '..'), { recursive: true });
+      writeFileSync(join(dir, p), c);
+    }
+    return dir;
+  };
 }
 
 export function readTree(root: string): Record<string, string> {
