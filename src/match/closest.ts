@@ -24,6 +24,7 @@
 // 2-core machine, whichever step decides.
 
 import { lastAtOrBefore } from '../text/search.js';
+import { indentOf } from './reindent.js';
 
 /**
  * The file's lines as the search reads them: an array, or a view that hands
@@ -541,8 +542,8 @@ function drift(fileLines: FileLines, lines: readonly string[], win: WindowScore,
         if (lines[j] === fileLines.at(lo + i)) matched++;
         else if (lines[j]!.trim() !== '') {
           indentOnly++;
-          const fileIndent = leading(fileLines.at(lo + i)!);
-          const targetIndent = leading(lines[j]!);
+          const fileIndent = indentOf(fileLines.at(lo + i)!);
+          const targetIndent = indentOf(lines[j]!);
           if (fileIndent.includes('\t') && !targetIndent.includes('\t')) fileTabs++;
           if (targetIndent.includes('\t') && !fileIndent.includes('\t')) fileSpaces++;
         }
@@ -568,8 +569,6 @@ function drift(fileLines: FileLines, lines: readonly string[], win: WindowScore,
     work: budget.work,
   };
 }
-
-const leading = (s: string): string => s.slice(0, s.length - s.trimStart().length);
 
 /** Matched index pairs [targetIndex, fileIndex] of a longest common subsequence (non-blank lines only). */
 function lcsPairs(a: readonly string[], b: readonly string[]): [number, number][] {
