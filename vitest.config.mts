@@ -12,11 +12,22 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [E2E] } },
       {
         extends: true,
-        test: { name: 'node', include: [E2E], exclude: ['test/e2e/binary.test.ts'], env: { CHORD_PATCH_TEST_RUNTIME: 'node' } },
+        test: {
+          name: 'node',
+          include: [E2E],
+          exclude: ['test/e2e/binary.test.ts'],
+          env: { CHORD_PATCH_TEST_RUNTIME: 'node' },
+          globalSetup: ['test/support/node-setup.ts'],
+        },
       },
       {
         extends: true,
-        test: { name: 'binary', include: [E2E], env: { CHORD_PATCH_TEST_RUNTIME: 'binary' }, globalSetup: ['test/support/binary-setup.ts'] },
+        test: {
+          name: 'binary',
+          include: [E2E],
+          env: { CHORD_PATCH_TEST_RUNTIME: 'binary' },
+          globalSetup: ['test/support/binary-setup.ts'],
+        },
       },
     ],
   },

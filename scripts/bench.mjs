@@ -74,20 +74,132 @@ spawnSync('sync', [], { stdio: 'ignore' });
 coldCache(join(ROOT, 'build', 'chord-patch'));
 const ALL = ['cli', 'bin', 'codex', 'git', 'patch'];
 const PLAN = [
-  { key: 'version', title: '`--version` (start-up)', w: W.small, mode: 'version', tools: ['cli', 'bin', 'node', 'bun'], reps: REPS_STARTUP, budget: BUDGET_S.startup, noTree: true },
-  { key: 'small', title: 'small patch: 1 hunk, 200-line file', w: W.small, mode: 'apply', tools: [...ALL, 'node', 'bun'], reps: REPS_STARTUP, budget: BUDGET_S.startup },
-  { key: 'hunks', title: '100,000 lines, 500 hunks', w: W.hunks, mode: 'apply', tools: [...ALL, 'nodeio'], reps: REPS_HEAVY, budget: BUDGET_S.heavy },
-  { key: 'crlf', title: '100,000 lines, 500 hunks, CRLF', w: W.crlf, mode: 'apply', tools: [...ALL, 'nodeio'], reps: REPS_HEAVY, budget: BUDGET_S.heavy },
-  { key: 'drift', title: '100,000 lines, 500 hunks, trailing-whitespace drift', w: W.drift, mode: 'apply', tools: [...ALL, 'nodeio'], reps: REPS_HEAVY, budget: BUDGET_S.heavy },
-  { key: 'files', title: '1,000-file envelope (one hunk each)', w: W.files, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.heavy },
-  { key: 'bigFile', title: '10 MB file, one hunk near the end', w: W.bigFile, mode: 'apply', tools: [...ALL, 'nodeio'], reps: REPS_HEAVY, budget: BUDGET_S.heavy },
-  { key: 'miss', title: 'hunk not found in a 100,000-line file (fails)', w: W.miss, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.heavy, group: 'missVsMatch' },
+  {
+    key: 'version',
+    title: '`--version` (start-up)',
+    w: W.small,
+    mode: 'version',
+    tools: ['cli', 'bin', 'node', 'bun'],
+    reps: REPS_STARTUP,
+    budget: BUDGET_S.startup,
+    noTree: true,
+  },
+  {
+    key: 'small',
+    title: 'small patch: 1 hunk, 200-line file',
+    w: W.small,
+    mode: 'apply',
+    tools: [...ALL, 'node', 'bun'],
+    reps: REPS_STARTUP,
+    budget: BUDGET_S.startup,
+  },
+  {
+    key: 'hunks',
+    title: '100,000 lines, 500 hunks',
+    w: W.hunks,
+    mode: 'apply',
+    tools: [...ALL, 'nodeio'],
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.heavy,
+  },
+  {
+    key: 'crlf',
+    title: '100,000 lines, 500 hunks, CRLF',
+    w: W.crlf,
+    mode: 'apply',
+    tools: [...ALL, 'nodeio'],
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.heavy,
+  },
+  {
+    key: 'drift',
+    title: '100,000 lines, 500 hunks, trailing-whitespace drift',
+    w: W.drift,
+    mode: 'apply',
+    tools: [...ALL, 'nodeio'],
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.heavy,
+  },
+  {
+    key: 'files',
+    title: '1,000-file envelope (one hunk each)',
+    w: W.files,
+    mode: 'apply',
+    tools: ALL,
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.heavy,
+  },
+  {
+    key: 'bigFile',
+    title: '10 MB file, one hunk near the end',
+    w: W.bigFile,
+    mode: 'apply',
+    tools: [...ALL, 'nodeio'],
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.heavy,
+  },
+  {
+    key: 'miss',
+    title: 'hunk not found in a 100,000-line file (fails)',
+    w: W.miss,
+    mode: 'apply',
+    tools: ALL,
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.heavy,
+    group: 'missVsMatch',
+  },
   // A miss against a match of the same change on the same file, measured in shared rounds.
-  { key: 'missMatch', title: 'the same hunk found in the same 100,000-line file (for miss ÷ match)', w: W.missMatch, mode: 'apply', tools: ['cli', 'bin'], reps: REPS_HEAVY, budget: BUDGET_S.heavy, group: 'missVsMatch' },
-  { key: 'longMiss', title: 'hunk not found among 4,000 lines of 5,000 characters (fails)', w: W.longMiss, mode: 'apply', tools: ['cli', 'bin'], reps: REPS_HEAVY, budget: BUDGET_S.heavy, group: 'long' },
-  { key: 'longMatch', title: 'the same hunk found among 4,000 lines of 5,000 characters', w: W.longMatch, mode: 'apply', tools: ['cli', 'bin'], reps: REPS_HEAVY, budget: BUDGET_S.heavy, group: 'long' },
-  { key: 'missEdit', title: 'edit: old_string missing from a 100,000-line file (closest match; fails)', w: W.miss, mode: 'edit', tools: ['cli', 'bin'], reps: REPS_HEAVY, budget: BUDGET_S.startup, peersFrom: 'miss' },
-  ...W.scaling.map((w, i) => ({ key: `scale${i}`, title: `${w.lines.toLocaleString('en-US')} lines, ${w.hunks} hunks`, w, mode: 'apply', tools: ALL, reps: REPS_HEAVY, budget: BUDGET_S.scaling, scaling: true, group: 'scaling' })),
+  {
+    key: 'missMatch',
+    title: 'the same hunk found in the same 100,000-line file (for miss ÷ match)',
+    w: W.missMatch,
+    mode: 'apply',
+    tools: ['cli', 'bin'],
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.heavy,
+    group: 'missVsMatch',
+  },
+  {
+    key: 'longMiss',
+    title: 'hunk not found among 4,000 lines of 5,000 characters (fails)',
+    w: W.longMiss,
+    mode: 'apply',
+    tools: ['cli', 'bin'],
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.heavy,
+    group: 'long',
+  },
+  {
+    key: 'longMatch',
+    title: 'the same hunk found among 4,000 lines of 5,000 characters',
+    w: W.longMatch,
+    mode: 'apply',
+    tools: ['cli', 'bin'],
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.heavy,
+    group: 'long',
+  },
+  {
+    key: 'missEdit',
+    title: 'edit: old_string missing from a 100,000-line file (closest match; fails)',
+    w: W.miss,
+    mode: 'edit',
+    tools: ['cli', 'bin'],
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.startup,
+    peersFrom: 'miss',
+  },
+  ...W.scaling.map((w, i) => ({
+    key: `scale${i}`,
+    title: `${w.lines.toLocaleString('en-US')} lines, ${w.hunks} hunks`,
+    w,
+    mode: 'apply',
+    tools: ALL,
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.scaling,
+    scaling: true,
+    group: 'scaling',
+  })),
 ].filter((p) => !only || only.has(p.key));
 
 const byId = new Map(TOOLS.map((t) => [t.id, t]));
@@ -131,7 +243,10 @@ async function prepare(p) {
     const why = p.noTree || tool.baseline ? undefined : treeDiffers(row.runDir, p.w.after);
     if (wantOk !== (r.code === 0)) {
       row.status = 'failed';
-      row.reason = `exit ${r.code}${wantOk ? '' : ' (expected a failure)'}: ${r.stderr.trim().split('\n').slice(-1)[0] ?? ''}`.slice(0, 160);
+      row.reason = `exit ${r.code}${wantOk ? '' : ' (expected a failure)'}: ${r.stderr.trim().split('\n').slice(-1)[0] ?? ''}`.slice(
+        0,
+        160,
+      );
     } else if (why) {
       row.status = 'differs';
       row.reason = why;
@@ -160,7 +275,8 @@ function measure(group, rowsOf) {
   const first = group[0];
   // Start-up figures are a few milliseconds apart: a few untimed rounds first
   // let the page cache and the CPU settle after the build and the check runs.
-  for (let rep = 0; rep < (first.reps === REPS_STARTUP ? WARMUP_ROUNDS : 0); rep++) for (const timed of timedOf) for (const row of timed) runOnce(row);
+  for (let rep = 0; rep < (first.reps === REPS_STARTUP ? WARMUP_ROUNDS : 0); rep++)
+    for (const timed of timedOf) for (const row of timed) runOnce(row);
   const round = timedOf.flat().reduce((ms, r) => ms + r.roundCost, 0);
   const budget = group.reduce((b, p) => b + p.budget, 0);
   const reps = Math.max(first.reps[0], Math.min(first.reps[1], Math.floor((budget * 1000) / Math.max(round, 1))));
@@ -203,7 +319,19 @@ for (const group of groups) {
 }
 rmSync(join(WORK, 'rss.txt'), { force: true });
 
-const info = { machine: machine(), date: new Date().toISOString(), tools: TOOLS, editReady, timeBin: TIME_BIN, quick, only: only && [...only], repsStartup: REPS_STARTUP, repsHeavy: REPS_HEAVY, budget: BUDGET_S, seconds: (Date.now() - started) / 1000 };
+const info = {
+  machine: machine(),
+  date: new Date().toISOString(),
+  tools: TOOLS,
+  editReady,
+  timeBin: TIME_BIN,
+  quick,
+  only: only && [...only],
+  repsStartup: REPS_STARTUP,
+  repsHeavy: REPS_HEAVY,
+  budget: BUDGET_S,
+  seconds: (Date.now() - started) / 1000,
+};
 const md = resultsMarkdown(results, info);
 writeFileSync(join(ROOT, 'bench', 'results.md'), md);
 const svg = scalingSvg(results, info);

@@ -57,7 +57,15 @@ function packageSource(name, common) {
       name,
       // lazyBuiltins: commander requires node:child_process (about 7 ms) for
       // executable subcommands, which chord-patch has none of.
-      build({ ...common, entryPoints: [name], write: false, minify: true, outfile: `${name}.cjs`, define: {}, plugins: [lazyBuiltins] }).then((r) => r.outputFiles[0].text),
+      build({
+        ...common,
+        entryPoints: [name],
+        write: false,
+        minify: true,
+        outfile: `${name}.cjs`,
+        define: {},
+        plugins: [lazyBuiltins],
+      }).then((r) => r.outputFiles[0].text),
     );
   }
   return sources.get(name);
@@ -81,7 +89,8 @@ export async function finishLazy(text, outfile, common, writeAtomic) {
 
 function ascii(text, what) {
   // `\…` (an identity escape) would become `\\u2026`, a different text.
-  if (text.includes('String.raw') || /\\[^\x00-\x7f]/.test(text)) throw new Error(`build: ${what}: escaping its non-ASCII characters would change it`);
+  if (text.includes('String.raw') || /\\[^\x00-\x7f]/.test(text))
+    throw new Error(`build: ${what}: escaping its non-ASCII characters would change it`);
   return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
@@ -106,7 +115,9 @@ export const lazyBuiltins = {
       const names = Object.keys(real).filter((k) => typeof real[k] === 'function' && /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default');
       const lines = [`var m; function load() { return m || (m = require('node:${a.path}')); }`];
       for (const k of names) {
-        lines.push(`export function ${k}() { return new.target ? Reflect.construct(load().${k}, arguments) : load().${k}.apply(this, arguments); }`);
+        lines.push(
+          `export function ${k}() { return new.target ? Reflect.construct(load().${k}, arguments) : load().${k}.apply(this, arguments); }`,
+        );
       }
       lines.push('export default new Proxy({}, { get: function (_, k) { return load()[k]; } });');
       return { loader: 'js', contents: lines.join('\n') };
@@ -156,7 +167,8 @@ load(path.join(__dirname, 'cli-node.bundle.cjs'), module);
 `;
 
 /** Code caches, and the training run that makes each: the CLI's arguments and stdin. */
-const PATCH = '*** Begin Patch\n*** Update File: app.js\n@@\n-const port = 8080;\n+const port = 3000;\n console.log(port);\n*** End Patch\n';
+const PATCH =
+  '*** Begin Patch\n*** Update File: app.js\n@@\n-const port = 8080;\n+const port = 3000;\n console.log(port);\n*** End Patch\n';
 const TRAINING = [
   // A small patch: what most runs do.
   { cache: `dist/cli-node.${process.version}.cache`, args: ['apply'], input: PATCH },
@@ -192,4 +204,3 @@ export function trainCodeCaches() {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-

@@ -45,7 +45,11 @@ const scenarios = {
   '402_edit_command_multiline': {
     description: 'the edit command replaces a multi-line block and reports the size change',
     before: { 'server.go': SERVER },
-    input: { path: 'server.go', old_string: 'func main() {\n\tserve(port)\n}\n', new_string: 'func main() {\n\tlog("start")\n\tserve(port)\n}\n' },
+    input: {
+      path: 'server.go',
+      old_string: 'func main() {\n\tserve(port)\n}\n',
+      new_string: 'func main() {\n\tlog("start")\n\tserve(port)\n}\n',
+    },
     after: { 'server.go': SERVER.replace('\tserve(port)', '\tlog("start")\n\tserve(port)') },
     expect: { exit: 0, status: 'applied', message: ['Success. Edited server.go: 1 replacement made (80 bytes → 94 bytes).'] },
   },
@@ -64,14 +68,23 @@ const scenarios = {
       exit: 1,
       status: 'rejected',
       codes: ['old_string_ambiguous'],
-      message: ['old_string found 4 times (lines 1, 2, 3, 6)', 'add more surrounding context to make it unique', 'set replace_all: true', 'Nothing was written.'],
+      message: [
+        'old_string found 4 times (lines 1, 2, 3, 6)',
+        'add more surrounding context to make it unique',
+        'set replace_all: true',
+        'Nothing was written.',
+      ],
     },
   },
   '405_found_n_times_capped': {
     description: 'the line list of an ambiguous match is capped with "+N more"',
     before: { 'list.txt': 'item\n'.repeat(13) },
     input: { path: 'list.txt', old_string: 'item', new_string: 'entry' },
-    expect: { exit: 1, codes: ['old_string_ambiguous'], message: ['old_string found 13 times (lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, +3 more)'] },
+    expect: {
+      exit: 1,
+      codes: ['old_string_ambiguous'],
+      message: ['old_string found 13 times (lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, +3 more)'],
+    },
   },
   '406_identical_strings': {
     description: 'a single edit with identical strings is an error',
@@ -101,7 +114,8 @@ const scenarios = {
     expect: { exit: 0, status: 'applied' },
   },
   '410_mixed_endings_take_the_block_endings': {
-    description: 'in a mixed file each line break of old_string matches any ending and new lines take the endings of the block they replace',
+    description:
+      'in a mixed file each line break of old_string matches any ending and new lines take the endings of the block they replace',
     before: { 'mixed.txt': 'a\r\nb\nc\r\nd\n' },
     input: { path: 'mixed.txt', old_string: 'b\nc\n', new_string: 'B\nC\n' },
     after: { 'mixed.txt': 'a\r\nB\nC\r\nd\n' },
@@ -147,7 +161,11 @@ const scenarios = {
     before: { 'doc.md': 'He said “hello” and left.\n' },
     input: { path: 'doc.md', old_string: 'He said "hello" and left.', new_string: 'He said "goodbye" and left.' },
     after: { 'doc.md': 'He said “goodbye” and left.\n' },
-    expect: { exit: 0, status: 'applied', notes: ['old_string matched under punctuation tolerance (quotes)', "the file's own punctuation was kept"] },
+    expect: {
+      exit: 0,
+      status: 'applied',
+      notes: ['old_string matched under punctuation tolerance (quotes)', "the file's own punctuation was kept"],
+    },
   },
   '417_punctuation_cjk_full_width': {
     description: 'half-width punctuation in old_string matches full-width CJK punctuation in the file',
@@ -179,7 +197,11 @@ const scenarios = {
   '421_not_found_one_character_typo': {
     description: 'a dropped character is shown with its line, similarity and the first differing character',
     before: { 'main.go': 'package main\n\nfunc main() {\n\tx := compute(1, 2)\n\tfmt.Println(x)\n}\n' },
-    input: { path: 'main.go', old_string: '\tx := compute(1, 2\n\tfmt.Println(x)\n', new_string: '\tx := compute(3, 4)\n\tfmt.Println(x)\n' },
+    input: {
+      path: 'main.go',
+      old_string: '\tx := compute(1, 2\n\tfmt.Println(x)\n',
+      new_string: '\tx := compute(3, 4)\n\tfmt.Println(x)\n',
+    },
     expect: {
       exit: 1,
       codes: ['old_string_not_found'],
@@ -196,7 +218,11 @@ const scenarios = {
     description: 'a doubled character is pointed at in place',
     before: { 'list.py': 'items = [\n    "a",\n    "b",\n]\n' },
     input: { path: 'list.py', old_string: '    "a",,\n    "b",', new_string: '    "a",\n    "c",' },
-    expect: { exit: 1, codes: ['old_string_not_found'], message: ['file line 2:', 'first difference at column 9: the file has the end of the line, old_string has ","'] },
+    expect: {
+      exit: 1,
+      codes: ['old_string_not_found'],
+      message: ['file line 2:', 'first difference at column 9: the file has the end of the line, old_string has ","'],
+    },
   },
   '423_not_found_drift_with_read_coordinates': {
     description: 'when whole lines drifted the report names the drift and gives offset/limit',
@@ -204,18 +230,31 @@ const scenarios = {
       'svc.go':
         'package svc\n\nfunc Start() {\n\tinit()\n\tconnect()\n\tretry()\n\tbackoff()\n\tlisten()\n\tserve()\n}\n\nfunc Stop() {}\n',
     },
-    input: { path: 'svc.go', old_string: 'func Start() {\n\tinit()\n\tconnect()\n\tlisten()\n\tserve()\n}\n', new_string: 'func Start() {\n\tserve()\n}\n' },
+    input: {
+      path: 'svc.go',
+      old_string: 'func Start() {\n\tinit()\n\tconnect()\n\tlisten()\n\tserve()\n}\n',
+      new_string: 'func Start() {\n\tserve()\n}\n',
+    },
     expect: {
       exit: 1,
       codes: ['old_string_not_found'],
-      message: ['old_string not found in file; the closest block (lines 3-10', 'has drifted: the file has 2 more lines in that range', 'offset=1, limit=12', 'smaller 2-4 line block'],
+      message: [
+        'old_string not found in file; the closest block (lines 3-10',
+        'has drifted: the file has 2 more lines in that range',
+        'offset=1, limit=12',
+        'smaller 2-4 line block',
+      ],
     },
   },
   '424_not_found_nothing_similar': {
     description: 'text that is nowhere near the file says so and suggests a small anchor',
     before: { 'server.go': SERVER },
     input: { path: 'server.go', old_string: 'SELECT name FROM users WHERE id = 7', new_string: 'x' },
-    expect: { exit: 1, codes: ['old_string_not_found'], message: ['old_string not found in file; no similar block exists', 'Check whitespace, indentation and newlines', '2-4 line block'] },
+    expect: {
+      exit: 1,
+      codes: ['old_string_not_found'],
+      message: ['old_string not found in file; no similar block exists', 'Check whitespace, indentation and newlines', '2-4 line block'],
+    },
   },
   '425_missing_file': {
     description: 'the edit tool only changes an existing file',
@@ -320,7 +359,12 @@ const scenarios = {
       ],
     },
     after: { 'server.go': SERVER.replace('8080', '3000') },
-    expect: { exit: 0, status: 'applied', message: ['1 replacement made'], notes: ['skipped edits[0]: old_string and new_string are identical'] },
+    expect: {
+      exit: 0,
+      status: 'applied',
+      message: ['1 replacement made'],
+      notes: ['skipped edits[0]: old_string and new_string are identical'],
+    },
   },
   '436_batch_nothing_to_change': {
     description: 'a batch with nothing to change writes nothing and reports no changes',
@@ -338,7 +382,11 @@ const scenarios = {
         { old_string: 'last\n', new_string: 'end\n' },
       ],
     },
-    expect: { exit: 1, codes: ['old_string_not_found', 'old_string_not_found'], message: ['- edits[0]: old_string not found in file', '- edits[1]: old_string not found in file'] },
+    expect: {
+      exit: 1,
+      codes: ['old_string_not_found', 'old_string_not_found'],
+      message: ['- edits[0]: old_string not found in file', '- edits[1]: old_string not found in file'],
+    },
   },
   '438_batch_crlf_and_replace_all': {
     description: 'batch entries adapt line endings, and replace_all works inside a batch',
@@ -364,7 +412,14 @@ const scenarios = {
     description: 'a block re-indented with spaces instead of tabs is reported as indentation drift',
     before: { 'main.go': 'func main() {\n\ta()\n\tb()\n\tc()\n\td()\n\te()\n\tf()\n}\n' },
     input: { path: 'main.go', old_string: '    a()\n    b()\n    c()\n    d()\n    e()\n    f()\n', new_string: '\tg()\n' },
-    expect: { exit: 1, codes: ['old_string_not_found'], message: ['has drifted: 6 lines differ only in indentation (the file indents with tabs, old_string with spaces)', 'offset=1, limit=8'] },
+    expect: {
+      exit: 1,
+      codes: ['old_string_not_found'],
+      message: [
+        'has drifted: 6 lines differ only in indentation (the file indents with tabs, old_string with spaces)',
+        'offset=1, limit=8',
+      ],
+    },
   },
   '441_patch_sent_to_edit_command': {
     description: 'the edit command takes only edit JSON',
@@ -379,7 +434,7 @@ const scenarios = {
     expect: { exit: 1, codes: ['bad_edit'], message: ['old_string must not be empty'] },
   },
   '443_mixed_endings_break_inside_a_line': {
-    description: 'in a mixed file a line break added inside a line takes that line\'s ending',
+    description: "in a mixed file a line break added inside a line takes that line's ending",
     before: { 'mixed.txt': 'a\r\nb c\nd\r\n' },
     input: { path: 'mixed.txt', old_string: 'b c', new_string: 'b\nc' },
     after: { 'mixed.txt': 'a\r\nb\nc\nd\r\n' },
@@ -396,7 +451,11 @@ const scenarios = {
     before: { 'f.txt': 'hello world\n' },
     input: { path: 'f.txt', old_string: 'hello\u200B world', new_string: 'hello there' },
     after: { 'f.txt': 'hello there\n' },
-    expect: { exit: 0, status: 'applied', notes: ['old_string held invisible characters the file does not have (U+200B×1); matched without them'] },
+    expect: {
+      exit: 0,
+      status: 'applied',
+      notes: ['old_string held invisible characters the file does not have (U+200B×1); matched without them'],
+    },
   },
   '446_control_character_refused': {
     description: 'control characters in new_string are refused',
@@ -473,6 +532,9 @@ for (const [name, s] of Object.entries(scenarios)) {
   if (Object.keys(s.before).length === 0) writeFileSync(join(root, 'before', '.gitkeep'), '');
   if (s.after) write(join(root, 'after'), { ...Object.fromEntries(Object.entries(s.before).filter(([k]) => !(k in s.after))), ...s.after });
   writeFileSync(join(root, 'input'), typeof s.input === 'string' ? s.input : JSON.stringify(s.input));
-  writeFileSync(join(root, 'expect.json'), `${JSON.stringify({ description: s.description, args: s.args ?? ['edit'], ...s.expect }, null, 2)}\n`);
+  writeFileSync(
+    join(root, 'expect.json'),
+    `${JSON.stringify({ description: s.description, args: s.args ?? ['edit'], ...s.expect }, null, 2)}\n`,
+  );
 }
 console.log(`wrote ${Object.keys(scenarios).length} edit fixtures`);

@@ -40,7 +40,13 @@ const scenario = (s) => scenarios.push(s);
 
 const ZH_BEFORE = '// 配置文件\nconst 名称 = "你好，世界";\nfunction 计算(值) {\n  return 值 * 2; // 乘以二\n}\n';
 const ZH_AFTER = ZH_BEFORE.replace('值 * 2; // 乘以二', '值 * 3; // 乘以三');
-const ZH_PATCH = patch('*** Update File: calc.js', ' function 计算(值) {', '-  return 值 * 2; // 乘以二', '+  return 值 * 3; // 乘以三', ' }');
+const ZH_PATCH = patch(
+  '*** Update File: calc.js',
+  ' function 计算(值) {',
+  '-  return 值 * 2; // 乘以二',
+  '+  return 值 * 3; // 乘以三',
+  ' }',
+);
 
 const roundTrips = [
   ['301_utf8_bom_kept', 'a UTF-8 file with a BOM keeps the BOM', 'utf-8', true],
@@ -98,7 +104,12 @@ scenario({
   name: '306_windows1252_kept',
   description: 'a windows-1252 file is updated and written back in windows-1252 (€ and — included)',
   before: { 'app.ini': bytes(FR_BEFORE, 'windows-1252') },
-  input: patch('*** Update File: app.ini', '-nom = "Café de la Gare"', '+nom = "Crêperie de la Gare"', ' adresse = "12, rue de l\'Église — Genève"'),
+  input: patch(
+    '*** Update File: app.ini',
+    '-nom = "Café de la Gare"',
+    '+nom = "Crêperie de la Gare"',
+    ' adresse = "12, rue de l\'Église — Genève"',
+  ),
   after: { 'app.ini': bytes(FR_BEFORE.replace('Café', 'Crêperie'), 'windows-1252') },
   expect: { exit: 0, status: 'applied', message: ['M app.ini'] },
 });
@@ -132,7 +143,12 @@ scenario({
   // it A2 E3: the text decodes, but writing it back would change the byte.
   before: { 'bad.txt': Buffer.concat([bytes(ZH_BEFORE, 'gbk'), Buffer.from('// \x80\n', 'latin1')]) },
   input: patch('*** Update File: bad.txt', '-// 配置文件', '+// 设置'),
-  expect: { exit: 1, status: 'rejected', codes: ['undecodable'], message: ['bad.txt: not valid UTF-8; detected GB18030', "does not reproduce the file's bytes"] },
+  expect: {
+    exit: 1,
+    status: 'rejected',
+    codes: ['undecodable'],
+    message: ['bad.txt: not valid UTF-8; detected GB18030', "does not reproduce the file's bytes"],
+  },
 });
 
 scenario({
@@ -144,7 +160,9 @@ scenario({
   expect: { exit: 1, status: 'rejected', codes: ['undecodable'], message: ['bad.txt: not valid UTF-8; detected'] },
 });
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01]);
+const PNG = Buffer.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01,
+]);
 
 scenario({
   name: '312_binary_update_refused',
@@ -201,7 +219,12 @@ scenario({
   description: 'a patch that adds nothing but invisible characters is refused and says so',
   before: { 'a.txt': Buffer.from('a\n') },
   input: patch('*** Update File: a.txt', ' a', '+\u200B\u2060'),
-  expect: { exit: 1, status: 'rejected', codes: ['invisible_only'], message: ['a.txt: the added lines contain only invisible characters (U+200B×1, U+2060×1)'] },
+  expect: {
+    exit: 1,
+    status: 'rejected',
+    codes: ['invisible_only'],
+    message: ['a.txt: the added lines contain only invisible characters (U+200B×1, U+2060×1)'],
+  },
 });
 
 scenario({
@@ -217,7 +240,12 @@ scenario({
   description: 'text the file encoding cannot hold (an emoji in Shift_JIS) is refused instead of written as ?',
   before: { 'greet.js': bytes(JA_BEFORE, 'shift_jis') },
   input: patch('*** Update File: greet.js', '-// 設定ファイル', '+// 設定ファイル 😀'),
-  expect: { exit: 1, status: 'rejected', codes: ['unencodable'], message: ['greet.js: the file is shift_jis, which cannot represent "😀" (U+1F600)'] },
+  expect: {
+    exit: 1,
+    status: 'rejected',
+    codes: ['unencodable'],
+    message: ['greet.js: the file is shift_jis, which cannot represent "😀" (U+1F600)'],
+  },
 });
 
 scenario({
@@ -225,7 +253,12 @@ scenario({
   description: 'one word of Latin-1 is too little for the detector to be trusted: refused with a hint',
   before: { 'menu.txt': bytes('café\n', 'windows-1252') },
   input: patch('*** Update File: menu.txt', '-café', '+thé'),
-  expect: { exit: 1, status: 'rejected', codes: ['undecodable'], message: ['menu.txt: not valid UTF-8; detected', 'too uncertain', '--encoding windows-1252'] },
+  expect: {
+    exit: 1,
+    status: 'rejected',
+    codes: ['undecodable'],
+    message: ['menu.txt: not valid UTF-8; detected', 'too uncertain', '--encoding windows-1252'],
+  },
 });
 
 scenario({

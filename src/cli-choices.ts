@@ -42,7 +42,8 @@ export function colorChoice(flag: ColorFlag, env: NodeJS.ProcessEnv, isTerminal:
 /** -p N: a whole number of leading path components. */
 export function stripOption(value: string | undefined): { strip?: number } {
   if (value === undefined) return {};
-  if (!/^\d{1,3}$/.test(value)) throw new OptionError(`-p expects a number of leading path components to strip, got ${JSON.stringify(value)}`);
+  if (!/^\d{1,3}$/.test(value))
+    throw new OptionError(`-p expects a number of leading path components to strip, got ${JSON.stringify(value)}`);
   return { strip: Number(value) };
 }
 
@@ -51,7 +52,11 @@ export function stripOption(value: string | undefined): { strip?: number } {
  * --json?)` line) as one line: a typo gets the suggestion, not the help.
  */
 export function oneLineError(text: string): string {
-  const lines = text.trim().split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .trim()
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const first = (lines[0] ?? 'error').replace(/^error: /, '');
   const suggestion = lines.map((l) => /^\(Did you mean (.+)\?\)$/.exec(l)?.[1]).find((s) => s !== undefined);
   const tail = suggestion ? ` (did you mean ${suggestion}?)` : '; see chord-patch --help';

@@ -35,12 +35,18 @@ export const APPLY_OPTIONS: readonly OptionSpec[] = [
   ['-q, --quiet', 'print only the summary, not the diff'],
   ['-C, --cwd <dir>', 'resolve relative paths against DIR (default: the current directory)'],
   ['--allow-outside', 'permit paths that resolve outside the working directory'],
-  ['--encoding <name>', 'read files without a BOM that are not UTF-8 (or are plain ASCII) as NAME instead of detecting it (e.g. gb18030, shift_jis, windows-1251, utf-16le)'],
+  [
+    '--encoding <name>',
+    'read files without a BOM that are not UTF-8 (or are plain ASCII) as NAME instead of detecting it (e.g. gb18030, shift_jis, windows-1251, utf-16le)',
+  ],
   ['--config <file>', 'YAML config with permission rules (default: .chord-patch.yaml in the working directory, if present)'],
   ['--session <id>', 'agent session id (also CHORD_PATCH_SESSION): note repeated match failures, refuse identical failed resubmits'],
   // --color before --no-color: a --no-color added alone would default colour to on (commander).
   // --color=WHEN is rewritten to these two before parsing (cli-choices.ts colorArgs).
-  ['--color', 'colour the output: --color=auto (the default: on a terminal, unless NO_COLOR, FORCE_COLOR or TERM=dumb say otherwise), --color=always (= --color) or --color=never'],
+  [
+    '--color',
+    'colour the output: --color=auto (the default: on a terminal, unless NO_COLOR, FORCE_COLOR or TERM=dumb say otherwise), --color=always (= --color) or --color=never',
+  ],
   ['--no-color', 'disable coloured output (= --color=never)'],
   ['--stat', 'print the changed files with +/- line counts (like git diff --stat) instead of the diff'],
   ['-v, --verbose', 'also say, on stderr, where each hunk matched and which pass matched it'],
@@ -50,7 +56,7 @@ export const APPLY_OPTIONS: readonly OptionSpec[] = [
 export const PATCH_OPTIONS: readonly OptionSpec[] = [
   ['-R, --reverse', 'apply the patch or diff backwards: undo it'],
   ['--extract', 'take the patches out of a model reply (fenced ```diff / ```patch blocks, bare envelopes) and apply them in order'],
-  ['--all-or-nothing', 'write nothing at all when any file group would fail (git apply\'s default)'],
+  ['--all-or-nothing', "write nothing at all when any file group would fail (git apply's default)"],
   ['-p, --strip <n>', "unified diffs: strip N leading path components (default: git's a/ b/, else whatever names existing files)"],
 ];
 

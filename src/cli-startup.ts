@@ -74,7 +74,9 @@ export function writeFd(fd: 1 | 2, text: string): void {
  * this yields exactly the options commander would (last value wins;
  * --color/--no-color set `color`; options given nowhere stay unset).
  */
-export function fastCommand(args: readonly string[]): { command: keyof typeof APPLY_COMMANDS | 'version'; file?: string; flags: ApplyFlags } | undefined {
+export function fastCommand(
+  args: readonly string[],
+): { command: keyof typeof APPLY_COMMANDS | 'version'; file?: string; flags: ApplyFlags } | undefined {
   const [command, ...rest] = args;
   if (rest.length === 0 && (command === '--version' || command === '-V')) return { command: 'version', flags: {} };
   if (command !== 'apply' && command !== 'check' && command !== 'edit') return undefined;

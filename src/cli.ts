@@ -48,7 +48,12 @@ function emit(outcome: Outcome, flags: ApplyFlags): number {
   } else if (flags.model) {
     writeFd(outcome.status === 'applied' || outcome.status === 'checked' ? 1 : 2, modelMessage(outcome));
   } else {
-    const { out, err } = humanReport(outcome, { color: useColor(flags.color), quiet: !!flags.quiet, stat: !!flags.stat, verbose: !!flags.verbose });
+    const { out, err } = humanReport(outcome, {
+      color: useColor(flags.color),
+      quiet: !!flags.quiet,
+      stat: !!flags.stat,
+      verbose: !!flags.verbose,
+    });
     if (out) writeFd(1, out);
     if (err) writeFd(2, err);
   }
@@ -76,7 +81,10 @@ function permissionOptions(config: Config | undefined, dir: string | undefined) 
   if (!config?.permission) return {};
   const root = resolve(dir ?? '.');
   // Edit requests are judged by the `edit` rules (inheriting apply_patch's), patches by apply_patch's.
-  return { authorize: patchAuthorizer(config.permission, root), authorizeEdit: (path: string) => editPermission(config, path, { cwd: root }) };
+  return {
+    authorize: patchAuthorizer(config.permission, root),
+    authorizeEdit: (path: string) => editPermission(config, path, { cwd: root }),
+  };
 }
 
 /** `run` is apply (auto-detect) for apply/check, edit (edit JSON only) for the edit command. */
@@ -132,7 +140,9 @@ async function runTools(flags: ToolsFlags): Promise<number> {
 
 async function runValidate(files: string[], flags: { json?: boolean }): Promise<number> {
   const inputs = files.length > 0 ? files : ['-'];
-  type Checked = { name: string; result: ReturnType<typeof validateInput> } | { name: string; error: { code: string; message: string; line?: number } };
+  type Checked =
+    | { name: string; result: ReturnType<typeof validateInput> }
+    | { name: string; error: { code: string; message: string; line?: number } };
   const results = inputs.map((f): Checked => {
     const name = f === '-' ? '<stdin>' : f;
     try {
@@ -200,8 +210,10 @@ export async function buildProgram(setCode: (code: number) => void): Promise<Com
     .command('tools')
     .description('print, as JSON, the edit tools to send to a model: surface, wire shape and exact definitions')
     .requiredOption('--model <name>', 'model name; a provider/ prefix and an @variant suffix are allowed')
-    .addOption(new Option('--endpoint <kind>', 'API the tools are sent to (default: the provider\'s type, else responses)').choices([...ENDPOINTS]))
-    .option('--provider <name>', 'provider whose compat overrides apply (default: the model name\'s provider/ prefix)')
+    .addOption(
+      new Option('--endpoint <kind>', "API the tools are sent to (default: the provider's type, else responses)").choices([...ENDPOINTS]),
+    )
+    .option('--provider <name>', "provider whose compat overrides apply (default: the model name's provider/ prefix)")
     .option('--config <file>', 'YAML config with compat overrides and permission rules (default: .chord-patch.yaml, if present)')
     .action(async (flags: ToolsFlags) => setCode(await runTools(flags)));
 
@@ -271,7 +283,9 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     }
     if ((e as NodeJS.ErrnoException | undefined)?.syscall === 'uv_cwd') {
       // Relative paths have nothing to resolve against: say so, not "internal error".
-      process.stderr.write('chord-patch: the current directory no longer exists (deleted or moved); nothing was read or written: cd into the project and retry\n');
+      process.stderr.write(
+        'chord-patch: the current directory no longer exists (deleted or moved); nothing was read or written: cd into the project and retry\n',
+      );
       return EXIT_USAGE;
     }
     throw e;

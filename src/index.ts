@@ -5,7 +5,7 @@
 //   if (outcome.status !== 'applied') console.error(modelMessage(outcome));
 
 import { decodeInputBytes } from './input/bytes.js';
-import { detectInput } from './input/detect.js';
+import { type DetectedInput, detectInput } from './input/detect.js';
 import { parsePatch } from './input/envelope.js';
 import { errorOutcome, type RunOptions, runPatchText } from './core/pipeline.js';
 import type { EditRequest, Outcome, ParsedPatch } from './types.js';
@@ -25,7 +25,16 @@ export { unifiedDiff } from './report/unified.js';
 export { nodeFs } from './core/node-fs.js';
 export { parseEditJson, parseEditRequest } from './input/edit.js';
 export { APPLY_PATCH_GRAMMAR } from './models/grammar.js';
-export { ENDPOINTS, isPatchNative, modelBaseName, selectTools, type SelectOptions, type Surface, type ToolDefinition, type ToolSelection } from './models/tools.js';
+export {
+  ENDPOINTS,
+  isPatchNative,
+  modelBaseName,
+  selectTools,
+  type SelectOptions,
+  type Surface,
+  type ToolDefinition,
+  type ToolSelection,
+} from './models/tools.js';
 export {
   authorizeEdit,
   evaluatePermission,
@@ -37,7 +46,17 @@ export {
   type PermissionRule,
   type PermissionTool,
 } from './models/permissions.js';
-export { ConfigError, configFromData, DEFAULT_CONFIG_FILE, loadConfig, parseConfig, type ApplyPatchCompat, type Config, type Endpoint, type ProviderConfig } from './config/config.js';
+export {
+  ConfigError,
+  configFromData,
+  DEFAULT_CONFIG_FILE,
+  loadConfig,
+  parseConfig,
+  type ApplyPatchCompat,
+  type Config,
+  type Endpoint,
+  type ProviderConfig,
+} from './config/config.js';
 export { formatValidation, validateInput, validatePatch, type ValidationResult, type Violation } from './input/validate.js';
 // Tolerant matching and miss diagnostics as pure functions (the benchmark
 // calls diagnoseHunk on a 100,000-line file directly).
@@ -56,7 +75,7 @@ export { closestMatch, describeClosest, type ClosestMatch, type LineDifference }
  * into U+FFFD and written.
  */
 export async function apply(input: string | Uint8Array, options: RunOptions = {}): Promise<Outcome> {
-  let detected;
+  let detected: DetectedInput;
   try {
     const text = typeof input === 'string' ? input : decodeInputBytes(input);
     if (options.extract) return await runExtracted(text, options);

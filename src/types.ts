@@ -60,9 +60,7 @@ export interface EditEntry {
   new_string: string;
   replace_all?: boolean;
 }
-export type EditRequest =
-  | { mode: 'single'; path: string; edit: EditEntry }
-  | { mode: 'batch'; path: string; edits: EditEntry[] };
+export type EditRequest = { mode: 'single'; path: string; edit: EditEntry } | { mode: 'batch'; path: string; edits: EditEntry[] };
 
 // --------------------------------------------------------------- file system
 
@@ -126,7 +124,12 @@ export interface Fs {
    * (one buffer, or pieces in order), set exactly `mode` (and `owner`, when
    * the process may), fsync, close.
    */
-  writeTemp(path: string, bytes: Uint8Array | readonly Uint8Array[], mode: number | undefined, owner?: { uid: number; gid: number }): Promise<void>;
+  writeTemp(
+    path: string,
+    bytes: Uint8Array | readonly Uint8Array[],
+    mode: number | undefined,
+    owner?: { uid: number; gid: number },
+  ): Promise<void>;
   /** rename(2): replaces `to` atomically. */
   rename(from: string, to: string): Promise<void>;
   /** link(2): a second name for `from`; EEXIST when `to` exists (never replaces). */
@@ -235,8 +238,8 @@ export interface FileDiff {
   kind: ChangeKind;
   path: string;
   to?: string;
-  oldMode?: number;
-  newMode?: number;
+  oldMode?: number | undefined;
+  newMode?: number | undefined;
   binary: boolean;
   hunks: DiffHunk[];
 }

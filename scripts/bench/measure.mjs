@@ -52,7 +52,12 @@ export async function rssRun(cmd, cwd, stdinPath, envVars, tmpFile) {
     const fd = stdinFd(stdinPath);
     try {
       rmSync(tmpFile, { force: true });
-      const r = spawnSync(TIME_BIN, ['-f', '%M', '-o', tmpFile, cmd.file, ...cmd.args], { cwd, stdio: [fd, 'ignore', 'pipe'], env: envVars, maxBuffer: 64 << 20 });
+      const r = spawnSync(TIME_BIN, ['-f', '%M', '-o', tmpFile, cmd.file, ...cmd.args], {
+        cwd,
+        stdio: [fd, 'ignore', 'pipe'],
+        env: envVars,
+        maxBuffer: 64 << 20,
+      });
       const kb = Number.parseInt(readFileSync(tmpFile, 'utf8').trim().split('\n').pop() ?? '', 10);
       return { code: r.status ?? -1, stderr: r.stderr?.toString() ?? '', kb: Number.isFinite(kb) ? kb : undefined, exact: true };
     } finally {

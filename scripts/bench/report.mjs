@@ -47,12 +47,24 @@ function ratio(results, key, a, b) {
 function peerRows(results, p) {
   if (!p.peersFrom) return p.rows;
   const src = get(results, p.peersFrom);
-  return [...p.rows, ...(src?.rows ?? []).filter((r) => !r.chord).map((r) => ({ ...r, label: `${r.label} (hunk-not-found run above)`, borrowed: true }))];
+  return [
+    ...p.rows,
+    ...(src?.rows ?? []).filter((r) => !r.chord).map((r) => ({ ...r, label: `${r.label} (hunk-not-found run above)`, borrowed: true })),
+  ];
 }
 
 function resultsTable(results, floorKb) {
   const lines = [
-    row(['workload', 'tool', 'median ms', 'CLI ÷ tool', 'binary ÷ tool', 'peak RSS MB', 'RSS above its runtime\'s `-e 0`, × bytes touched', 'note']),
+    row([
+      'workload',
+      'tool',
+      'median ms',
+      'CLI ÷ tool',
+      'binary ÷ tool',
+      'peak RSS MB',
+      "RSS above its runtime's `-e 0`, × bytes touched",
+      'note',
+    ]),
     row(['---', '---', '---:', '---:', '---:', '---:', '---:', '---']),
   ];
   for (const p of results) {
@@ -62,7 +74,10 @@ function resultsTable(results, floorKb) {
       const peer = !r.chord && r.median !== undefined;
       // Above the start-up floor of the tool's own runtime: bun for the binary, node for the rest.
       const base = r.id === 'bin' ? floorKb.bun : floorKb.node;
-      const mem = (r.chord || r.id === 'nodeio') && r.kb !== undefined && base !== undefined && p.mode !== 'version' ? ((r.kb - base) * 1024) / p.w.bytesTouched : undefined;
+      const mem =
+        (r.chord || r.id === 'nodeio') && r.kb !== undefined && base !== undefined && p.mode !== 'version'
+          ? ((r.kb - base) * 1024) / p.w.bytesTouched
+          : undefined;
       const note =
         r.status === 'ok' ? `${r.ms.length} runs${r.rssExact === false ? '; RSS polled (lower bound)' : ''}` : `${r.status}: ${r.reason}`;
       lines.push(
@@ -119,7 +134,9 @@ export function fitScaling(pts) {
   const [t0, t1, t2] = [0, 1, 2].map((e) => sum((x, y) => y * x ** e));
   // Normal equations, solved by Cramer's rule (3×3).
   const det3 = (m) =>
-    m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+    m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+    m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+    m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
   const M = [
     [s0, s1, s2],
     [s1, s2, s3],
@@ -143,7 +160,12 @@ const MAX_QUADRATIC_SHARE = 0.25;
 function scalingSection(results) {
   const s = scalingSeries(results);
   if (!s) return { text: '', ok: undefined };
-  const head = ['tool', ...s.points.map((p) => `${p.w.lines.toLocaleString('en-US')} lines / ${p.w.hunks} hunks`), 'line fit: ms + ms per 10,000 lines', 'quadratic share at 200,000 lines'];
+  const head = [
+    'tool',
+    ...s.points.map((p) => `${p.w.lines.toLocaleString('en-US')} lines / ${p.w.hunks} hunks`),
+    'line fit: ms + ms per 10,000 lines',
+    'quadratic share at 200,000 lines',
+  ];
   const lines = [row(head), row(head.map((_, i) => (i === 0 ? '---' : '---:')))];
   let ok;
   const fits = new Map();
@@ -155,13 +177,18 @@ function scalingSection(results) {
     // apart.
     const n = se.rounds[0]?.length ?? 0;
     if (fit && n > 0 && se.rounds.every((r) => r.length === n) && se.rounds.length === s.points.length) {
-      const shares = Array.from({ length: n }, (_, k) => fitScaling(s.points.map((p, i) => ({ lines: p.w.lines, ms: se.rounds[i][k] }))).quadratic)
+      const shares = Array.from(
+        { length: n },
+        (_, k) => fitScaling(s.points.map((p, i) => ({ lines: p.w.lines, ms: se.rounds[i][k] }))).quadratic,
+      )
         .filter(Number.isFinite)
         .sort((x, y) => x - y);
-      if (shares.length) fit.quadratic = shares.length % 2 ? shares[shares.length >> 1] : (shares[shares.length / 2 - 1] + shares[shares.length / 2]) / 2;
+      if (shares.length)
+        fit.quadratic = shares.length % 2 ? shares[shares.length >> 1] : (shares[shares.length / 2 - 1] + shares[shares.length / 2]) / 2;
     }
     fits.set(se.id, fit);
-    if (se.id === 'cli' || se.id === 'bin') ok = (ok ?? true) && se.pts.length === s.points.length && fit !== undefined && fit.quadratic <= MAX_QUADRATIC_SHARE;
+    if (se.id === 'cli' || se.id === 'bin')
+      ok = (ok ?? true) && se.pts.length === s.points.length && fit !== undefined && fit.quadratic <= MAX_QUADRATIC_SHARE;
     const linear = fit ? `${fmtMs(fit.intercept)} + ${(fit.slope * 10).toFixed(1)}` : '—';
     lines.push(
       row([
@@ -213,11 +240,17 @@ function targets(results) {
   ]) {
     out.push(target(`binary, ${what}: time ÷ Codex apply_patch`, ratio(results, key, 'bin', 'codex'), 0.6));
   }
-  out.push(target('binary, 1,000-file envelope (every file fsynced before its rename, directories fsynced): time ÷ Codex apply_patch', ratio(results, 'files', 'bin', 'codex'), 1.0));
+  out.push(
+    target(
+      'binary, 1,000-file envelope (every file fsynced before its rename, directories fsynced): time ÷ Codex apply_patch',
+      ratio(results, 'files', 'bin', 'codex'),
+      1.0,
+    ),
+  );
   out.push(target('binary, `--version`: time ÷ `bun -e 0`', ratio(results, 'version', 'bin', 'bun'), 2));
   out.push(target('Node CLI, `--version`: time ÷ `node -e 0`', ratio(results, 'version', 'cli', 'node'), 1.1));
   out.push(target('Node CLI, small patch: time ÷ `node -e 0`', ratio(results, 'small', 'cli', 'node'), 1.2));
-  out.push(target('binary, 100,000 lines / 500 hunks: peak RSS ÷ Codex apply_patch\'s', rssRatio(results, 'hunks', 'bin', 'codex'), 1.5));
+  out.push(target("binary, 100,000 lines / 500 hunks: peak RSS ÷ Codex apply_patch's", rssRatio(results, 'hunks', 'bin', 'codex'), 1.5));
   for (const [miss, match, what] of [
     ['miss', 'missMatch', '100,000-line file'],
     ['longMiss', 'longMatch', '4,000 lines of 5,000 characters'],
@@ -256,7 +289,9 @@ function limits(results, floorKb) {
   if (codex !== undefined && bin !== undefined) {
     facts.push(
       `- 100,000 lines / 500 hunks: Codex ${fmtMs(codex)} ms, the binary ${fmtMs(bin)} ms, the Node CLI ${fmtMs(med(results, 'hunks', 'cli'))} ms` +
-        (io !== undefined ? `; a Node script that only reads the file and writes it back (temp file, fsync, rename) takes ${fmtMs(io)} ms` : '') +
+        (io !== undefined
+          ? `; a Node script that only reads the file and writes it back (temp file, fsync, rename) takes ${fmtMs(io)} ms`
+          : '') +
         '.',
     );
   }
@@ -274,7 +309,8 @@ function limits(results, floorKb) {
 
 export function resultsMarkdown(results, info) {
   const m = info.machine;
-  const floor = (id) => get(results, 'version')?.rows.find((r) => r.id === id)?.kb ?? get(results, 'small')?.rows.find((r) => r.id === id)?.kb;
+  const floor = (id) =>
+    get(results, 'version')?.rows.find((r) => r.id === id)?.kb ?? get(results, 'small')?.rows.find((r) => r.id === id)?.kb;
   const floorKb = { node: floor('node'), bun: floor('bun') };
   const t = targets(results);
   const tools = info.tools.map((x) => `- ${x.label}: ${x.skip ? `skipped (${x.skip})` : (x.version ?? '')}`).join('\n');
@@ -366,22 +402,36 @@ export function scalingSvg(results, info) {
     out.push(`<line x1="${L}" y1="${Y(v)}" x2="${W - R}" y2="${Y(v)}" stroke="#eee"/>`);
     out.push(`<text x="${L - 6}" y="${Y(v) + 4}" text-anchor="end">${+v.toFixed(1)}</text>`);
   }
-  out.push(`<line x1="${L}" y1="${H - B}" x2="${W - R}" y2="${H - B}" stroke="#333"/>`, `<line x1="${L}" y1="${T}" x2="${L}" y2="${H - B}" stroke="#333"/>`);
+  out.push(
+    `<line x1="${L}" y1="${H - B}" x2="${W - R}" y2="${H - B}" stroke="#333"/>`,
+    `<line x1="${L}" y1="${T}" x2="${L}" y2="${H - B}" stroke="#333"/>`,
+  );
   out.push(`<text x="${(L + W - R) / 2}" y="${H - 18}" text-anchor="middle">file size (MB; 25,000 → 200,000 lines)</text>`);
   out.push(`<text transform="translate(18 ${(T + H - B) / 2}) rotate(-90)" text-anchor="middle">median wall time (ms)</text>`);
   // The start-up floor every Node program pays (node -e 0, small-patch round).
   const floor = med(results, 'small', 'node') ?? med(results, 'version', 'node');
   if (floor !== undefined && floor <= yMax) {
-    out.push(`<line x1="${L}" y1="${Y(floor).toFixed(1)}" x2="${W - R}" y2="${Y(floor).toFixed(1)}" stroke="#777" stroke-dasharray="5 4"/>`);
-    out.push(`<text x="${W - R - 4}" y="${(Y(floor) - 5).toFixed(1)}" text-anchor="end" fill="#555">node -e 0 (start-up floor) ${fmtMs(floor)} ms</text>`);
+    out.push(
+      `<line x1="${L}" y1="${Y(floor).toFixed(1)}" x2="${W - R}" y2="${Y(floor).toFixed(1)}" stroke="#777" stroke-dasharray="5 4"/>`,
+    );
+    out.push(
+      `<text x="${W - R - 4}" y="${(Y(floor) - 5).toFixed(1)}" text-anchor="end" fill="#555">node -e 0 (start-up floor) ${fmtMs(floor)} ms</text>`,
+    );
   }
   s.series.forEach((se, i) => {
     const c = COLORS[se.id] ?? '#000';
-    out.push(`<polyline fill="none" stroke="${c}" stroke-width="2" points="${se.pts.map((p) => `${X(p.mb).toFixed(1)},${Y(p.ms).toFixed(1)}`).join(' ')}"/>`);
-    for (const p of se.pts) out.push(`<circle cx="${X(p.mb).toFixed(1)}" cy="${Y(p.ms).toFixed(1)}" r="3.5" fill="${c}"><title>${esc(se.label)}: ${p.lines} lines, ${p.ms.toFixed(1)} ms</title></circle>`);
+    out.push(
+      `<polyline fill="none" stroke="${c}" stroke-width="2" points="${se.pts.map((p) => `${X(p.mb).toFixed(1)},${Y(p.ms).toFixed(1)}`).join(' ')}"/>`,
+    );
+    for (const p of se.pts)
+      out.push(
+        `<circle cx="${X(p.mb).toFixed(1)}" cy="${Y(p.ms).toFixed(1)}" r="3.5" fill="${c}"><title>${esc(se.label)}: ${p.lines} lines, ${p.ms.toFixed(1)} ms</title></circle>`,
+      );
     const ly = T + 10 + i * 22;
     out.push(`<line x1="${W - R + 20}" y1="${ly}" x2="${W - R + 44}" y2="${ly}" stroke="${c}" stroke-width="2"/>`);
-    out.push(`<text x="${W - R + 50}" y="${ly + 4}">${esc(se.label.replace(/ \(.*\)$/, se.id === 'cli' ? ' CLI' : se.id === 'bin' ? ' binary' : ''))} ${fmtMs(se.pts[se.pts.length - 1].ms)} ms</text>`);
+    out.push(
+      `<text x="${W - R + 50}" y="${ly + 4}">${esc(se.label.replace(/ \(.*\)$/, se.id === 'cli' ? ' CLI' : se.id === 'bin' ? ' binary' : ''))} ${fmtMs(se.pts[se.pts.length - 1].ms)} ms</text>`,
+    );
   });
   out.push('</svg>', '');
   return out.join('\n');

@@ -29,7 +29,11 @@ function findCodexBinary(peers) {
     if (!existsSync(vendor)) continue;
     for (const triple of readdirSync(vendor)) {
       if (!triple.includes('linux') || !triple.includes(process.arch === 'arm64' ? 'aarch64' : 'x86_64')) continue;
-      for (const candidate of [join(vendor, triple, 'bin', 'codex'), join(vendor, triple, 'codex', 'codex'), join(vendor, triple, 'codex')]) {
+      for (const candidate of [
+        join(vendor, triple, 'bin', 'codex'),
+        join(vendor, triple, 'codex', 'codex'),
+        join(vendor, triple, 'codex'),
+      ]) {
         if (existsSync(candidate) && statSync(candidate).isFile()) return { bin: candidate, pkg: join(scope, pkg) };
       }
     }
@@ -44,13 +48,19 @@ export function ensureCodex(root, log) {
   if (!found) {
     log('installing @openai/codex into bench/.peers (bench-only peer, not a dependency) ...');
     mkdirSync(peers, { recursive: true });
-    const r = spawnSync('npm', ['install', '--prefix', peers, '@openai/codex', '--no-save', '--no-audit', '--no-fund', '--loglevel=error'], {
-      encoding: 'utf8',
-      timeout: 240_000,
-    });
-    if (r.status !== 0) return { skip: `npm install @openai/codex failed: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}` };
+    const r = spawnSync(
+      'npm',
+      ['install', '--prefix', peers, '@openai/codex', '--no-save', '--no-audit', '--no-fund', '--loglevel=error'],
+      {
+        encoding: 'utf8',
+        timeout: 240_000,
+      },
+    );
+    if (r.status !== 0)
+      return { skip: `npm install @openai/codex failed: ${(r.stderr || r.error?.message || '').trim().split('\n').pop()}` };
     found = findCodexBinary(peers);
-    if (!found) return { skip: `@openai/codex installed but no linux ${process.arch} codex binary found under bench/.peers/node_modules/@openai` };
+    if (!found)
+      return { skip: `@openai/codex installed but no linux ${process.arch} codex binary found under bench/.peers/node_modules/@openai` };
   }
   const link = join(peers, 'bin', 'apply_patch');
   mkdirSync(join(peers, 'bin'), { recursive: true });
@@ -70,7 +80,7 @@ const IO_FLOOR = [
   "const fs = require('fs');",
   'for (const f of process.argv.slice(1)) {',
   '  const b = fs.readFileSync(f);',
-  "  const t = `${f}.io-floor.tmp`;",
+  '  const t = `${f}.io-floor.tmp`;',
   "  const fd = fs.openSync(t, 'wx', 0o600);",
   '  fs.writeSync(fd, b);',
   '  fs.fsyncSync(fd);',
@@ -91,14 +101,20 @@ export function tools(root, log) {
   const binary = join(root, 'build', 'chord-patch');
   const help = spawnSync(node, [cli, '--help'], { encoding: 'utf8' }).stdout ?? '';
   const editReady = /^\s+edit\b/m.test(help);
-  const chordRun = (file, pre) => (w, mode) => {
+  const chordRun = (file, pre) => (_w, mode) => {
     if (mode === 'version') return { file, args: [...pre, '--version'] };
     if (mode === 'edit') return editReady ? { file, args: [...pre, 'edit'], stdin: 'edit' } : null;
     return { file, args: [...pre, 'apply'], stdin: 'patch' };
   };
 
   const list = [];
-  list.push({ id: 'cli', label: 'chord-patch (node bin/chord-patch)', chord: true, version: `node ${process.version}`, run: chordRun(node, [cli]) });
+  list.push({
+    id: 'cli',
+    label: 'chord-patch (node bin/chord-patch)',
+    chord: true,
+    version: `node ${process.version}`,
+    run: chordRun(node, [cli]),
+  });
 
   let bun;
   try {
@@ -106,7 +122,14 @@ export function tools(root, log) {
   } catch {}
   const bunVersion = bun && firstLine(bun, ['--version']);
   const bin = existsSync(binary) ? { ok: true } : { skip: 'build/chord-patch missing (npm run binary failed)' };
-  list.push({ id: 'bin', label: 'chord-patch (build/chord-patch binary)', chord: true, version: `Bun-compiled, bun ${bunVersion ?? '?'}`, ...bin, run: chordRun(binary, []) });
+  list.push({
+    id: 'bin',
+    label: 'chord-patch (build/chord-patch binary)',
+    chord: true,
+    version: `Bun-compiled, bun ${bunVersion ?? '?'}`,
+    ...bin,
+    run: chordRun(binary, []),
+  });
 
   const codex = ensureCodex(root, log);
   list.push({
@@ -114,7 +137,7 @@ export function tools(root, log) {
     label: 'Codex apply_patch',
     version: codex.version,
     skip: codex.skip,
-    run: (w, mode) => (mode === 'apply' ? { file: codex.file, args: [], stdin: 'patch' } : null),
+    run: (_w, mode) => (mode === 'apply' ? { file: codex.file, args: [], stdin: 'patch' } : null),
   });
 
   const git = which('git');
@@ -125,7 +148,11 @@ export function tools(root, log) {
     skip: git ? undefined : 'git not on PATH',
     run: (w, mode) =>
       mode === 'apply' && w.diff
-        ? { file: git, args: ['apply', '-p1', '--whitespace=nowarn', ...(w.diffNeedsWhitespaceTolerance ? ['--ignore-whitespace'] : [])], stdin: 'diff' }
+        ? {
+            file: git,
+            args: ['apply', '-p1', '--whitespace=nowarn', ...(w.diffNeedsWhitespaceTolerance ? ['--ignore-whitespace'] : [])],
+            stdin: 'diff',
+          }
         : null,
   });
 
@@ -149,7 +176,13 @@ export function tools(root, log) {
   });
 
   // The start-up floor every Node program pays: the reference for start-up ratios.
-  list.push({ id: 'node', label: 'node -e 0 (start-up floor)', baseline: true, version: `node ${process.version}`, run: () => ({ file: node, args: ['-e', '0'] }) });
+  list.push({
+    id: 'node',
+    label: 'node -e 0 (start-up floor)',
+    baseline: true,
+    version: `node ${process.version}`,
+    run: () => ({ file: node, args: ['-e', '0'] }),
+  });
   // The start-up floor of the binary's runtime: the same Bun that compiled it.
   list.push({
     id: 'bun',

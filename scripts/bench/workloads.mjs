@@ -22,7 +22,24 @@ function prng(seed) {
   };
 }
 
-const WORDS = ['alpha', 'beta', 'gamma', 'delta', 'render', 'parse', 'value', 'index', 'buffer', 'config', 'result', 'handler', 'token', 'stream', 'cursor', 'offset'];
+const WORDS = [
+  'alpha',
+  'beta',
+  'gamma',
+  'delta',
+  'render',
+  'parse',
+  'value',
+  'index',
+  'buffer',
+  'config',
+  'result',
+  'handler',
+  'token',
+  'stream',
+  'cursor',
+  'offset',
+];
 
 /**
  * Code-like lines: mostly unique statements (they carry their line number, as
@@ -192,7 +209,9 @@ export function missWorkload({ lines: count = 100_000, seed = 17, match = false,
   const path = 'src/big.ts';
   const before = bytesOf(lines, '\n');
   const patch = envelope([[`*** Update File: ${path}`, '@@', ...old.map((l) => `-${l}`), '+  // replaced']]);
-  const diff = [`--- a/${path}`, `+++ b/${path}`, `@@ -${at + 1},3 +${at + 1},1 @@`, ...old.map((l) => `-${l}`), '+  // replaced', ''].join('\n');
+  const diff = [`--- a/${path}`, `+++ b/${path}`, `@@ -${at + 1},3 +${at + 1},1 @@`, ...old.map((l) => `-${l}`), '+  // replaced', ''].join(
+    '\n',
+  );
   const after = match ? bytesOf([...lines.slice(0, at), '  // replaced', ...lines.slice(at + 3)], '\n') : before;
   return {
     name: `${match ? 'match' : 'miss'}${long ? '-long-lines' : ''}`,

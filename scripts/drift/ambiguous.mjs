@@ -31,14 +31,19 @@ export function ambiguousCase(r, tool, base) {
   const counts = new Map();
   for (const l of lines) counts.set(l, (counts.get(l) ?? 0) + 1);
   const spots = [];
-  for (let p = 1; p <= lines.length; p++) if (GENERIC.test(lines[p - 1]) && counts.get(lines[p - 1]) >= 2 && (tool === 'patch' || lines[p - 1].trim() !== '')) spots.push(p);
+  for (let p = 1; p <= lines.length; p++)
+    if (GENERIC.test(lines[p - 1]) && counts.get(lines[p - 1]) >= 2 && (tool === 'patch' || lines[p - 1].trim() !== '')) spots.push(p);
   if (!spots.length) return undefined;
   const p = r.pick(spots);
   const added = insertedBlock(r, lines, p, markdown);
   const context = [lines[p - 1]];
   const trailing = p < lines.length && lines[p] === '' ? [''] : [];
   const expected = joinLines([...lines.slice(0, p), ...added, ...lines.slice(p)]);
-  const unitLines = [...context.map((text) => ({ op: ' ', text })), ...added.map((text) => ({ op: '+', text })), ...trailing.map((text) => ({ op: ' ', text }))];
+  const unitLines = [
+    ...context.map((text) => ({ op: ' ', text })),
+    ...added.map((text) => ({ op: '+', text })),
+    ...trailing.map((text) => ({ op: ' ', text })),
+  ];
   let must = false;
   let header;
   if (tool === 'patch' && r.chance(0.5)) {
@@ -52,6 +57,18 @@ export function ambiguousCase(r, tool, base) {
     }
   }
   const unit = { lines: unitLines, header, range: [p, 1 + trailing.length, p, 1 + trailing.length + added.length] };
-  const input = tool === 'patch' ? renderPatch(base.path, [unit], { begin: true, end: true, ranges: false, eol: '\n' }) : renderEdit(base.path, [unit], 'edit');
-  return { kind: 'ambiguous', tool, origin: base.id, path: base.path, before: base.before, expected, inputs: [input], expect: must ? 'must' : 'may' };
+  const input =
+    tool === 'patch'
+      ? renderPatch(base.path, [unit], { begin: true, end: true, ranges: false, eol: '\n' })
+      : renderEdit(base.path, [unit], 'edit');
+  return {
+    kind: 'ambiguous',
+    tool,
+    origin: base.id,
+    path: base.path,
+    before: base.before,
+    expected,
+    inputs: [input],
+    expect: must ? 'must' : 'may',
+  };
 }

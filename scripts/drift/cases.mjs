@@ -4,7 +4,20 @@
 // byte) or `may` refuse (the intended text, or nothing written).
 
 import { applyEntries, codexHunks, editEntries, findHeader, indentWidth, joinLines, newText, oldText, splitLines } from './changes.mjs';
-import { asciiDashes, asciiPunctuation, coarseFold, countFolded, curlQuotes, FANCY_DASHES, FANCY_QUOTES, fullWidth, straightenQuotes, typo, typographicDash, unicodeSpaces } from './typos.mjs';
+import {
+  asciiDashes,
+  asciiPunctuation,
+  coarseFold,
+  countFolded,
+  curlQuotes,
+  FANCY_DASHES,
+  FANCY_QUOTES,
+  fullWidth,
+  straightenQuotes,
+  typo,
+  typographicDash,
+  unicodeSpaces,
+} from './typos.mjs';
 import { ambiguousCase } from './ambiguous.mjs';
 import { renderEdit, renderPatch } from './render.mjs';
 
@@ -72,7 +85,8 @@ export function buildCase(r, kind, tool, base) {
   const beforeText = joinLines(ctx.before);
   const folded = coarseFold(beforeText);
   // A drift that should make the old side miss must leave no place that matches it.
-  if (KINDS[kind].may && ctx.units.some((u, i) => oldText(u) !== oldText(clean[i]) && countFolded(folded, oldText(u)) !== 0)) return undefined;
+  if (KINDS[kind].may && ctx.units.some((u, i) => oldText(u) !== oldText(clean[i]) && countFolded(folded, oldText(u)) !== 0))
+    return undefined;
   const unique = clean.every((u) => countFolded(folded, oldText(u)) === 1);
   const may = KINDS[kind].may || (tool === 'batch' && KINDS[kind].batchMay) || !unique;
   const eol = ctx.crlf ? '\r\n' : '\n';
@@ -92,7 +106,8 @@ export function buildCase(r, kind, tool, base) {
 /** Old-side lines (context and removed) of all units. */
 const oldSide = (ctx) => ctx.units.flatMap((u) => u.lines.filter((l) => l.op !== '+'));
 /** Context lines that sit in both the before file and the intended result. */
-const contextLines = (ctx) => ctx.units.flatMap((u) => u.lines.filter((l) => l.op === ' ' && l.bi !== undefined && l.ai !== undefined && !l.last));
+const contextLines = (ctx) =>
+  ctx.units.flatMap((u) => u.lines.filter((l) => l.op === ' ' && l.bi !== undefined && l.ai !== undefined && !l.last));
 
 /**
  * Put `change` into one to three lines: in the patch's old side (what the
@@ -117,7 +132,9 @@ function eitherSide(r, ctx, toFancy, toPlain, fancy) {
   const patchFirst = r.chance(2 / 3);
   const patchSide = (t) => (fancy.test(t) ? toPlain(t) : toFancy(t));
   const fileSide = (t) => (fancy.test(t) ? t : toFancy(t));
-  return patchFirst ? driftLines(r, ctx, patchSide, false) || driftLines(r, ctx, fileSide, true) : driftLines(r, ctx, fileSide, true) || driftLines(r, ctx, patchSide, false);
+  return patchFirst
+    ? driftLines(r, ctx, patchSide, false) || driftLines(r, ctx, fileSide, true)
+    : driftLines(r, ctx, fileSide, true) || driftLines(r, ctx, patchSide, false);
 }
 
 const DRIFTS = {
@@ -134,7 +151,14 @@ const DRIFTS = {
   quotes: (r, ctx) => eitherSide(r, ctx, curlQuotes, straightenQuotes, FANCY_QUOTES),
   dashes: (r, ctx) => eitherSide(r, ctx, (t) => typographicDash(r, t), asciiDashes, FANCY_DASHES),
   'full-width': (r, ctx) => eitherSide(r, ctx, (t) => fullWidth(r, t), asciiPunctuation, /[，；：（）！？]/),
-  'unicode-space': (r, ctx) => eitherSide(r, ctx, (t) => unicodeSpaces(r, t), (t) => t, /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/),
+  'unicode-space': (r, ctx) =>
+    eitherSide(
+      r,
+      ctx,
+      (t) => unicodeSpaces(r, t),
+      (t) => t,
+      /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/,
+    ),
   markers: (r, ctx) => {
     const which = r.int(3);
     ctx.env.begin = which === 1;
@@ -177,7 +201,7 @@ const DRIFTS = {
     ctx.units = order;
     return true;
   },
-  resent: (r, ctx) => {
+  resent: (_r, ctx) => {
     ctx.times = 2;
     return true;
   },

@@ -95,8 +95,16 @@ function countOccurrences(haystack, needle) {
   return n;
 }
 
-export const oldText = (unit) => unit.lines.filter((l) => l.op !== '+').map((l) => l.text).join('\n');
-export const newText = (unit) => unit.lines.filter((l) => l.op !== '-').map((l) => l.text).join('\n');
+export const oldText = (unit) =>
+  unit.lines
+    .filter((l) => l.op !== '+')
+    .map((l) => l.text)
+    .join('\n');
+export const newText = (unit) =>
+  unit.lines
+    .filter((l) => l.op !== '-')
+    .map((l) => l.text)
+    .join('\n');
 
 /**
  * Claude-Code edit entries for a change: one per run of changed lines, with
@@ -127,7 +135,7 @@ export function editEntries(change, hunks) {
     // A pure insertion sits before the next context line (or the end of the hunk).
     for (const r of runs) if (r.start === undefined) r.start = r.end = insertionPoint(h, r);
   }
-  let entries = runs.map((r) => ({ start: r.start, end: r.end, added: r.added.map((l) => l.text) }));
+  const entries = runs.map((r) => ({ start: r.start, end: r.end, added: r.added.map((l) => l.text) }));
   const text = change.before;
   for (const e of entries) {
     e.a = 0;
@@ -162,7 +170,10 @@ function insertionPoint(hunk, run) {
   const i = hunk.lines.indexOf(run.added[0]);
   const next = hunk.lines.slice(i).find((l) => l.bi !== undefined);
   if (next) return next.bi;
-  const prev = hunk.lines.slice(0, i).reverse().find((l) => l.bi !== undefined);
+  const prev = hunk.lines
+    .slice(0, i)
+    .reverse()
+    .find((l) => l.bi !== undefined);
   return prev ? prev.bi + 1 : 0;
 }
 

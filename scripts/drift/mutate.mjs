@@ -20,7 +20,44 @@ function indentOf(line) {
   return /^[ \t]*/.exec(line)[0];
 }
 
-const KEYWORDS = new Set(['return', 'const', 'function', 'export', 'import', 'from', 'this', 'true', 'false', 'null', 'undefined', 'typeof', 'while', 'break', 'continue', 'else', 'class', 'extends', 'async', 'await', 'default', 'case', 'switch', 'throw', 'catch', 'finally', 'interface', 'type', 'readonly', 'public', 'private', 'static', 'void', 'string', 'number', 'boolean']);
+const KEYWORDS = new Set([
+  'return',
+  'const',
+  'function',
+  'export',
+  'import',
+  'from',
+  'this',
+  'true',
+  'false',
+  'null',
+  'undefined',
+  'typeof',
+  'while',
+  'break',
+  'continue',
+  'else',
+  'class',
+  'extends',
+  'async',
+  'await',
+  'default',
+  'case',
+  'switch',
+  'throw',
+  'catch',
+  'finally',
+  'interface',
+  'type',
+  'readonly',
+  'public',
+  'private',
+  'static',
+  'void',
+  'string',
+  'number',
+  'boolean',
+]);
 
 function identifiers(line) {
   return (line.match(/\b[A-Za-z_][A-Za-z0-9_]{3,}\b/g) ?? []).filter((w) => !KEYWORDS.has(w));
@@ -38,7 +75,8 @@ function tweakLine(r, line, markdown) {
   if (code.startsWith('//') || code.startsWith('*') || code.startsWith('/*')) return undefined;
   const choices = [];
   if (/\b\d+\b/.test(code)) choices.push(() => line.replace(/\b(\d+)\b/, (_, n) => String(Number(n) + 1)));
-  if (/'[^'\\]{2,}'|"[^"\\]{2,}"/.test(code)) choices.push(() => line.replace(/(['"])([^'"\\]{2,})\1/, (_, q, s) => `${q}${s} (updated)${q}`));
+  if (/'[^'\\]{2,}'|"[^"\\]{2,}"/.test(code))
+    choices.push(() => line.replace(/(['"])([^'"\\]{2,})\1/, (_, q, s) => `${q}${s} (updated)${q}`));
   const ids = identifiers(code);
   if (ids.length) {
     const id = r.pick(ids);
@@ -99,5 +137,5 @@ export function mutate(r, path, before) {
   if (!edits.length) return undefined;
   edits.sort((a, b) => b.at - a.at);
   for (const e of edits) lines.splice(e.at, e.del, ...e.ins);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

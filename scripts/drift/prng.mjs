@@ -36,7 +36,9 @@ export function rng(seed) {
     /** `k` distinct items in their original order. */
     sample(arr, k) {
       if (k >= arr.length) return [...arr];
-      const idx = this.shuffle(arr.map((_, i) => i)).slice(0, k).sort((x, y) => x - y);
+      const idx = this.shuffle(arr.map((_, i) => i))
+        .slice(0, k)
+        .sort((x, y) => x - y);
       return idx.map((i) => arr[i]);
     },
   };

@@ -19,8 +19,16 @@ export function renderPatch(path, hunks, env) {
   return out.join(env.eol) + env.eol;
 }
 
-const oldOf = (u) => u.lines.filter((l) => l.op !== '+').map((l) => l.text).join('\n');
-const newOf = (u) => u.lines.filter((l) => l.op !== '-').map((l) => l.text).join('\n');
+const oldOf = (u) =>
+  u.lines
+    .filter((l) => l.op !== '+')
+    .map((l) => l.text)
+    .join('\n');
+const newOf = (u) =>
+  u.lines
+    .filter((l) => l.op !== '-')
+    .map((l) => l.text)
+    .join('\n');
 
 /** Edit JSON: `{path, old_string, new_string}` for one unit, `{path, edits}` for a batch. */
 export function renderEdit(path, units, tool) {

@@ -74,8 +74,10 @@ export function writeRepro(outDir, name, c, result) {
   for (const [rel, bytes] of Object.entries(result.got ?? {})) put(join('got', rel), Buffer.from(bytes, 'latin1'));
   c.inputs.forEach((input, i) => put(c.inputs.length === 1 ? 'input' : `input-${i + 1}`, input));
   const { before, expected, inputs, ...meta } = c;
-  put('case.json', JSON.stringify({ ...meta, verdict: result.verdict, outcomes: result.outcomes, error: result.error }, null, 2) + '\n');
-  const runs = c.inputs.map((_, i) => `"$root/bin/chord-patch" apply "$here/${c.inputs.length === 1 ? 'input' : `input-${i + 1}`}" -C "$d"`).join('\n');
+  put('case.json', `${JSON.stringify({ ...meta, verdict: result.verdict, outcomes: result.outcomes, error: result.error }, null, 2)}\n`);
+  const runs = c.inputs
+    .map((_, i) => `"$root/bin/chord-patch" apply "$here/${c.inputs.length === 1 ? 'input' : `input-${i + 1}`}" -C "$d"`)
+    .join('\n');
   put(
     'repro.sh',
     `#!/bin/sh\n# ${c.kind} / ${c.tool} (${c.expect === 'must' ? 'must apply' : 'may refuse'}) from ${c.origin}: ${result.verdict}\n` +

@@ -17,7 +17,25 @@ const PACKAGE_EXTENSIONS = new Set(['.js', '.mjs', '.cjs', '.ts', '.md']);
  * few large, long-lived ones they bring. A fixed list, so adding or dropping
  * an unrelated dev dependency does not reshuffle the corpus.
  */
-const CORPUS_PACKAGES = ['@types/node', 'chalk', 'commander', 'diff', 'fast-check', 'iconv-lite', 'jschardet', 'magic-string', 'picomatch', 'postcss', 'pure-rand', 'source-map-js', 'typescript', 'undici-types', 'vite', 'vitest', 'yaml'];
+const CORPUS_PACKAGES = [
+  '@types/node',
+  'chalk',
+  'commander',
+  'diff',
+  'fast-check',
+  'iconv-lite',
+  'jschardet',
+  'magic-string',
+  'picomatch',
+  'postcss',
+  'pure-rand',
+  'source-map-js',
+  'typescript',
+  'undici-types',
+  'vite',
+  'vitest',
+  'yaml',
+];
 const CLEANED_OR_CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f\u00ad\u200b-\u200d\u2060\ufeff\r]/;
 
 /**
@@ -61,7 +79,10 @@ export function historyPairs(root) {
     const m = /^:100644 100644 ([0-9a-f]{40}) ([0-9a-f]{40}) M\t(.+)$/.exec(line);
     if (m && HISTORY_EXTENSIONS.has(extname(m[3]))) wanted.push({ commit, oldSha: m[1], newSha: m[2], path: m[3] });
   }
-  const blobs = readBlobs(git, wanted.flatMap((w) => [w.oldSha, w.newSha]));
+  const blobs = readBlobs(
+    git,
+    wanted.flatMap((w) => [w.oldSha, w.newSha]),
+  );
   const pairs = [];
   for (const w of wanted) {
     const before = decodeUtf8(blobs.get(w.oldSha));
@@ -75,7 +96,7 @@ export function historyPairs(root) {
 /** Every blob's bytes, read through one `git cat-file --batch`. */
 function readBlobs(git, shas) {
   const unique = [...new Set(shas)];
-  const out = git(['cat-file', '--batch'], unique.join('\n') + '\n');
+  const out = git(['cat-file', '--batch'], `${unique.join('\n')}\n`);
   const blobs = new Map();
   let at = 0;
   while (at < out.length) {

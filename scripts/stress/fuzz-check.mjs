@@ -81,7 +81,14 @@ export async function fuzzOne(apply, ws, input, options = {}) {
   const outsideNow = readTree(ws.outside);
   const rootNow = readTree(ws.root);
   let result = { kind: 'ok' };
-  if (threw) result = { kind: 'throw', detail: String(threw?.stack ?? threw).split('\n').slice(0, 4).join('\n') };
+  if (threw)
+    result = {
+      kind: 'throw',
+      detail: String(threw?.stack ?? threw)
+        .split('\n')
+        .slice(0, 4)
+        .join('\n'),
+    };
   else if (!sameMap(outsideNow, ws.outsideBefore)) result = { kind: 'outside', detail: [...outsideNow.keys()].join(', ') };
   else {
     const ok = reported(outcome, ws.root);

@@ -17,9 +17,32 @@ export const TREE = {
 export const OUTSIDE = { 'secret.txt': 'do not touch\n' };
 
 const PATHS = [
-  'a.txt', './a.txt', 'sub/../a.txt', 'dir/b.txt', 'dir', 'dir/', 'crlf.txt', 'bom.txt', 'quotes.txt', 'new.txt', 'dir/new/deep.txt',
-  '../outside/secret.txt', '../outside/new.txt', '/etc/passwd', 'link/secret.txt', 'link', '..', '.', '', '   ', 'a.txt/x',
-  `${'n'.repeat(300)}.txt`, 'sp ace.txt', 'uni-ü.txt', 'nul\u0000.txt', 'C:\\win.txt',
+  'a.txt',
+  './a.txt',
+  'sub/../a.txt',
+  'dir/b.txt',
+  'dir',
+  'dir/',
+  'crlf.txt',
+  'bom.txt',
+  'quotes.txt',
+  'new.txt',
+  'dir/new/deep.txt',
+  '../outside/secret.txt',
+  '../outside/new.txt',
+  '/etc/passwd',
+  'link/secret.txt',
+  'link',
+  '..',
+  '.',
+  '',
+  '   ',
+  'a.txt/x',
+  `${'n'.repeat(300)}.txt`,
+  'sp ace.txt',
+  'uni-ü.txt',
+  'nul\u0000.txt',
+  'C:\\win.txt',
 ];
 const path = fc.constantFrom(...PATHS);
 
@@ -28,7 +51,21 @@ const line = fc.oneof(
   { weight: 5, arbitrary: fc.constantFrom(...FILE_LINES) },
   { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
-  { weight: 1, arbitrary: fc.constantFrom('*** End Patch', '*** Begin Patch', '@@', '*** End of File', '\u200B', '\r', '\u0000', '\u001b[31m', '\uD800', '\uFEFF') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '*** End Patch',
+      '*** Begin Patch',
+      '@@',
+      '*** End of File',
+      '\u200B',
+      '\r',
+      '\u0000',
+      '\u001b[31m',
+      '\uD800',
+      '\uFEFF',
+    ),
+  },
   { weight: 1, arbitrary: fc.constantFrom('h'.repeat(100_000), 'é'.repeat(20_000)) },
 );
 
@@ -59,7 +96,9 @@ function render(ops, frame) {
       }
     }
   }
-  let body = [frame.begin ? '*** Begin Patch' : '', ...out, frame.end ? '*** End Patch' : ''].filter((l, i, a) => l !== '' || (i > 0 && i < a.length - 1)).join('\n');
+  let body = [frame.begin ? '*** Begin Patch' : '', ...out, frame.end ? '*** End Patch' : '']
+    .filter((l, i, a) => l !== '' || (i > 0 && i < a.length - 1))
+    .join('\n');
   if (frame.heredoc) body = `apply_patch <<'EOF'\n${body}\nEOF`;
   if (frame.crlf) body = body.replace(/\n/g, '\r\n');
   return `${frame.prefix}${body}${frame.suffix}`;
@@ -80,13 +119,19 @@ const envelope = fc
   .map(({ ops, frame }) => render(ops, frame));
 
 const editEntry = fc.record(
-  { old_string: fc.oneof(line, fc.constantFrom('alpha\nbeta', 'a', '', 'x = 1\ny = 2\n')), new_string: fc.oneof(line, fc.constantFrom('', 'ALPHA', 'a\u200Bb')), replace_all: fc.boolean() },
+  {
+    old_string: fc.oneof(line, fc.constantFrom('alpha\nbeta', 'a', '', 'x = 1\ny = 2\n')),
+    new_string: fc.oneof(line, fc.constantFrom('', 'ALPHA', 'a\u200Bb')),
+    replace_all: fc.boolean(),
+  },
   { requiredKeys: [] },
 );
 const edit = fc.oneof(
   fc.tuple(path, editEntry).map(([p, e]) => JSON.stringify({ path: p, ...e })),
   fc.tuple(path, fc.array(editEntry, { maxLength: 5 })).map(([p, edits]) => JSON.stringify({ path: p, edits })),
-  fc.tuple(path, editEntry, fc.constantFrom('file_path', 'replaceAll', 'extra')).map(([p, e, k]) => JSON.stringify({ path: p, ...e, [k]: true })),
+  fc
+    .tuple(path, editEntry, fc.constantFrom('file_path', 'replaceAll', 'extra'))
+    .map(([p, e, k]) => JSON.stringify({ path: p, ...e, [k]: true })),
   envelope.map((patch) => JSON.stringify({ patch })),
   envelope.map((input) => JSON.stringify({ input })),
   fc.constantFrom('{', '{"path": 1}', '[]', 'null', '{"patch": 3}'),
@@ -102,4 +147,9 @@ const bytes = fc.oneof(
 );
 
 /** One hostile input: a string or bytes for apply(). */
-export const hostileInput = fc.oneof({ weight: 5, arbitrary: envelope }, { weight: 3, arbitrary: edit }, { weight: 1, arbitrary: bytes }, { weight: 1, arbitrary: fc.string({ maxLength: 200 }) });
+export const hostileInput = fc.oneof(
+  { weight: 5, arbitrary: envelope },
+  { weight: 3, arbitrary: edit },
+  { weight: 1, arbitrary: bytes },
+  { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
+);

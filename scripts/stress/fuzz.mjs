@@ -38,10 +38,20 @@ for (const [n, input] of samples.entries()) {
   counts.inputs++;
   if (r.kind !== 'ok') {
     counts[r.kind]++;
-    if (examples.length < 10) examples.push({ n, kind: r.kind, detail: r.detail, input: typeof input === 'string' ? input.slice(0, 300) : `bytes ${Buffer.from(input).toString('hex').slice(0, 200)}` });
+    if (examples.length < 10)
+      examples.push({
+        n,
+        kind: r.kind,
+        detail: r.detail,
+        input: typeof input === 'string' ? input.slice(0, 300) : `bytes ${Buffer.from(input).toString('hex').slice(0, 200)}`,
+      });
   }
   if (n % CLI_EVERY === 0) {
-    const cli = spawnSync(process.execPath, [join(ROOT, 'bin', 'chord-patch'), 'apply', '--json', '-C', ws.root], { input, env: { ...process.env, CHORD_PATCH_SESSION: '' }, timeout: 60_000 });
+    const cli = spawnSync(process.execPath, [join(ROOT, 'bin', 'chord-patch'), 'apply', '--json', '-C', ws.root], {
+      input,
+      env: { ...process.env, CHORD_PATCH_SESSION: '' },
+      timeout: 60_000,
+    });
     counts.cliRuns++;
     if (cli.status === 70 || cli.status === null) {
       counts.cliExit70++;

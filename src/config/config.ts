@@ -121,7 +121,8 @@ export function configFromData(data: unknown, source = 'config'): Config {
   if (data === null || data === undefined) return config;
   for (const [key, value] of entriesOf(data, '', fail)) {
     if (key === 'providers') {
-      for (const [name, p] of entriesOf(value, 'providers', fail)) config.providers.set(name, providerFrom(p, keyPath('providers', name), fail));
+      for (const [name, p] of entriesOf(value, 'providers', fail))
+        config.providers.set(name, providerFrom(p, keyPath('providers', name), fail));
     } else if (key === 'permission') {
       if (value !== null) config.permission = permissionFrom(value, 'permission', fail);
     } else {

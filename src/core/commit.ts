@@ -99,7 +99,13 @@ export async function commitPlan(fs: Fs, mutations: readonly Mutation[], ctx: Co
 
 const show = (ctx: CommitContext, abs: string) => shown(ctx.root, abs);
 
-async function commitPinned(fs: Fs, mutations: readonly Mutation[], ctx: CommitContext, pins: Pins, signals: DeferredSignals): Promise<CommitResult> {
+async function commitPinned(
+  fs: Fs,
+  mutations: readonly Mutation[],
+  ctx: CommitContext,
+  pins: Pins,
+  signals: DeferredSignals,
+): Promise<CommitResult> {
   const parents = new Set(mutations.map((m) => join(m.abs, '..')));
   let toCreate: string[];
   try {
@@ -122,7 +128,12 @@ async function commitPinned(fs: Fs, mutations: readonly Mutation[], ctx: CommitC
       await writeJournal(fs, journalPath, journal);
     } catch (e) {
       await fs.unlink(journalPath).catch(() => {});
-      return { ok: false, code: 'write_failed', message: `cannot write the commit journal ${journalPath}: ${(e as Error).message}; nothing was written`, paths: [] };
+      return {
+        ok: false,
+        code: 'write_failed',
+        message: `cannot write the commit journal ${journalPath}: ${(e as Error).message}; nothing was written`,
+        paths: [],
+      };
     }
   }
   const touched = new Set<string>();
@@ -142,7 +153,13 @@ async function commitPinned(fs: Fs, mutations: readonly Mutation[], ctx: CommitC
  * durable: the commit point. A failure here still rolls back (the backups
  * exist until the commit point), with the journal under its undo name.
  */
-async function makeDurable(fs: Fs, ctx: CommitContext, journalPath: string | undefined, id: string, pins: Pins): Promise<Failure | undefined> {
+async function makeDurable(
+  fs: Fs,
+  ctx: CommitContext,
+  journalPath: string | undefined,
+  id: string,
+  pins: Pins,
+): Promise<Failure | undefined> {
   let renamed = false;
   try {
     await pins.sync();
@@ -178,11 +195,20 @@ async function syncDir(fs: Fs, dir: string): Promise<void> {
 function errorText(e: unknown): string {
   const { code, message } = e as NodeJS.ErrnoException;
   if (code === 'EEXIST') return 'a file appeared at that path after planning';
-  return code && message.startsWith(`${code}: `) ? message.replace(/, (open|rename|link|unlink|mkdir|rmdir|fsync|write|close|fchmod|fchown|lstat|read) .*$/, '') : message;
+  return code && message.startsWith(`${code}: `)
+    ? message.replace(/, (open|rename|link|unlink|mkdir|rmdir|fsync|write|close|fchmod|fchown|lstat|read) .*$/, '')
+    : message;
 }
 
 /** Create missing directories and write every temp file. Nothing visible changes. */
-async function prepareFiles(fs: Fs, mutations: readonly Mutation[], entries: JournalEntry[], toCreate: string[], pins: Pins, signals: DeferredSignals): Promise<Failure | undefined> {
+async function prepareFiles(
+  fs: Fs,
+  mutations: readonly Mutation[],
+  entries: JournalEntry[],
+  toCreate: string[],
+  pins: Pins,
+  signals: DeferredSignals,
+): Promise<Failure | undefined> {
   for (const dir of toCreate) {
     try {
       await pins.create(dir);
@@ -199,7 +225,10 @@ async function prepareFiles(fs: Fs, mutations: readonly Mutation[], entries: Jou
       const sig = signals.caught();
       if (sig) failure ??= { code: 'interrupted', path: m.path, why: `interrupted by ${sig}` };
       if (failure) return;
-      const owner = m.before.kind === 'file' && m.before.uid !== undefined && m.before.gid !== undefined ? { uid: m.before.uid, gid: m.before.gid } : undefined;
+      const owner =
+        m.before.kind === 'file' && m.before.uid !== undefined && m.before.gid !== undefined
+          ? { uid: m.before.uid, gid: m.before.gid }
+          : undefined;
       try {
         await fs.writeTemp(pins.name(e.tmp!), m.after!.bytes, m.after!.mode, owner);
       } catch (err) {
@@ -212,7 +241,14 @@ async function prepareFiles(fs: Fs, mutations: readonly Mutation[], entries: Jou
 }
 
 /** Re-check each target and switch it to its new content; deletions last. */
-async function switchFiles(fs: Fs, mutations: readonly Mutation[], entries: JournalEntry[], pins: Pins, signals: DeferredSignals, touched: Set<string>): Promise<Failure | undefined> {
+async function switchFiles(
+  fs: Fs,
+  mutations: readonly Mutation[],
+  entries: JournalEntry[],
+  pins: Pins,
+  signals: DeferredSignals,
+  touched: Set<string>,
+): Promise<Failure | undefined> {
   let failure: Failure | undefined;
   const one = async ([m, e]: readonly [Mutation, JournalEntry]) => {
     const sig = signals.caught();
@@ -253,7 +289,15 @@ async function switchFiles(fs: Fs, mutations: readonly Mutation[], entries: Jour
   return failure;
 }
 
-async function rollBack(fs: Fs, ctx: CommitContext, journal: Journal, journalPath: string | undefined, pins: Pins, touched: Set<string>, f: Failure): Promise<CommitResult> {
+async function rollBack(
+  fs: Fs,
+  ctx: CommitContext,
+  journal: Journal,
+  journalPath: string | undefined,
+  pins: Pins,
+  touched: Set<string>,
+  f: Failure,
+): Promise<CommitResult> {
   // Only directories actually created are this commit's to remove.
   const result = await undo(fs, { ...journal, dirs: pins.created }, pins.name, touched);
   const lead =
@@ -272,16 +316,30 @@ async function rollBack(fs: Fs, ctx: CommitContext, journal: Journal, journalPat
     // Only leftovers (or nothing) remain: the journal has nothing more to undo.
     if (journalPath) await fs.unlink(journalPath).catch(() => {});
     if (ctx.journalDir) await fs.unlink(join(ctx.journalDir, doneName(journal.id))).catch(() => {});
-    const undone = result.restored.length > 0 ? `the ${result.restored.length} file${result.restored.length === 1 ? '' : 's'} already switched in this commit ${result.restored.length === 1 ? 'was' : 'were'} restored; ` : '';
-    const left = disk.leftovers.length > 0 ? `; but chord-patch could not remove its own temporary files and directories: ${disk.leftovers.join(', ')}` : '';
-    return { ok: false, code: f.code, message: `${lead}; ${undone}no file was changed${left}`, paths, ...(disk.leftovers.length > 0 ? { disk } : {}) };
+    const undone =
+      result.restored.length > 0
+        ? `the ${result.restored.length} file${result.restored.length === 1 ? '' : 's'} already switched in this commit ${result.restored.length === 1 ? 'was' : 'were'} restored; `
+        : '';
+    const left =
+      disk.leftovers.length > 0
+        ? `; but chord-patch could not remove its own temporary files and directories: ${disk.leftovers.join(', ')}`
+        : '';
+    return {
+      ok: false,
+      code: f.code,
+      message: `${lead}; ${undone}no file was changed${left}`,
+      paths,
+      ...(disk.leftovers.length > 0 ? { disk } : {}),
+    };
   }
   const message =
     `${lead}; restoring the files already written ALSO FAILED. ` +
     `Files holding the NEW content (not restored): ${disk.newContent.join(', ')}. ` +
     `Files restored to their previous content: ${disk.restored.join(', ') || 'none'}.` +
     (disk.leftovers.length > 0 ? ` Leftover temporary files: ${disk.leftovers.join(', ')}.` : '') +
-    (journalPath ? ` The journal ${journalPath} is kept: \`chord-patch recover\` (or the next run in this directory) retries the restore.` : '');
+    (journalPath
+      ? ` The journal ${journalPath} is kept: \`chord-patch recover\` (or the next run in this directory) retries the restore.`
+      : '');
   return { ok: false, code: 'rollback_failed', message, paths: result.notRestored, disk };
 }
 
@@ -296,7 +354,10 @@ function commitNotes(ctx: CommitContext, mutations: readonly Mutation[], leftove
     }
   }
   if (leftovers.length > 0) {
-    notes.push({ code: 'info', message: `could not remove chord-patch's temporary files (an append-only directory?): ${leftovers.map((x) => show(ctx, x)).join(', ')}` });
+    notes.push({
+      code: 'info',
+      message: `could not remove chord-patch's temporary files (an append-only directory?): ${leftovers.map((x) => show(ctx, x)).join(', ')}`,
+    });
   }
   return notes;
 }

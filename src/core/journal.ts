@@ -66,10 +66,6 @@ export type Namer = (abs: string) => string;
 
 const code = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code;
 
-async function exists(fs: Fs, path: string): Promise<boolean> {
-  return (await fs.lstat(path).catch(() => null)) !== null;
-}
-
 async function remove(fs: Fs, path: string, leftovers: string[], shown: string): Promise<void> {
   try {
     await fs.unlink(path);

@@ -108,7 +108,10 @@ function defaultMode(): number {
 export const nodeFs: Fs = {
   async lstat(path) {
     try {
-      const s = await call<Stats>((cb) => lstat(path, cb), () => lstatSync(path));
+      const s = await call<Stats>(
+        (cb) => lstat(path, cb),
+        () => lstatSync(path),
+      );
       return { kind: kindOf(s), mode: s.mode & 0o7777, identity: `${s.dev}:${s.ino}`, links: s.nlink, uid: s.uid, gid: s.gid };
     } catch (e) {
       if (code(e) === 'ENOENT' || code(e) === 'ENOTDIR') return null;
@@ -118,13 +121,19 @@ export const nodeFs: Fs = {
 
   async readFile(path) {
     // A Buffer is a Uint8Array already: no copy.
-    return call<Buffer>((cb) => readFile(path, cb), () => readFileSync(path));
+    return call<Buffer>(
+      (cb) => readFile(path, cb),
+      () => readFileSync(path),
+    );
   },
 
   async hasBytes(path, bytes) {
     // Compared a chunk at a time through one small buffer: revalidating a
     // 5 MB file no longer allocates (and faults in) another 5 MB.
-    const fd = await call<number>((cb) => open(path, constants.O_RDONLY, cb), () => openSync(path, constants.O_RDONLY));
+    const fd = await call<number>(
+      (cb) => open(path, constants.O_RDONLY, cb),
+      () => openSync(path, constants.O_RDONLY),
+    );
     try {
       const chunk = Buffer.allocUnsafe(Math.min(COMPARE_CHUNK, bytes.length + 1));
       let at = 0;
@@ -133,76 +142,149 @@ export const nodeFs: Fs = {
         // comes back short only at its end, so the last read also proves the
         // file ends where `bytes` does (no extra read just to see EOF).
         const want = Math.min(chunk.length, bytes.length - at + 1);
-        const n = await call<number>((cb) => read(fd, chunk, 0, want, null, cb), () => readSync(fd, chunk, 0, want, null));
+        const n = await call<number>(
+          (cb) => read(fd, chunk, 0, want, null, cb),
+          () => readSync(fd, chunk, 0, want, null),
+        );
         if (at + n > bytes.length || Buffer.compare(chunk.subarray(0, n), bytes.subarray(at, at + n)) !== 0) return false;
         at += n;
         if (n < want) return at === bytes.length;
       }
     } finally {
-      await call<void>((cb) => close(fd, cb), () => closeSync(fd));
+      await call<void>(
+        (cb) => close(fd, cb),
+        () => closeSync(fd),
+      );
     }
   },
 
   async realpath(path) {
-    return call<string>((cb) => realpath.native(path, cb), () => realpathSync.native(path));
+    return call<string>(
+      (cb) => realpath.native(path, cb),
+      () => realpathSync.native(path),
+    );
   },
 
   async readDir(dir) {
-    return call<string[]>((cb) => readdir(dir, cb), () => readdirSync(dir));
+    return call<string[]>(
+      (cb) => readdir(dir, cb),
+      () => readdirSync(dir),
+    );
   },
 
   async pinDir(dir, noFollow) {
     const flags = constants.O_RDONLY | constants.O_DIRECTORY | (noFollow ? constants.O_NOFOLLOW : 0);
-    const fd = await call<number>((cb) => open(dir, flags, cb), () => openSync(dir, flags));
+    const fd = await call<number>(
+      (cb) => open(dir, flags, cb),
+      () => openSync(dir, flags),
+    );
     try {
-      const s = await call<Stats>((cb) => fstat(fd, cb), () => fstatSync(fd));
+      const s = await call<Stats>(
+        (cb) => fstat(fd, cb),
+        () => fstatSync(fd),
+      );
       const byFd = procFd(fd);
       // /proc/self/fd/N names the directory opened, wherever its path now
       // points: the same guarantee as openat(2), which Node does not offer.
-      const real = byFd ? await call<string>((cb) => readlink(byFd, cb), () => readlinkSync(byFd)) : await this.realpath(dir);
+      const real = byFd
+        ? await call<string>(
+            (cb) => readlink(byFd, cb),
+            () => readlinkSync(byFd),
+          )
+        : await this.realpath(dir);
       return {
         path: byFd ?? dir,
         identity: `${s.dev}:${s.ino}`,
         real,
-        sync: () => call<void>((cb) => fsync(fd, cb), () => fsyncSync(fd)),
-        close: () => call<void>((cb) => close(fd, cb), () => closeSync(fd)),
+        sync: () =>
+          call<void>(
+            (cb) => fsync(fd, cb),
+            () => fsyncSync(fd),
+          ),
+        close: () =>
+          call<void>(
+            (cb) => close(fd, cb),
+            () => closeSync(fd),
+          ),
       } satisfies DirPin;
     } catch (e) {
-      await call<void>((cb) => close(fd, cb), () => closeSync(fd)).catch(() => {});
+      await call<void>(
+        (cb) => close(fd, cb),
+        () => closeSync(fd),
+      ).catch(() => {});
       throw e;
     }
   },
 
   async writeTemp(path, bytes, mode, owner) {
     const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
-    const fd = await call<number>((cb) => open(path, flags, 0o600, cb), () => openSync(path, flags, 0o600));
+    const fd = await call<number>(
+      (cb) => open(path, flags, 0o600, cb),
+      () => openSync(path, flags, 0o600),
+    );
     try {
-      if (bytes instanceof Uint8Array) await call<void>((cb) => writeFile(fd, bytes, cb), () => writeFileSync(fd, bytes));
+      if (bytes instanceof Uint8Array)
+        await call<void>(
+          (cb) => writeFile(fd, bytes, cb),
+          () => writeFileSync(fd, bytes),
+        );
       // libuv's writev writes every piece (looping on short writes and the
       // iovec limit) before it calls back.
-      else if (bytes.length > 0) await call<number>((cb) => writev(fd, bytes as Uint8Array[], cb), () => writevSync(fd, bytes as Uint8Array[]));
+      else if (bytes.length > 0)
+        await call<number>(
+          (cb) => writev(fd, bytes as Uint8Array[], cb),
+          () => writevSync(fd, bytes as Uint8Array[]),
+        );
       // Owner before mode: chown clears set-uid/set-gid bits.
-      if (owner && mayChown(owner)) await call<void>((cb) => fchown(fd, owner.uid, owner.gid, cb), () => fchownSync(fd, owner.uid, owner.gid));
-      await call<void>((cb) => fchmod(fd, mode ?? defaultMode(), cb), () => fchmodSync(fd, mode ?? defaultMode()));
-      await call<void>((cb) => fsync(fd, cb), () => fsyncSync(fd));
+      if (owner && mayChown(owner))
+        await call<void>(
+          (cb) => fchown(fd, owner.uid, owner.gid, cb),
+          () => fchownSync(fd, owner.uid, owner.gid),
+        );
+      await call<void>(
+        (cb) => fchmod(fd, mode ?? defaultMode(), cb),
+        () => fchmodSync(fd, mode ?? defaultMode()),
+      );
+      await call<void>(
+        (cb) => fsync(fd, cb),
+        () => fsyncSync(fd),
+      );
     } catch (e) {
-      await call<void>((cb) => close(fd, cb), () => closeSync(fd)).catch(() => {});
-      await call<void>((cb) => unlink(path, cb), () => unlinkSync(path)).catch(() => {});
+      await call<void>(
+        (cb) => close(fd, cb),
+        () => closeSync(fd),
+      ).catch(() => {});
+      await call<void>(
+        (cb) => unlink(path, cb),
+        () => unlinkSync(path),
+      ).catch(() => {});
       throw e;
     }
-    await call<void>((cb) => close(fd, cb), () => closeSync(fd));
+    await call<void>(
+      (cb) => close(fd, cb),
+      () => closeSync(fd),
+    );
   },
 
   async rename(from, to) {
-    await call<void>((cb) => rename(from, to, cb), () => renameSync(from, to));
+    await call<void>(
+      (cb) => rename(from, to, cb),
+      () => renameSync(from, to),
+    );
   },
 
   async link(from, to) {
-    await call<void>((cb) => link(from, to, cb), () => linkSync(from, to));
+    await call<void>(
+      (cb) => link(from, to, cb),
+      () => linkSync(from, to),
+    );
   },
 
   async unlink(path) {
-    await call<void>((cb) => unlink(path, cb), () => unlinkSync(path));
+    await call<void>(
+      (cb) => unlink(path, cb),
+      () => unlinkSync(path),
+    );
   },
 
   async mkdir(dir) {
@@ -213,7 +295,10 @@ export const nodeFs: Fs = {
   },
 
   async rmdir(dir) {
-    await call<void>((cb) => rmdir(dir, cb), () => rmdirSync(dir));
+    await call<void>(
+      (cb) => rmdir(dir, cb),
+      () => rmdirSync(dir),
+    );
   },
 };
 

@@ -73,7 +73,9 @@ export class Pins {
     }
     this.pins.set(planned.existing, pin);
     if (this.confine && (pin.real !== planned.real || (planned.identity !== undefined && pin.identity !== planned.identity))) {
-      throw new Refused(`${this.show(planned.existing)} is no longer the directory planned (replaced, moved or linked elsewhere after planning)`);
+      throw new Refused(
+        `${this.show(planned.existing)} is no longer the directory planned (replaced, moved or linked elsewhere after planning)`,
+      );
     }
   }
 

@@ -58,7 +58,11 @@ export async function runPatchText(text: string, options: RunOptions = {}): Prom
   } catch (e) {
     return errorOutcome(e, 'apply_patch', !!options.check);
   }
-  return runOps(parsed.ops, options, parsed.repairs.map((r) => ({ code: 'repair' as const, message: r })));
+  return runOps(
+    parsed.ops,
+    options,
+    parsed.repairs.map((r) => ({ code: 'repair' as const, message: r })),
+  );
 }
 
 export async function runOps(ops: readonly FileOp[], options: RunOptions, notes: Note[] = []): Promise<Outcome> {
@@ -69,7 +73,11 @@ export async function runOps(ops: readonly FileOp[], options: RunOptions, notes:
  * Run `body` under the root's commit lock (after recovering interrupted
  * commits); a dry run takes no lock. Shared by patches and edits.
  */
-export async function locked(options: RunOptions, tool: Outcome['tool'], body: (guard: Guard | undefined) => Promise<Outcome>): Promise<Outcome> {
+export async function locked(
+  options: RunOptions,
+  tool: Outcome['tool'],
+  body: (guard: Guard | undefined) => Promise<Outcome>,
+): Promise<Outcome> {
   if (options.check) return body(undefined);
   const fs = options.fs ?? nodeFs;
   const root = resolve(options.cwd ?? process.cwd());
@@ -168,13 +176,7 @@ export async function finish(fs: Fs, plan: Plan, f: FinishOptions): Promise<Outc
     notes = [...notes, ...result.notes];
   }
   const committedSomething = plan.changes.length > 0;
-  const status: Outcome['status'] = !anyFailed
-    ? dryRun
-      ? 'checked'
-      : 'applied'
-    : committedSomething
-      ? 'partial'
-      : 'rejected';
+  const status: Outcome['status'] = !anyFailed ? (dryRun ? 'checked' : 'applied') : committedSomething ? 'partial' : 'rejected';
   return {
     status,
     dryRun,

@@ -175,7 +175,8 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
       if (op.kind === 'add') {
         authorize(op, ref, 'target');
         const s = checkTarget(ref);
-        if (s.kind === 'file') throw new OpError('file_exists', `${ref.raw}: cannot add file that already exists; use "*** Update File:" instead`);
+        if (s.kind === 'file')
+          throw new OpError('file_exists', `${ref.raw}: cannot add file that already exists; use "*** Update File:" instead`);
         if (s.kind === 'blocked') throw blocked(root, ref, s.entry);
         const added = cleanAddedLines(op.lines, true);
         if (!added.ok) throw refusal(ref, added);
@@ -189,14 +190,19 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
         let runs: Run[] = added.lines.map((text) => ({ text, eol: '\n' }));
         if (op.noNewlineAtEnd) runs = withoutFinalEol(runs, EMPTY_TABLE);
         const mode = withExecutable(undefined, op.executable);
-        put(i, ref.abs, { kind: 'file', ...(mode !== undefined ? { mode } : {}), content: { type: 'text', runs, base: EMPTY_TABLE, encoding } });
+        put(i, ref.abs, {
+          kind: 'file',
+          ...(mode !== undefined ? { mode } : {}),
+          content: { type: 'text', runs, base: EMPTY_TABLE, encoding },
+        });
       } else if (op.kind === 'delete') {
         authorize(op, ref, 'source');
         const src = requireFile(op, ref);
         if (op.expectLines) {
           const text = decodeContent(src.content);
           const differs = 'type' in text ? deletedContentDiffers(tableOfRuns(text.runs, text.base), op.expectLines) : text.message;
-          if (differs) throw new OpError('content_differs', `${ref.raw}: not deleted: ${differs}; deleting it would lose what the diff does not show`);
+          if (differs)
+            throw new OpError('content_differs', `${ref.raw}: not deleted: ${differs}; deleting it would lose what the diff does not show`);
         }
         put(i, ref.abs, { kind: 'missing' });
       } else {
@@ -226,7 +232,9 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
           countPasses(passCounts, located.replacements);
           if (located.outOfOrder.length > 0) outOfOrderByOp.set(i, outOfOrderNote(ref.raw, located.outOfOrder, hunks.length));
           for (const r of located.replacements) if (r.note !== undefined) hunkNotes.push(`${ref.raw}: ${r.note}`);
-          located.placed.forEach((r, k) => placements.push({ path: ref.raw, op: i, hunk: k + 1, hunks: hunks.length, line: r.start + 1, pass: r.pass }));
+          located.placed.forEach((r, k) => {
+            placements.push({ path: ref.raw, op: i, hunk: k + 1, hunks: hunks.length, line: r.start + 1, pass: r.pass });
+          });
           const bad = checkEncodable(
             hunks.flatMap((h) => h.lines.filter((l) => l.op === '+').map((l) => l.text)),
             text.encoding,
@@ -239,7 +247,8 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
         const dest = refs[1];
         if (dest) {
           authorize(op, dest, 'target');
-          if (dest.abs === ref.abs) throw new OpError('same_path', `${ref.raw}: "*** Move to:" names the same path as the source; drop the Move to line`);
+          if (dest.abs === ref.abs)
+            throw new OpError('same_path', `${ref.raw}: "*** Move to:" names the same path as the source; drop the Move to line`);
           const d = checkTarget(dest);
           if (d.kind === 'blocked') throw blocked(root, dest, d.entry);
           put(i, ref.abs, { kind: 'missing' });
@@ -264,7 +273,11 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
     return {
       paths: uniqueSpellings(members.flatMap((i) => refsOf[i]!)),
       failures: failures.filter((f) => inChain.has(f.op)),
-      operations: members.map((i) => ({ op: i, label: opLabel(ops[i]!), status: failedOps.has(i) ? ('failed' as const) : ('carried' as const) })),
+      operations: members.map((i) => ({
+        op: i,
+        label: opLabel(ops[i]!),
+        status: failedOps.has(i) ? ('failed' as const) : ('carried' as const),
+      })),
     };
   });
 
@@ -284,7 +297,13 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
     if (state.kind !== 'file') continue;
     const bytes = state.content.type === 'text' ? textBytes(state.content, snapshot) : state.content.bytes;
     if (before.kind === 'file' && before.mode === state.mode && sameBytes(bytes, before.bytes)) continue;
-    mutations.push({ abs, path, before, after: { bytes, ...(state.mode !== undefined ? { mode: state.mode } : {}) }, content: state.content });
+    mutations.push({
+      abs,
+      path,
+      before,
+      after: { bytes, ...(state.mode !== undefined ? { mode: state.mode } : {}) },
+      content: state.content,
+    });
   }
 
   const changes: ChangeSummary[] = [];
@@ -370,7 +389,10 @@ function outOfOrderNote(path: string, moved: readonly OutOfOrder[], total: numbe
 
 function blocked(root: string, ref: PathRef, entry: Entry): OpError {
   if (entry.kind === 'missing' && entry.blockedBy !== undefined) {
-    return new OpError('not_a_file', `${ref.raw}: cannot be created: ${relative(root, entry.blockedBy) || entry.blockedBy} is not a directory`);
+    return new OpError(
+      'not_a_file',
+      `${ref.raw}: cannot be created: ${relative(root, entry.blockedBy) || entry.blockedBy} is not a directory`,
+    );
   }
   if (entry.kind === 'dir') return new OpError('not_a_file', `${ref.raw}: is a directory, not a file`);
   if (entry.kind === 'symlink') return new OpError('symlink', `${ref.raw}: is a symbolic link; chord-patch does not edit through links`);

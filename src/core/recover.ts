@@ -24,7 +24,12 @@ export interface Recovered {
 const empty = (): Recovered => ({ commits: 0, restored: [], notRestored: [], removed: 0, leftovers: [] });
 
 /** Roll back (or finish) every interrupted commit recorded in `stateDir`. The caller holds the lock. */
-export async function recoverJournals(fs: Fs, root: string, stateDir: string, isAlive: (pid: number) => boolean = processAlive): Promise<Recovered> {
+export async function recoverJournals(
+  fs: Fs,
+  root: string,
+  stateDir: string,
+  isAlive: (pid: number) => boolean = processAlive,
+): Promise<Recovered> {
   const out = empty();
   let names: string[];
   try {
@@ -36,7 +41,10 @@ export async function recoverJournals(fs: Fs, root: string, stateDir: string, is
     const path = join(stateDir, name);
     if (/^lock\..+|^break$/.test(name)) {
       // A waiter or breaker that died before removing its private file.
-      const pid = await fs.readFile(path).then((b) => (JSON.parse(Buffer.from(b).toString('utf8')) as { pid?: number }).pid).catch(() => undefined);
+      const pid = await fs
+        .readFile(path)
+        .then((b) => (JSON.parse(Buffer.from(b).toString('utf8')) as { pid?: number }).pid)
+        .catch(() => undefined);
       if (pid === undefined || !isAlive(pid)) await fs.unlink(path).catch(() => {});
       continue;
     }
@@ -73,7 +81,8 @@ export function recoveryText(r: Recovered): string | undefined {
   if (r.commits === 0) return undefined;
   const parts = [`rolled back ${r.commits} interrupted chord-patch commit${r.commits === 1 ? '' : 's'}`];
   parts.push(r.restored.length > 0 ? `restored ${r.restored.join(', ')}` : 'no file had been changed yet');
-  if (r.notRestored.length > 0) parts.push(`COULD NOT RESTORE ${r.notRestored.join(', ')} (journal kept; run \`chord-patch recover\` again)`);
+  if (r.notRestored.length > 0)
+    parts.push(`COULD NOT RESTORE ${r.notRestored.join(', ')} (journal kept; run \`chord-patch recover\` again)`);
   if (r.leftovers.length > 0) parts.push(`could not remove ${r.leftovers.join(', ')}`);
   return `${parts.join('; ')}.`;
 }
@@ -97,7 +106,10 @@ export async function withCommitLock<T>(fs: Fs, root: string, options: LockOptio
     if (isChordPatchError(e)) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     if (code !== 'EACCES' && code !== 'EROFS' && code !== 'EPERM' && code !== 'ENOENT' && code !== 'ENOTDIR') {
-      throw new ChordPatchError('write_failed', `cannot take the commit lock in ${join(root, STATE_DIR)}: ${(e as Error).message}; nothing was written`);
+      throw new ChordPatchError(
+        'write_failed',
+        `cannot take the commit lock in ${join(root, STATE_DIR)}: ${(e as Error).message}; nothing was written`,
+      );
     }
     const message = `no commit lock or journal: cannot create ${join(root, STATE_DIR)} (${code}); concurrent chord-patch runs are not serialised and a crash mid-commit could leave it half-applied`;
     return body({ notes: [{ code: 'info', message }] });

@@ -18,7 +18,10 @@ export async function runExtracted(reply: string, options: RunOptions = {}): Pro
   const ops: FileOp[] = [];
   try {
     if (found.length === 0) {
-      throw new ChordPatchError('empty_patch', 'no patch found in the reply: expected a fenced ```diff or ```patch block, or a "*** Begin Patch" envelope');
+      throw new ChordPatchError(
+        'empty_patch',
+        'no patch found in the reply: expected a fenced ```diff or ```patch block, or a "*** Begin Patch" envelope',
+      );
     }
     const parts: FileOp[][] = [];
     for (const p of found) {
@@ -30,7 +33,12 @@ export async function runExtracted(reply: string, options: RunOptions = {}): Pro
           notes.push(...parsed.repairs.map((r) => ({ code: 'repair' as const, message: `patch at line ${p.line}: ${r}` })));
         }
       } catch (e) {
-        if (e instanceof ChordPatchError) throw new ChordPatchError(e.code, `the ${p.label} at line ${p.line} of the reply: ${e.message}`, e.line === undefined ? p.line : p.line + e.line - 1);
+        if (e instanceof ChordPatchError)
+          throw new ChordPatchError(
+            e.code,
+            `the ${p.label} at line ${p.line} of the reply: ${e.message}`,
+            e.line === undefined ? p.line : p.line + e.line - 1,
+          );
         throw e;
       }
     }

@@ -9,7 +9,19 @@
 // state chord-patch writes. That is refused before anything is planned, since
 // something other than chord-patch put it there.
 
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  type Stats,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from '../lazy-builtins.js';
 import { dirname, join, resolve } from 'node:path';
 import { ChordPatchError } from '../errors.js';
@@ -48,7 +60,10 @@ export function statePathFor(opts: SessionOptions & { session: string }): string
 export const MAX_SESSION_STATE_BYTES = 16 * 1024 * 1024;
 
 const unusable = (path: string, what: string): ChordPatchError =>
-  new ChordPatchError('session_state', `session state ${path} ${what}; chord-patch only keeps a small regular file there: remove it or use another session id`);
+  new ChordPatchError(
+    'session_state',
+    `session state ${path} ${what}; chord-patch only keeps a small regular file there: remove it or use another session id`,
+  );
 
 function kindOf(s: Stats): string {
   if (s.isFIFO()) return 'a FIFO';
@@ -67,7 +82,7 @@ function kindOf(s: Stats): string {
  * cannot stall the read.
  */
 function readStateBytes(path: string): Buffer | undefined {
-  let st;
+  let st: ReturnType<typeof lstatSync>;
   try {
     st = lstatSync(path);
   } catch {
@@ -84,7 +99,8 @@ function readStateBytes(path: string): Buffer | undefined {
   try {
     const opened = fstatSync(fd);
     if (!opened.isFile()) throw unusable(path, `is ${kindOf(opened)}, not a regular file`);
-    if (opened.size > MAX_SESSION_STATE_BYTES) throw unusable(path, `holds ${opened.size} bytes, more than the ${MAX_SESSION_STATE_BYTES} bytes a session state may`);
+    if (opened.size > MAX_SESSION_STATE_BYTES)
+      throw unusable(path, `holds ${opened.size} bytes, more than the ${MAX_SESSION_STATE_BYTES} bytes a session state may`);
     // Read at most one byte past the bound: a file growing under the read still ends.
     const buf = Buffer.alloc(Math.min(opened.size, MAX_SESSION_STATE_BYTES) + 1);
     let n = 0;
@@ -146,7 +162,12 @@ export function saveSessionState(path: string, state: SessionState): void {
  * `matched` is false for `old_string not found` and true for a success.
  * Without a session id the outcome comes back unchanged.
  */
-export function trackMatchFailures(outcome: Outcome, events: readonly MatchEvent[], opts: SessionOptions, display: (abs: string) => string = (p) => p): Outcome {
+export function trackMatchFailures(
+  outcome: Outcome,
+  events: readonly MatchEvent[],
+  opts: SessionOptions,
+  display: (abs: string) => string = (p) => p,
+): Outcome {
   if (!opts.session || events.length === 0) return outcome;
   const path = statePathFor({ ...opts, session: opts.session });
   let loaded: SessionState;
@@ -166,7 +187,12 @@ export function trackMatchFailures(outcome: Outcome, events: readonly MatchEvent
 }
 
 /** Failure codes after which the same patch against the same files would fail the same way. */
-const MATCH_FAILURES: ReadonlySet<FailureCode> = new Set<FailureCode>(['hunk_not_found', 'hunk_ambiguous', 'old_string_not_found', 'old_string_ambiguous']);
+const MATCH_FAILURES: ReadonlySet<FailureCode> = new Set<FailureCode>([
+  'hunk_not_found',
+  'hunk_ambiguous',
+  'old_string_not_found',
+  'old_string_ambiguous',
+]);
 
 export interface PatchSession {
   /** Set when this exact patch already failed against these exact files: return it instead of running. */
@@ -180,7 +206,12 @@ export interface PatchSession {
  * undefined without a session id. The state is read once here and written
  * once in `end`.
  */
-export function beginPatchSession(ops: readonly FileOp[], snapshot: Snapshot, opts: SessionOptions, dryRun: boolean): PatchSession | undefined {
+export function beginPatchSession(
+  ops: readonly FileOp[],
+  snapshot: Snapshot,
+  opts: SessionOptions,
+  dryRun: boolean,
+): PatchSession | undefined {
   if (!opts.session) return undefined;
   const path = statePathFor({ ...opts, session: opts.session });
   const root = snapshot.root;
@@ -192,7 +223,20 @@ export function beginPatchSession(ops: readonly FileOp[], snapshot: Snapshot, op
   const display = new Map<string, string>();
   for (const op of ops) for (const ref of opRefs(root, op)) if (!display.has(ref.abs)) display.set(ref.abs, ref.raw);
   return {
-    ...(refusal ? { refused: { status: 'rejected' as const, dryRun, tool: 'apply_patch' as const, changes: [], diffs: [], failed: [], notes: [], error: { code: 'repeated_failure', message: refusal } } } : {}),
+    ...(refusal
+      ? {
+          refused: {
+            status: 'rejected' as const,
+            dryRun,
+            tool: 'apply_patch' as const,
+            changes: [],
+            diffs: [],
+            failed: [],
+            notes: [],
+            error: { code: 'repeated_failure', message: refusal },
+          },
+        }
+      : {}),
     end(outcome, failed) {
       const failures = failed.flatMap((g) => g.failures);
       const failedOps = new Set(failed.flatMap((g) => g.operations.map((o) => o.op)));

@@ -66,16 +66,24 @@ export function serializeSessionState(state: SessionState): string {
  * hash so two ids differing only in unsafe characters do not share state.
  */
 export function sanitizeSessionId(id: string): string {
-  const safe = id.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_').slice(0, 80);
+  const safe = id
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/^\.+/, '_')
+    .slice(0, 80);
   if (safe === id && safe !== '') return safe;
   return `${safe || 'session'}-${createHash('sha256').update(id).digest('hex').slice(0, 12)}`;
 }
 
 /** $XDG_STATE_HOME/chord-patch/sessions/<id>.json, falling back to ~/.local/state. */
-export function sessionStatePath(id: string, env: Readonly<Record<string, string | undefined>>, home: string, join: (...p: string[]) => string): string {
+export function sessionStatePath(
+  id: string,
+  env: Readonly<Record<string, string | undefined>>,
+  home: string,
+  join: (...p: string[]) => string,
+): string {
   const xdg = env.XDG_STATE_HOME;
   // XDG: a relative value is invalid and must be ignored.
-  const base = xdg && xdg.startsWith('/') ? xdg : join(home, '.local', 'state');
+  const base = xdg?.startsWith('/') ? xdg : join(home, '.local', 'state');
   return join(base, 'chord-patch', 'sessions', `${sanitizeSessionId(id)}.json`);
 }
 
@@ -92,7 +100,10 @@ export interface MatchEvent {
  * Count this run's match results. Returns the new state and the paths that
  * have now failed twice or more in a row (those get the note).
  */
-export function recordMatchEvents(state: SessionState, events: readonly MatchEvent[]): { state: SessionState; repeated: { path: string; count: number }[] } {
+export function recordMatchEvents(
+  state: SessionState,
+  events: readonly MatchEvent[],
+): { state: SessionState; repeated: { path: string; count: number }[] } {
   const misses = { ...state.misses };
   const failedNow = new Set<string>();
   for (const e of events) {
@@ -160,7 +171,12 @@ export function patchMatchEvents(
 export function patchKey(ops: readonly FileOp[]): string {
   const canonical = ops.map((op) => {
     if (op.kind === 'update') {
-      return { k: op.kind, p: op.path, m: op.moveTo ?? null, h: op.hunks.map((h) => ({ h: h.header ?? null, a: h.anchors ?? null, e: h.endOfFile, l: h.lines })) };
+      return {
+        k: op.kind,
+        p: op.path,
+        m: op.moveTo ?? null,
+        h: op.hunks.map((h) => ({ h: h.header ?? null, a: h.anchors ?? null, e: h.endOfFile, l: h.lines })),
+      };
     }
     if (op.kind === 'add') return { k: op.kind, p: op.path, l: op.lines };
     return { k: op.kind, p: op.path };
@@ -190,7 +206,12 @@ export function refuseIdenticalPatch(state: SessionState, key: string, files: Re
 }
 
 /** Remember (or forget, on success) a patch's result against the files it touched. */
-export function recordPatchResult(state: SessionState, key: string, files: Readonly<Record<string, string>>, matchFailed: boolean): SessionState {
+export function recordPatchResult(
+  state: SessionState,
+  key: string,
+  files: Readonly<Record<string, string>>,
+  matchFailed: boolean,
+): SessionState {
   const rest = state.failedPatches.filter((p) => p.key !== key);
   const failedPatches = matchFailed ? [...rest, { key, files: { ...files } }].slice(-MAX_PATCHES) : rest;
   return { ...state, failedPatches };

@@ -150,7 +150,14 @@ export async function readEntry(fs: Fs, abs: string): Promise<Entry> {
     if (!s) return { kind: 'missing' };
     if (s.kind !== 'file') return { kind: s.kind, mode: s.mode, identity: s.identity };
     const { links, uid, gid } = s;
-    return { kind: 'file', bytes: await fs.readFile(abs), mode: s.mode, identity: s.identity, ...(links !== undefined ? { links } : {}), ...(uid !== undefined && gid !== undefined ? { uid, gid } : {}) };
+    return {
+      kind: 'file',
+      bytes: await fs.readFile(abs),
+      mode: s.mode,
+      identity: s.identity,
+      ...(links !== undefined ? { links } : {}),
+      ...(uid !== undefined && gid !== undefined ? { uid, gid } : {}),
+    };
   } catch (e) {
     return { kind: 'unreadable', error: (e as Error).message };
   }

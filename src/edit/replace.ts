@@ -202,7 +202,11 @@ function cleanAdded(parts: readonly Part[]): { parts: Part[]; removed: Map<numbe
   return { parts: out, removed };
 }
 
-const newSide = (parts: readonly Part[]): string => parts.filter((p) => p.kind !== 'old').map((p) => p.text).join('');
+const newSide = (parts: readonly Part[]): string =>
+  parts
+    .filter((p) => p.kind !== 'old')
+    .map((p) => p.text)
+    .join('');
 
 // ---------------------------------------------------------------- searching
 
@@ -267,7 +271,10 @@ function insideIndentation(lf: string, hit: number, oldText: string, newText: st
   if (own === '' || oldText.replace(/\n$/, '').includes('\n')) return undefined;
   const by = lf.slice(lf.lastIndexOf('\n', hit - 1) + 1, hit);
   if (by === '' || !/^[ \t]+$/.test(by)) return undefined;
-  const added = newText.split('\n').slice(1).filter((l) => l.trim() !== '');
+  const added = newText
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.trim() !== '');
   if (added.length === 0) return undefined;
   return { by, consistent: added.every((l) => /^[ \t]*/.exec(l)![0] === own) };
 }
@@ -283,7 +290,9 @@ function reindentAdded(text: string, by: string): string {
 export const describeIndent = (ws: string): string => {
   const tabs = [...ws].filter((c) => c === '\t').length;
   const spaces = ws.length - tabs;
-  return [tabs ? `${tabs} tab${tabs === 1 ? '' : 's'}` : '', spaces ? `${spaces} space${spaces === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+  return [tabs ? `${tabs} tab${tabs === 1 ? '' : 's'}` : '', spaces ? `${spaces} space${spaces === 1 ? '' : 's'}` : '']
+    .filter(Boolean)
+    .join(' and ');
 };
 
 // ----------------------------------------------------------------- planning
@@ -345,7 +354,10 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
     };
   }
   const cleaned = diff.removed;
-  const added = diff.parts.filter((p) => p.kind === 'new').map((p) => p.text).join('');
+  const added = diff.parts
+    .filter((p) => p.kind === 'new')
+    .map((p) => p.text)
+    .join('');
   const splice = (starts: readonly number[], len: number, text: string): LfSplice[] =>
     starts.map((s) => ({ start: s, end: s + len, text, entry }));
   const ambiguous = (n: number, starts: readonly number[], how: string): EntryResult => ({
@@ -406,7 +418,13 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
       const stripped = oldLf.slice(0, -1);
       if (view.lf.endsWith(stripped)) {
         const text = cleanNew.endsWith('\n') ? cleanNew.slice(0, -1) : cleanNew;
-        return { ok: true, splices: splice([view.lf.length - stripped.length], stripped.length, text), step: 'trailing-newline', added, cleaned };
+        return {
+          ok: true,
+          splices: splice([view.lf.length - stripped.length], stripped.length, text),
+          step: 'trailing-newline',
+          added,
+          cleaned,
+        };
       }
     }
     // 4. Punctuation tolerance.
@@ -432,13 +450,16 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
     // (a deletion) stands in the file whenever old_string does.
     const oldText = oldClean.removed.size > 0 ? oldClean.text : oldLf;
     const ws = whitespaceMatch(view, oldText, cleanNew);
-    if (ws !== 'none' && 'ambiguous' in ws) return ambiguous(ws.ambiguous.length, ws.ambiguous, ' with indentation and trailing whitespace ignored');
+    if (ws !== 'none' && 'ambiguous' in ws)
+      return ambiguous(ws.ambiguous.length, ws.ambiguous, ' with indentation and trailing whitespace ignored');
     if (ws !== 'none') {
       // A re-sent edit: new_string already stands (up to whitespace) once,
       // over the place old_string matched or apart from it.
       const again = appliedAround(view, cleanNew, ws.line, ws.lines);
       if (again !== undefined) {
-        const elsewhere = again.apart ? `; old_string matches line ${ws.line + 1} only with whitespace ignored: if the edit is meant for that line too, quote old_string exactly as it stands there` : '';
+        const elsewhere = again.apart
+          ? `; old_string matches line ${ws.line + 1} only with whitespace ignored: if the edit is meant for that line too, quote old_string exactly as it stands there`
+          : '';
         return {
           ok: false,
           code: 'already_applied',
@@ -541,7 +562,7 @@ const MAX_PATTERN_RUN = 256;
 /** A pattern for `run` as the file may spell it: the same characters, with at most one space between any two. */
 function runPattern(whole: string): RegExp {
   const run = whole.length > MAX_PATTERN_RUN ? Array.from(whole).slice(0, MAX_PATTERN_RUN).join('') : whole;
-  const chars = Array.from(run, (ch) => ch.replace(/[\\^$.*+?()[\]{}|\/-]/g, '\\$&'));
+  const chars = Array.from(run, (ch) => ch.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&'));
   return new RegExp(chars.join(OPTIONAL_GAP), 'gu');
 }
 

@@ -55,13 +55,23 @@ function refuseWritten(added: string, encoding: TextEncoding): { code: FailureCo
 }
 
 /** Plan one edit request against a snapshot holding its path. Pure. */
-export function planEdit(request: EditRequest, snapshot: Snapshot, options: Pick<RunOptions, 'authorize' | 'authorizeEdit' | 'encoding'> = {}): EditPlan {
+export function planEdit(
+  request: EditRequest,
+  snapshot: Snapshot,
+  options: Pick<RunOptions, 'authorize' | 'authorizeEdit' | 'encoding'> = {},
+): EditPlan {
   const ref = resolveRef(snapshot.root, request.path);
   const entries: EditEntry[] = request.mode === 'single' ? [request.edit] : request.edits;
   const label = (i: number) => (request.mode === 'single' ? `edit ${ref.raw}` : `edits[${i}]`);
   const empty = (failed: FailedGroup[], notes: Note[] = []): Plan => ({ mutations: [], changes: [], failed, notes });
   const fileFailure = (code: FailureCode, message: string): EditPlan => ({
-    plan: empty([{ paths: [ref.raw], failures: [{ op: 0, code, message: `${ref.raw}: ${message}` }], operations: [{ op: 0, label: `edit ${ref.raw}`, status: 'failed' }] }]),
+    plan: empty([
+      {
+        paths: [ref.raw],
+        failures: [{ op: 0, code, message: `${ref.raw}: ${message}` }],
+        operations: [{ op: 0, label: `edit ${ref.raw}`, status: 'failed' }],
+      },
+    ]),
   });
 
   if (snapshot.outside.has(ref.abs)) {
@@ -75,11 +85,19 @@ export function planEdit(request: EditRequest, snapshot: Snapshot, options: Pick
   if (denied) return fileFailure('permission_denied', denied);
   const before = snapshot.entries.get(ref.abs) ?? { kind: 'missing' as const };
   if (before.kind === 'missing') {
-    return fileFailure('file_missing', 'file not found: the edit tool changes one existing file (create files with write, or apply_patch "*** Add File:")');
+    return fileFailure(
+      'file_missing',
+      'file not found: the edit tool changes one existing file (create files with write, or apply_patch "*** Add File:")',
+    );
   }
   if (before.kind === 'dir') return fileFailure('not_a_file', 'is a directory, not a file');
-  if (before.kind === 'symlink') return fileFailure('symlink', 'is a symbolic link; chord-patch does not edit through links (edit the file it points to)');
-  if (before.kind !== 'file') return fileFailure(before.kind === 'unreadable' ? 'unreadable' : 'not_a_file', before.kind === 'unreadable' ? before.error : 'is not a regular file');
+  if (before.kind === 'symlink')
+    return fileFailure('symlink', 'is a symbolic link; chord-patch does not edit through links (edit the file it points to)');
+  if (before.kind !== 'file')
+    return fileFailure(
+      before.kind === 'unreadable' ? 'unreadable' : 'not_a_file',
+      before.kind === 'unreadable' ? before.error : 'is not a regular file',
+    );
   const decoded = decodeBytes(before.bytes, options);
   if (!decoded.ok) return fileFailure(decoded.code, decoded.message);
 
@@ -125,7 +143,10 @@ export function planEdit(request: EditRequest, snapshot: Snapshot, options: Pick
     }
     // A batch entry that asks for no change is skipped, not an error (spec).
     if (request.mode === 'batch' && (r.code === 'identical_strings' || r.code === 'invisible_only')) {
-      skipped.push({ entry: i, reason: r.code === 'identical_strings' ? 'old_string and new_string are identical' : r.message.replace(/: nothing to change$/, '') });
+      skipped.push({
+        entry: i,
+        reason: r.code === 'identical_strings' ? 'old_string and new_string are identical' : r.message.replace(/: nothing to change$/, ''),
+      });
       return;
     }
     if (r.code === 'old_string_not_found') notFound = true;
@@ -141,19 +162,34 @@ export function planEdit(request: EditRequest, snapshot: Snapshot, options: Pick
     const group: FailedGroup = {
       paths: [ref.raw],
       failures,
-      operations: entries.map((_, i) => ({ op: i, label: label(i), status: failedOps.has(i) ? ('failed' as const) : ('carried' as const) })),
+      operations: entries.map((_, i) => ({
+        op: i,
+        label: label(i),
+        status: failedOps.has(i) ? ('failed' as const) : ('carried' as const),
+      })),
     };
     return { plan: empty([group]), ...(notFound ? { matched: false } : {}) };
   }
 
   for (const s of skipped) notes.push({ code: 'info', message: `skipped edits[${s.entry}]: ${s.reason}` });
   if (oldCleaned.size > 0) {
-    notes.push({ code: 'tolerance', message: `old_string held invisible characters the file does not have (${formatRemoved(oldCleaned)}); matched without them` });
+    notes.push({
+      code: 'tolerance',
+      message: `old_string held invisible characters the file does not have (${formatRemoved(oldCleaned)}); matched without them`,
+    });
   }
-  if (cleaned.size > 0) notes.push({ code: 'invisible_cleaned', message: `cleaned invisible characters from new_string: ${formatRemoved(cleaned)}` });
+  if (cleaned.size > 0)
+    notes.push({ code: 'invisible_cleaned', message: `cleaned invisible characters from new_string: ${formatRemoved(cleaned)}` });
 
   const bytesBefore = before.bytes.length;
-  const stats = (bytesAfter: number, replacements: number): EditStats => ({ path: ref.raw, mode: request.mode, replacements, skipped, bytesBefore, bytesAfter });
+  const stats = (bytesAfter: number, replacements: number): EditStats => ({
+    path: ref.raw,
+    mode: request.mode,
+    replacements,
+    skipped,
+    bytesBefore,
+    bytesAfter,
+  });
   if (splices.length === 0) {
     notes.push({ code: 'no_changes', message: 'every entry requests no change' });
     return { plan: empty([], notes), stats: stats(bytesBefore, 0), matched: true };
@@ -184,9 +220,6 @@ export function planEdit(request: EditRequest, snapshot: Snapshot, options: Pick
 
 /** Apply (or check) an edit request. Never throws for bad input: the outcome says why. */
 export async function runEdit(request: EditRequest, options: RunOptions = {}): Promise<Outcome> {
-  const fs = options.fs ?? nodeFs;
-  const root = resolve(options.cwd ?? process.cwd());
-  const dryRun = !!options.check;
   return locked(options, 'edit', (guard) => runEditLocked(request, options, guard));
 }
 

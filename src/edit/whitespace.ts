@@ -62,7 +62,12 @@ function lineHits(file: WhitespaceFile, lines: readonly string[]): number[] {
  * stand in the file, stands more than once, or only overlaps the match (a
  * deletion: new_string is part of old_string).
  */
-export function appliedAround(file: WhitespaceFile, newLf: string, line: number, count: number): { at: number; apart: boolean } | undefined {
+export function appliedAround(
+  file: WhitespaceFile,
+  newLf: string,
+  line: number,
+  count: number,
+): { at: number; apart: boolean } | undefined {
   const { lines } = linesOf(newLf);
   const hits = lineHits(file, lines);
   if (hits.length !== 1) return undefined;
@@ -115,8 +120,9 @@ export function whitespaceMatch(file: WhitespaceFile, oldLf: string, newLf: stri
     }
   }
   const text = written.join('\n') + (newEndsWithBreak ? '\n' : '');
-  const notes = [`old_string matched line ${first + 1} with indentation and trailing whitespace ignored; unchanged lines keep the file's own`];
+  const notes = [
+    `old_string matched line ${first + 1} with indentation and trailing whitespace ignored; unchanged lines keep the file's own`,
+  ];
   if (re.note) notes.push(re.note);
   return { start, end, text, line: first, lines: m, notes };
 }
-

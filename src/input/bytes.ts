@@ -38,7 +38,11 @@ function decodeUtf16(body: Uint8Array, label: 'utf-16le' | 'utf-16be'): string {
   }
   const at = firstInvalidUtf16(body, label === 'utf-16le');
   const { line } = position(body, at, 2, label === 'utf-16le');
-  throw new ChordPatchError('bad_input', `line ${line}: the input starts with a ${label.toUpperCase()} byte-order mark but is not valid ${label.toUpperCase()} (${at >= body.length - 1 ? 'an odd number of bytes' : 'an unpaired surrogate'}); nothing was applied`, line);
+  throw new ChordPatchError(
+    'bad_input',
+    `line ${line}: the input starts with a ${label.toUpperCase()} byte-order mark but is not valid ${label.toUpperCase()} (${at >= body.length - 1 ? 'an odd number of bytes' : 'an unpaired surrogate'}); nothing was applied`,
+    line,
+  );
 }
 
 /** Offset of the first byte that does not belong to a well-formed UTF-8 sequence (RFC 3629: no overlongs, no surrogates, at most U+10FFFF). */

@@ -4,7 +4,10 @@
 import { ChordPatchError } from '../errors.js';
 import { looksUnified } from './unified.js';
 
-export type DetectedInput = { kind: 'patch'; text: string } | { kind: 'unified'; text: string } | { kind: 'edit'; json: Record<string, unknown> };
+export type DetectedInput =
+  | { kind: 'patch'; text: string }
+  | { kind: 'unified'; text: string }
+  | { kind: 'edit'; json: Record<string, unknown> };
 
 /** The formats chord-patch reads, for messages about input it does not recognise. */
 export const ACCEPTED_FORMATS =
@@ -17,7 +20,10 @@ export const ACCEPTED_FORMATS =
  * else goes to the envelope parser, whose errors name every accepted format.
  */
 export function patchFormat(text: string): 'patch' | 'unified' {
-  const head = text.slice(0, 4096).replace(/^\uFEFF/, '').trimStart();
+  const head = text
+    .slice(0, 4096)
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (head.startsWith('*** ') || head.startsWith('<<') || head.startsWith('apply_patch')) return 'patch';
   if (!/^(diff |--- |\+\+\+ |@@ )/m.test(text)) return 'patch';
   const lines = text.replace(/\r\n/g, '\n').split('\n');
@@ -32,7 +38,10 @@ export function detectInput(input: string): DetectedInput {
   try {
     value = JSON.parse(trimmed);
   } catch (e) {
-    throw new ChordPatchError('bad_input', `input starts with "{" but is not valid JSON (${(e as Error).message}); send a patch envelope, {"patch": "..."} or an edit object`);
+    throw new ChordPatchError(
+      'bad_input',
+      `input starts with "{" but is not valid JSON (${(e as Error).message}); send a patch envelope, {"patch": "..."} or an edit object`,
+    );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ChordPatchError('bad_input', 'JSON input must be an object: {"patch": "..."} or {"path", "old_string", "new_string"}');
@@ -49,5 +58,12 @@ export function detectInput(input: string): DetectedInput {
     );
   }
   if ('path' in obj || 'file_path' in obj || 'filePath' in obj || 'old_string' in obj || 'edits' in obj) return { kind: 'edit', json: obj };
-  throw new ChordPatchError('bad_input', `unrecognised JSON object with keys ${Object.keys(obj).map((k) => JSON.stringify(k)).join(', ') || '(none)'}: expected {"patch": "..."} or an edit object with "path"`);
+  throw new ChordPatchError(
+    'bad_input',
+    `unrecognised JSON object with keys ${
+      Object.keys(obj)
+        .map((k) => JSON.stringify(k))
+        .join(', ') || '(none)'
+    }: expected {"patch": "..."} or an edit object with "path"`,
+  );
 }

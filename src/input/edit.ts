@@ -60,7 +60,9 @@ function entry(obj: Record<string, unknown>, prefix: string, problems: string[])
   // null is accepted as "not given": models that fill every optional schema
   // field send it, and it cannot be mistaken for true.
   if (ra !== undefined && ra !== null && typeof ra !== 'boolean') {
-    problems.push(`${prefix}replace_all must be true or false, got ${typeName(ra)}${typeof ra === 'string' ? ` ${JSON.stringify(ra)}` : ''}`);
+    problems.push(
+      `${prefix}replace_all must be true or false, got ${typeName(ra)}${typeof ra === 'string' ? ` ${JSON.stringify(ra)}` : ''}`,
+    );
   }
   if (problems.length > before) return undefined;
   const old_string = obj.old_string as string;
@@ -68,7 +70,9 @@ function entry(obj: Record<string, unknown>, prefix: string, problems: string[])
   // An empty old_string matches everywhere; identical strings are judged later
   // (an error for a single edit, a skipped entry in a batch).
   if (old_string === '' && new_string !== '') {
-    problems.push(`${prefix}old_string must not be empty: it has to name existing text in the file (to create or overwrite a whole file, use write or apply_patch)`);
+    problems.push(
+      `${prefix}old_string must not be empty: it has to name existing text in the file (to create or overwrite a whole file, use write or apply_patch)`,
+    );
     return undefined;
   }
   return { old_string, new_string, ...(ra === true ? { replace_all: true } : {}) };

@@ -88,20 +88,28 @@ export function parsePatch(input: string): ParsedPatch {
   const leading = /^\s*/.exec(text)![0];
   let base = 1 + (leading.match(/\n/g)?.length ?? 0);
   text = text.trim();
-  if (text === '') throw new ChordPatchError('empty_patch', 'patch is empty: expected "*** Begin Patch" followed by at least one file operation');
+  if (text === '')
+    throw new ChordPatchError('empty_patch', 'patch is empty: expected "*** Begin Patch" followed by at least one file operation');
   let lines = text.split('\n');
 
   const heredoc = HEREDOC_OPEN.exec(lines[0]!.trim());
   if (heredoc) {
     const tag = heredoc[2]!;
     if (lines.length < 2 || lines[lines.length - 1]!.trim() !== tag) {
-      throw new ChordPatchError('parse_error', `line ${base}: heredoc opened with ${quote(lines[0]!)} but the text does not end with "${tag}"`, base);
+      throw new ChordPatchError(
+        'parse_error',
+        `line ${base}: heredoc opened with ${quote(lines[0]!)} but the text does not end with "${tag}"`,
+        base,
+      );
     }
     lines = lines.slice(1, -1);
     base += 1;
     repairs.push('unwrapped a heredoc wrapper');
     if (lines.every((l) => l.trim() === '')) {
-      throw new ChordPatchError('empty_patch', `the heredoc wrapper holds no patch: put "*** Begin Patch", at least one file operation and "*** End Patch" between its opening line and "${tag}"`);
+      throw new ChordPatchError(
+        'empty_patch',
+        `the heredoc wrapper holds no patch: put "*** Begin Patch", at least one file operation and "*** End Patch" between its opening line and "${tag}"`,
+      );
     }
   }
 
@@ -113,7 +121,11 @@ export function parsePatch(input: string): ParsedPatch {
   } else if (isOpMarker(first) && first !== END) {
     repairs.push('added missing "*** Begin Patch"');
   } else if (lines.some((l) => l.trim() === BEGIN)) {
-    throw new ChordPatchError('prose_before_patch', `line ${base}: text before "*** Begin Patch" (${quote(lines[0]!)}); send only the patch`, base);
+    throw new ChordPatchError(
+      'prose_before_patch',
+      `line ${base}: text before "*** Begin Patch" (${quote(lines[0]!)}); send only the patch`,
+      base,
+    );
   } else {
     fail(c, 0, `expected "*** Begin Patch", found ${quote(lines[0]!)}; chord-patch reads ${ACCEPTED_FORMATS}`);
   }
@@ -124,7 +136,10 @@ export function parsePatch(input: string): ParsedPatch {
   while (i < lines.length) {
     const raw = lines[i]!;
     const t = raw.trim();
-    if (t === '') { i++; continue; }
+    if (t === '') {
+      i++;
+      continue;
+    }
     if (t === END) {
       ended = true;
       const rest = lines.slice(i + 1).findIndex((l) => l.trim() !== '');
@@ -134,10 +149,18 @@ export function parsePatch(input: string): ParsedPatch {
     if (t.startsWith(ADD)) i = parseAdd(c, i, pathOf(c, i, t, ADD), ops);
     else if (t.startsWith(DELETE)) i = parseDelete(c, i, pathOf(c, i, t, DELETE), ops);
     else if (t.startsWith(UPDATE)) i = parseUpdate(c, i, pathOf(c, i, t, UPDATE), ops);
-    else fail(c, i, `expected "*** Add File: <path>", "*** Update File: <path>", "*** Delete File: <path>" or "*** End Patch", found ${quote(raw)}`);
+    else
+      fail(
+        c,
+        i,
+        `expected "*** Add File: <path>", "*** Update File: <path>", "*** Delete File: <path>" or "*** End Patch", found ${quote(raw)}`,
+      );
   }
   if (ops.length === 0) {
-    throw new ChordPatchError('empty_patch', 'patch contains no file operations: add at least one "*** Add File:", "*** Update File:" or "*** Delete File:" section');
+    throw new ChordPatchError(
+      'empty_patch',
+      'patch contains no file operations: add at least one "*** Add File:", "*** Update File:" or "*** Delete File:" section',
+    );
   }
   if (!ended) repairs.push('added missing "*** End Patch"');
   return { ops, repairs };
@@ -168,7 +191,11 @@ function parseAdd(c: Cursor, start: number, path: string, ops: FileOp[]): number
   let i = start + 1;
   while (i < c.lines.length) {
     const raw = c.lines[i]!;
-    if (raw.startsWith('+')) { content.push(raw.slice(1)); i++; continue; }
+    if (raw.startsWith('+')) {
+      content.push(raw.slice(1));
+      i++;
+      continue;
+    }
     if (atOpBoundary(c, i)) break;
     fail(c, i, `every line of "*** Add File: ${path}" must start with "+", found ${quote(raw)}`);
   }
@@ -179,7 +206,8 @@ function parseAdd(c: Cursor, start: number, path: string, ops: FileOp[]): number
 
 function parseDelete(c: Cursor, start: number, path: string, ops: FileOp[]): number {
   const i = start + 1;
-  if (!atOpBoundary(c, i)) fail(c, nextNonBlank(c, i), `"*** Delete File: ${path}" takes no body, found ${quote(c.lines[nextNonBlank(c, i)]!)}`);
+  if (!atOpBoundary(c, i))
+    fail(c, nextNonBlank(c, i), `"*** Delete File: ${path}" takes no body, found ${quote(c.lines[nextNonBlank(c, i)]!)}`);
   ops.push({ kind: 'delete', path, patchLine: lineNo(c, start) });
   return i;
 }
@@ -243,7 +271,11 @@ function parseUpdate(c: Cursor, start: number, path: string, ops: FileOp[]): num
     }
     if (isOpMarker(t)) break;
     if (t.startsWith(MOVE)) fail(c, i, `"*** Move to:" must come directly after "*** Update File: ${path}"`);
-    fail(c, i, `unexpected line in the hunk for ${path}: ${quote(raw)}; every hunk line starts with " " (context), "-" (remove) or "+" (add)`);
+    fail(
+      c,
+      i,
+      `unexpected line in the hunk for ${path}: ${quote(raw)}; every hunk line starts with " " (context), "-" (remove) or "+" (add)`,
+    );
   }
   if (hunks.length === 0) {
     fail(c, start, `"*** Update File: ${path}" has no hunk: add an "@@" section (a pure rename still needs one context-only hunk)`);

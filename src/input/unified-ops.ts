@@ -50,9 +50,16 @@ export function stripLevel(files: readonly UnifiedFile[], exists: (p: string) =>
   const names = files.flatMap((f) => [f.oldPath, f.newPath]).filter((p): p is string => p !== undefined);
   if (git) return names.every((p) => GIT_PREFIX.test(p)) ? 1 : 0;
   for (const level of [0, 1]) {
-    if (files.some((f) => f.oldPath !== undefined && f.newPath !== undefined && [f.oldPath, f.newPath].some((p) => existsAt(p, level, exists)))) return level;
+    if (
+      files.some(
+        (f) => f.oldPath !== undefined && f.newPath !== undefined && [f.oldPath, f.newPath].some((p) => existsAt(p, level, exists)),
+      )
+    )
+      return level;
   }
-  const prefixed = files.every((f) => (f.oldPath === undefined || f.oldPath.startsWith('a/')) && (f.newPath === undefined || f.newPath.startsWith('b/')));
+  const prefixed = files.every(
+    (f) => (f.oldPath === undefined || f.oldPath.startsWith('a/')) && (f.newPath === undefined || f.newPath.startsWith('b/')),
+  );
   return prefixed ? 1 : 0;
 }
 
@@ -64,7 +71,11 @@ function existsAt(p: string, level: number, exists: (p: string) => boolean): boo
 function stripOrFail(f: UnifiedFile, p: string, n: number): string {
   const s = stripPath(p, n);
   if (s === undefined || s === '') {
-    throw new ChordPatchError('parse_error', `line ${f.patchLine}: cannot strip ${n} leading component${n === 1 ? '' : 's'} from ${JSON.stringify(p)} (-p ${n})`, f.patchLine);
+    throw new ChordPatchError(
+      'parse_error',
+      `line ${f.patchLine}: cannot strip ${n} leading component${n === 1 ? '' : 's'} from ${JSON.stringify(p)} (-p ${n})`,
+      f.patchLine,
+    );
   }
   return s;
 }
@@ -140,13 +151,17 @@ export function unifiedToOps(files: readonly UnifiedFile[], level: number, exist
       const move = f.rename && from !== to;
       // Two different names outside a git rename: the one that exists is the file, old first.
       const path = move || from === to || exists(from) || !exists(to) ? from : to;
-      const hunks = f.hunks.map((h) => toHunk(f, h));
+      const hunks = f.hunks.map((h) => toHunk(h));
       const t = traits(f);
       if (hunks.length === 0 && !move && t.executable === undefined) continue;
       ops.push({ kind: 'update', path, hunks, patchLine, ...(move ? { moveTo: to } : {}), ...t });
     }
   }
-  if (ops.length === 0) throw new ChordPatchError('empty_patch', 'the diff changes nothing: no file has a hunk, a mode change, a rename, an addition or a deletion');
+  if (ops.length === 0)
+    throw new ChordPatchError(
+      'empty_patch',
+      'the diff changes nothing: no file has a hunk, a mode change, a rename, an addition or a deletion',
+    );
   return ops;
 }
 
@@ -159,11 +174,20 @@ function refuseUnsupported(f: UnifiedFile): void {
       f.patchLine,
     );
   }
-  if (f.copy) throw new ChordPatchError('unsupported_diff', `line ${f.patchLine}: "copy from"/"copy to" (${name}) is not supported; regenerate the diff without -C (copies as added files)`, f.patchLine);
+  if (f.copy)
+    throw new ChordPatchError(
+      'unsupported_diff',
+      `line ${f.patchLine}: "copy from"/"copy to" (${name}) is not supported; regenerate the diff without -C (copies as added files)`,
+      f.patchLine,
+    );
   for (const mode of [f.oldMode, f.newMode]) {
     if (mode !== undefined && (mode & S_IFMT) !== S_IFREG) {
       const what = (mode & S_IFMT) === 0o120000 ? 'a symbolic link' : (mode & S_IFMT) === 0o160000 ? 'a submodule' : 'not a regular file';
-      throw new ChordPatchError('unsupported_diff', `line ${f.patchLine}: ${name} is ${what} (mode ${mode.toString(8)}): chord-patch changes regular files only`, f.patchLine);
+      throw new ChordPatchError(
+        'unsupported_diff',
+        `line ${f.patchLine}: ${name} is ${what} (mode ${mode.toString(8)}): chord-patch changes regular files only`,
+        f.patchLine,
+      );
     }
   }
 }
@@ -171,7 +195,8 @@ function refuseUnsupported(f: UnifiedFile): void {
 function traits(f: UnifiedFile): { executable?: boolean; noNewlineAtEnd?: boolean } {
   const out: { executable?: boolean; noNewlineAtEnd?: boolean } = {};
   const exec = (m: number) => (m & 0o111) !== 0;
-  if (f.newMode !== undefined && (f.oldMode === undefined ? exec(f.newMode) : exec(f.newMode) !== exec(f.oldMode))) out.executable = exec(f.newMode);
+  if (f.newMode !== undefined && (f.oldMode === undefined ? exec(f.newMode) : exec(f.newMode) !== exec(f.oldMode)))
+    out.executable = exec(f.newMode);
   if (f.hunks[f.hunks.length - 1]?.newNoEol) out.noNewlineAtEnd = true;
   return out;
 }
@@ -180,7 +205,11 @@ function addedLines(f: UnifiedFile): string[] {
   const lines = f.hunks.flatMap((h) => h.lines);
   const bad = lines.find((l) => l.op !== '+');
   if (bad || f.hunks.length > 1) {
-    throw new ChordPatchError('parse_error', `line ${f.patchLine}: the diff adds ${f.newPath} (old side /dev/null) but its hunk has old lines`, f.patchLine);
+    throw new ChordPatchError(
+      'parse_error',
+      `line ${f.patchLine}: the diff adds ${f.newPath} (old side /dev/null) but its hunk has old lines`,
+      f.patchLine,
+    );
   }
   return lines.map((l) => l.text);
 }
@@ -188,12 +217,16 @@ function addedLines(f: UnifiedFile): string[] {
 function deletedLines(f: UnifiedFile): string[] {
   const lines = f.hunks.flatMap((h) => h.lines);
   if (lines.some((l) => l.op !== '-')) {
-    throw new ChordPatchError('parse_error', `line ${f.patchLine}: the diff deletes ${f.oldPath} (new side /dev/null) but its hunk has new lines`, f.patchLine);
+    throw new ChordPatchError(
+      'parse_error',
+      `line ${f.patchLine}: the diff deletes ${f.oldPath} (new side /dev/null) but its hunk has new lines`,
+      f.patchLine,
+    );
   }
   return lines.map((l) => l.text);
 }
 
-function toHunk(f: UnifiedFile, h: UnifiedHunk): Hunk {
+function toHunk(h: UnifiedHunk): Hunk {
   const hasOld = h.lines.some((l) => l.op !== '+');
   if (!hasOld && h.oldStart !== 0) {
     throw new ChordPatchError(

@@ -51,9 +51,9 @@ export interface UnifiedHunk {
 
 export interface UnifiedFile {
   /** Path as written, before stripping; undefined for /dev/null (an added file). */
-  oldPath?: string;
+  oldPath?: string | undefined;
   /** undefined for /dev/null (a deleted file). */
-  newPath?: string;
+  newPath?: string | undefined;
   /** Written by git (a `diff --git` header): renames are explicit, prefixes are git's. */
   git: boolean;
   rename: boolean;
@@ -113,7 +113,8 @@ export function parseUnified(input: string): UnifiedFile[] {
     if (file) files.push(file);
     else skipBetween(s);
   }
-  if (files.length === 0) throw new ChordPatchError('empty_patch', 'the diff names no file: expected "diff --git a/X b/X" or "--- X" / "+++ X" headers');
+  if (files.length === 0)
+    throw new ChordPatchError('empty_patch', 'the diff names no file: expected "diff --git a/X b/X" or "--- X" / "+++ X" headers');
   return files;
 }
 
@@ -149,7 +150,8 @@ function skipBetween(s: State): void {
     while (s.i < s.lines.length && !startsFile(s, s.i)) s.i++;
     return;
   }
-  if (/^[-+]/.test(l)) fail(lineNo(s), `${quote(l)} is outside any hunk: a hunk above counted fewer lines than it has (check its "@@ -a,b +c,d @@" counts)`);
+  if (/^[-+]/.test(l))
+    fail(lineNo(s), `${quote(l)} is outside any hunk: a hunk above counted fewer lines than it has (check its "@@ -a,b +c,d @@" counts)`);
   s.i++;
 }
 
@@ -179,7 +181,8 @@ function parseFile(s: State): UnifiedFile | undefined {
     file.newPath = namePath(s.lines[s.i + 1]!.slice(4));
     s.i += 2;
     while (s.i < s.lines.length && s.lines[s.i]!.startsWith('@@')) file.hunks.push(parseHunk(s));
-    if (file.hunks.length === 0 && !file.binary) fail(lineNo(s, start), `the diff of ${file.newPath ?? file.oldPath} has "---"/"+++" names but no "@@" hunk`);
+    if (file.hunks.length === 0 && !file.binary)
+      fail(lineNo(s, start), `the diff of ${file.newPath ?? file.oldPath} has "---"/"+++" names but no "@@" hunk`);
   }
   return file;
 }
@@ -230,7 +233,7 @@ function unquote(q: string): string {
  */
 function namePath(raw: string): string | undefined {
   const name = unquote(raw.replace(/\t.*$/, '').replace(/\s+$/, ''));
-  const epoch = /\t(1970-01-01 00:00:00|1969-12-31 \d\d:00:00)(\.0+)? [-+]\d{4}$/.test(raw) || /\tThu Jan  1 00:00:00 1970/.test(raw);
+  const epoch = /\t(1970-01-01 00:00:00|1969-12-31 \d\d:00:00)(\.0+)? [-+]\d{4}$/.test(raw) || /\tThu Jan {2}1 00:00:00 1970/.test(raw);
   return name === '/dev/null' || epoch ? undefined : name;
 }
 
@@ -294,7 +297,8 @@ function parseHunk(s: State): UnifiedHunk {
   let last: HunkLine['op'] | undefined;
   while (oldLeft > 0 || newLeft > 0 || s.lines[s.i]?.startsWith(NO_EOL)) {
     const l = s.lines[s.i];
-    if (l === undefined) fail(hunk.patchLine, `the hunk ends at the end of the input, ${missing(oldLeft, newLeft)} short of what its header counts`);
+    if (l === undefined)
+      fail(hunk.patchLine, `the hunk ends at the end of the input, ${missing(oldLeft, newLeft)} short of what its header counts`);
     if (l.startsWith(NO_EOL)) {
       if (last === undefined) fail(lineNo(s), '"\\ No newline at end of file" must follow a hunk line');
       if (last !== '+') hunk.oldNoEol = true;
@@ -304,10 +308,16 @@ function parseHunk(s: State): UnifiedHunk {
     }
     const op = l === '' ? ' ' : l[0];
     if (op !== ' ' && op !== '-' && op !== '+') {
-      fail(lineNo(s), `the hunk at line ${hunk.patchLine} is ${missing(oldLeft, newLeft)} short of its header's counts, but ${quote(l)} is no hunk line`);
+      fail(
+        lineNo(s),
+        `the hunk at line ${hunk.patchLine} is ${missing(oldLeft, newLeft)} short of its header's counts, but ${quote(l)} is no hunk line`,
+      );
     }
     if ((op !== '+' && oldLeft === 0) || (op !== '-' && newLeft === 0)) {
-      fail(lineNo(s), `the hunk at line ${hunk.patchLine} has more ${op === '+' ? 'new' : 'old'} lines than its header counts (${quote(l)})`);
+      fail(
+        lineNo(s),
+        `the hunk at line ${hunk.patchLine} has more ${op === '+' ? 'new' : 'old'} lines than its header counts (${quote(l)})`,
+      );
     }
     if (op !== '+') oldLeft--;
     if (op !== '-') newLeft--;

@@ -104,7 +104,12 @@ function strictItem(line: string): Item | null {
   if (line === BEGIN) return { kind: 'begin' };
   if (line === END) return { kind: 'end' };
   if (line === EOF_LINE) return { kind: 'eof' };
-  for (const [marker, kind] of [[ADD, 'add'], [DELETE, 'delete'], [UPDATE, 'update'], [MOVE, 'move']] as const) {
+  for (const [marker, kind] of [
+    [ADD, 'add'],
+    [DELETE, 'delete'],
+    [UPDATE, 'update'],
+    [MOVE, 'move'],
+  ] as const) {
     if (line.startsWith(marker)) return { kind, marker, name: line.slice(marker.length) };
   }
   if (line === '@@' || (line.startsWith('@@ ') && line.length > 3)) return { kind: 'context' };
@@ -118,7 +123,12 @@ function lenientItem(line: string): Item | null {
   if (t === BEGIN) return { kind: 'begin' };
   if (t === END) return { kind: 'end' };
   if (t === EOF_LINE) return { kind: 'eof' };
-  for (const [marker, kind] of [[ADD, 'add'], [DELETE, 'delete'], [UPDATE, 'update'], [MOVE, 'move']] as const) {
+  for (const [marker, kind] of [
+    [ADD, 'add'],
+    [DELETE, 'delete'],
+    [UPDATE, 'update'],
+    [MOVE, 'move'],
+  ] as const) {
     const bare = marker.trimEnd();
     if (t.startsWith(bare)) return { kind, marker, name: t.slice(bare.length).trim() };
   }
@@ -202,11 +212,14 @@ export function validatePatch(text: string): ValidationResult {
     }
 
     const strict = strictItem(line);
-    let ok = false;
     if (strict) {
-      const fits = state === 'add-first' ? strict.kind === 'line' && line[0] === '+' : state === 'add' && strict.kind === 'line' ? line[0] === '+' : allowed(state, strict, haveOps);
+      const fits =
+        state === 'add-first'
+          ? strict.kind === 'line' && line[0] === '+'
+          : state === 'add' && strict.kind === 'line'
+            ? line[0] === '+'
+            : allowed(state, strict, haveOps);
       if (fits) {
-        ok = true;
         if ('name' in strict && strict.name === '') {
           report({ line: lineNo, column: col(line, line.length), expected: ['a file name'], found: hasLF ? 'LF' : END_OF_INPUT });
         } else if (strict.kind !== 'end' && !hasLF) {
@@ -247,7 +260,10 @@ export function validatePatch(text: string): ValidationResult {
     // A padded " *** End Patch" is a context line to the grammar; say so, since
     // the tolerant parser reads it as the end and the reader will too.
     const lastLine = lines[endsWithLF ? last - 2 : last - 1] ?? '';
-    const hint = lastLine.trim() === END && lastLine !== END ? ` (line ${endsWithLF ? last - 1 : last}, ${quoted(lastLine)}, is not "*** End Patch" to the grammar)` : '';
+    const hint =
+      lastLine.trim() === END && lastLine !== END
+        ? ` (line ${endsWithLF ? last - 1 : last}, ${quoted(lastLine)}, is not "*** End Patch" to the grammar)`
+        : '';
     if (!dup) report({ line, column, expected: expectedIn(state, haveOps), found: `${END_OF_INPUT}${hint}` });
   }
 
@@ -265,7 +281,8 @@ function describe(line: string, lineNo: number, expected: string[], hasLF: boole
       return { line: lineNo, column: col(line, lit.length), expected: lit === END ? [LF, END_OF_INPUT] : [LF], found };
     }
   }
-  if (line === '@@ ' && expected.includes('@@')) return { line: lineNo, column: 4, expected: ['header text after "@@ "'], found: hasLF ? 'LF' : END_OF_INPUT };
+  if (line === '@@ ' && expected.includes('@@'))
+    return { line: lineNo, column: 4, expected: ['header text after "@@ "'], found: hasLF ? 'LF' : END_OF_INPUT };
   if (line === '@@\r' && expected.includes('@@')) {
     return { line: lineNo, column: 3, expected: [LF], found: '"\\r" (a CRLF line ending; the grammar allows LF only)' };
   }
@@ -323,7 +340,13 @@ function validateText(text: string): ValidationResult {
 export function validateUnified(text: string): ValidationResult {
   try {
     const files = parseUnified(text);
-    return { conforms: true, violations: [], truncated: false, tolerant: { accepted: true, operations: files.length, repairs: [] }, format: 'unified' };
+    return {
+      conforms: true,
+      violations: [],
+      truncated: false,
+      tolerant: { accepted: true, operations: files.length, repairs: [] },
+      format: 'unified',
+    };
   } catch (e) {
     if (!isChordPatchError(e)) throw e;
     const error = { code: e.code, message: e.message, ...(e.line !== undefined ? { line: e.line } : {}) };
@@ -343,7 +366,8 @@ export function formatValidation(result: ValidationResult, name: string): string
   const inside = result.unwrappedFrom ? ` (the "${result.unwrappedFrom}" string)` : '';
   if (result.format === 'unified') {
     const t = result.tolerant;
-    if (t.accepted) return `${name}${inside}: a unified diff of ${t.operations} file${t.operations === 1 ? '' : 's'}; chord-patch reads it\n`;
+    if (t.accepted)
+      return `${name}${inside}: a unified diff of ${t.operations} file${t.operations === 1 ? '' : 's'}; chord-patch reads it\n`;
     return `${name}${inside}: a unified diff that chord-patch cannot read: ${t.error.message}\n`;
   }
   if (result.conforms) {
@@ -357,7 +381,10 @@ export function formatValidation(result: ValidationResult, name: string): string
   if (t.accepted) {
     const ops = `${t.operations} operation${t.operations === 1 ? '' : 's'}`;
     if (result.conforms) out.push(`  chord-patch's parser reads it as ${ops}`);
-    else out.push(`  chord-patch's tolerant parser would still accept it (${ops})${t.repairs.length ? `, repairing: ${t.repairs.join('; ')}` : ', reading the lines above leniently'}`);
+    else
+      out.push(
+        `  chord-patch's tolerant parser would still accept it (${ops})${t.repairs.length ? `, repairing: ${t.repairs.join('; ')}` : ', reading the lines above leniently'}`,
+      );
   } else if (result.conforms) {
     out.push(`  note: chord-patch's parser rejects it even so: ${t.error.message}`);
   } else {

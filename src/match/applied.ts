@@ -46,7 +46,7 @@ function standsAtLine(index: LineIndex, lines: readonly string[], at: number): b
  * before it. A pure insertion stands right after its header line, or, when
  * appended, as the file's last lines.
  */
-export function standsAt(index: LineIndex, hunk: Hunk, placed: Replacement): number | undefined {
+export function standsAt(index: LineIndex, placed: Replacement): number | undefined {
   const lines = placed.lines;
   const old = oldSide(lines);
   const neu = newSide(lines);

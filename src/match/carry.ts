@@ -37,7 +37,13 @@ const MAX_EDIT = 2000;
  * are paired one to one when both sides dropped the same number of
  * characters that fold alike; otherwise they stay unpaired: a gap.
  */
-export function alignUnits(old: string, file: string, oldMap: ArrayLike<number>, fileMap: ArrayLike<number>, opts: NormalizeOptions = {}): Int32Array {
+export function alignUnits(
+  old: string,
+  file: string,
+  oldMap: ArrayLike<number>,
+  fileMap: ArrayLike<number>,
+  opts: NormalizeOptions = {},
+): Int32Array {
   const align = new Int32Array(old.length).fill(-1);
   let po = 0;
   let pf = 0;
@@ -133,7 +139,9 @@ function keptPieces(old: string, file: string, align: Int32Array, s: number, e: 
         out.push({ text: file.slice(align[x - 1]! + 1, f), stands: '', from: 'gap', kind: 'same' });
       }
       const ch = file[f]!;
-      out.push(ch === old[x] ? { text: ch, stands: ch, from: 'model', kind: 'same' } : { text: ch, stands: old[x]!, from: 'sub', kind: 'same' });
+      out.push(
+        ch === old[x] ? { text: ch, stands: ch, from: 'model', kind: 'same' } : { text: ch, stands: old[x]!, from: 'sub', kind: 'same' },
+      );
       x++;
       continue;
     }
@@ -144,7 +152,11 @@ function keptPieces(old: string, file: string, align: Int32Array, s: number, e: 
     while (y < e && align[y]! < 0) y++;
     const inside = x > 0 && y < old.length && align[x - 1]! >= 0 && align[y]! >= 0;
     const stands = old.slice(x, y);
-    out.push(inside ? { text: file.slice(align[x - 1]! + 1, align[y]!), stands, from: 'gap', kind: 'same' } : { text: stands, stands, from: 'model', kind: 'same' });
+    out.push(
+      inside
+        ? { text: file.slice(align[x - 1]! + 1, align[y]!), stands, from: 'gap', kind: 'same' }
+        : { text: stands, stands, from: 'model', kind: 'same' },
+    );
     x = y;
   }
 }

@@ -245,7 +245,13 @@ const MAX_WORD_HITS = 50;
  * Each word costs one native substring scan, stopped after MAX_WORD_HITS hits
  * (a word that common says nothing). `text` is the lines joined with '\n'.
  */
-function wordVotes(fileLines: FileLines, text: string, lines: readonly string[], vote: (s: number, w: number) => void, budget: Budget): void {
+function wordVotes(
+  fileLines: FileLines,
+  text: string,
+  lines: readonly string[],
+  vote: (s: number, w: number) => void,
+  budget: Budget,
+): void {
   const words = new Map<string, number>();
   // The longest words of each line first: they are the rarest.
   const perLine = lines.map((l, j) => [...l.matchAll(WORD)].map((m) => ({ word: m[0], j })).sort((a, b) => b.word.length - a.word.length));
@@ -406,10 +412,25 @@ interface Alignment {
  * substring of `file` starting/ending anywhere). Falls back to a trigram
  * estimate once the shared cell budget is spent.
  */
-export function align(target: string, file: string, freeStart: boolean, freeEnd: boolean, budget: Budget = { work: 0, cells: 0 }): Alignment {
+export function align(
+  target: string,
+  file: string,
+  freeStart: boolean,
+  freeEnd: boolean,
+  budget: Budget = { work: 0, cells: 0 },
+): Alignment {
   if (target === file) return { distance: 0, segStart: 0, segLength: file.length };
   if (freeStart || freeEnd) {
-    const at = freeStart && freeEnd ? file.indexOf(target) : freeStart ? (file.endsWith(target) ? file.length - target.length : -1) : file.startsWith(target) ? 0 : -1;
+    const at =
+      freeStart && freeEnd
+        ? file.indexOf(target)
+        : freeStart
+          ? file.endsWith(target)
+            ? file.length - target.length
+            : -1
+          : file.startsWith(target)
+            ? 0
+            : -1;
     if (at >= 0) return { distance: 0, segStart: at, segLength: target.length };
   }
   const a = target.length;
@@ -578,8 +599,7 @@ function lcsPairs(a: readonly string[], b: readonly string[]): [number, number][
   const at = (r: number, c: number) => r * (cols + 1) + c;
   for (let r = rows - 1; r >= 0; r--) {
     for (let c = cols - 1; c >= 0; c--) {
-      table[at(r, c)] =
-        a[r] === b[c] && a[r] !== '' ? table[at(r + 1, c + 1)]! + 1 : Math.max(table[at(r + 1, c)]!, table[at(r, c + 1)]!);
+      table[at(r, c)] = a[r] === b[c] && a[r] !== '' ? table[at(r + 1, c + 1)]! + 1 : Math.max(table[at(r + 1, c)]!, table[at(r, c + 1)]!);
     }
   }
   const pairs: [number, number][] = [];
@@ -625,7 +645,9 @@ export function describeClosest(c: ClosestMatch): string {
   }
   if (c.kind === 'chars') {
     const where = c.line === c.endLine ? `line ${c.line}` : `lines ${c.line}-${c.endLine}`;
-    const out = [`the closest match is at ${where} (${c.similarity}% similar); the differing ${c.differences.length === 1 ? 'line' : 'lines'}:`];
+    const out = [
+      `the closest match is at ${where} (${c.similarity}% similar); the differing ${c.differences.length === 1 ? 'line' : 'lines'}:`,
+    ];
     for (const d of c.differences) {
       out.push(`  file line ${d.fileLine}:`.padEnd(24) + quote(d.fileText, d.column));
       out.push(`  old_string line ${d.targetLine}:`.padEnd(24) + quote(d.targetText, d.targetOffset + 1));
@@ -635,9 +657,17 @@ export function describeClosest(c: ClosestMatch): string {
     return out.join('\n');
   }
   const parts: string[] = [];
-  if (c.differing > c.indentOnly) parts.push(`${c.differing - c.indentOnly} of ${plural(c.total, 'old_string line')} ${c.differing - c.indentOnly === 1 ? 'is' : 'are'} not in it`);
+  if (c.differing > c.indentOnly)
+    parts.push(
+      `${c.differing - c.indentOnly} of ${plural(c.total, 'old_string line')} ${c.differing - c.indentOnly === 1 ? 'is' : 'are'} not in it`,
+    );
   if (c.indentOnly > 0) {
-    const style = c.indentStyle === 'file-tabs' ? ' (the file indents with tabs, old_string with spaces)' : c.indentStyle === 'file-spaces' ? ' (the file indents with spaces, old_string with tabs)' : '';
+    const style =
+      c.indentStyle === 'file-tabs'
+        ? ' (the file indents with tabs, old_string with spaces)'
+        : c.indentStyle === 'file-spaces'
+          ? ' (the file indents with spaces, old_string with tabs)'
+          : '';
     parts.push(`${plural(c.indentOnly, 'line')} ${c.indentOnly === 1 ? 'differs' : 'differ'} only in indentation${style}`);
   }
   if (c.lineDelta > 0) parts.push(`the file has ${plural(c.lineDelta, 'more line')} in that range`);

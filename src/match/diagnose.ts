@@ -69,7 +69,8 @@ const newSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.
 function lead(hunks: readonly Hunk[], h: number, label = 'hunk not found'): string {
   const hunk = hunks[h]!;
   const old = oldSide(hunk.lines);
-  if (old.length === 0 && hunk.header !== undefined) return `${label} (${h + 1}/${hunks.length}): expected @@ header ${quoteLine(hunk.header)}`;
+  if (old.length === 0 && hunk.header !== undefined)
+    return `${label} (${h + 1}/${hunks.length}): expected @@ header ${quoteLine(hunk.header)}`;
   const first = old.find((l) => l.trim() !== '') ?? old[0] ?? '';
   return `${label} (${h + 1}/${hunks.length}): expected ${quoteLine(first)}`;
 }
@@ -108,7 +109,10 @@ export type PlaceScope =
 
 /** "line 4" or "lines 4, 9 and 3 more" (1-based). */
 function atLines(lines: readonly number[], shown = 10): string {
-  const head = lines.slice(0, shown).map((l) => l + 1).join(', ');
+  const head = lines
+    .slice(0, shown)
+    .map((l) => l + 1)
+    .join(', ');
   const list = lines.length > shown ? `${head} and ${lines.length - shown} more` : head;
   return `line${lines.length === 1 ? '' : 's'} ${list}`;
 }
@@ -118,7 +122,13 @@ function atLines(lines: readonly number[], shown = 10): string {
  * where the hunk may go: name them all (the first few, then how many more)
  * and say what would single one out.
  */
-export function describeAmbiguousPlaces(hunks: readonly Hunk[], h: number, places: readonly number[], where: PlaceScope, run: number): string {
+export function describeAmbiguousPlaces(
+  hunks: readonly Hunk[],
+  h: number,
+  places: readonly number[],
+  where: PlaceScope,
+  run: number,
+): string {
   const count = `${places.length} places (${atLines(places)})`;
   const header = (w: { header: string; lines: readonly number[] }) => `its @@ header ${quote(w.header)} (${atLines(w.lines)})`;
   let what: string;
@@ -131,7 +141,8 @@ export function describeAmbiguousPlaces(hunks: readonly Hunk[], h: number, place
   } else {
     what = `the context matches ${count} ${where.first ? 'in the file' : 'after the previous hunk'}`;
   }
-  if (run > 1) what += `; hunks ${h + 1}-${h + run} have this same context, so the file would need exactly ${run} such places to take them in order`;
+  if (run > 1)
+    what += `; hunks ${h + 1}-${h + run} have this same context, so the file would need exactly ${run} such places to take them in order`;
   const advice =
     where.kind === 'header'
       ? 'make the @@ line name a line that occurs once (an outer @@ line for the enclosing class or module narrows it), or add context lines around the new lines'
@@ -159,7 +170,11 @@ export function describeAlreadyApplied(hunks: readonly Hunk[], lines: readonly n
 }
 
 /** Some hunks of a section already stand in the file, others do not. */
-export function describePartlyApplied(hunks: readonly Hunk[], standing: readonly { hunk: number; line: number }[], pending: readonly number[]): string {
+export function describePartlyApplied(
+  hunks: readonly Hunk[],
+  standing: readonly { hunk: number; line: number }[],
+  pending: readonly number[],
+): string {
   const n = hunks.length;
   const names = (hs: readonly number[]) => `hunk${hs.length === 1 ? '' : 's'} ${hs.map((h) => `${h + 1}/${n}`).join(', ')}`;
   const lines = standing.map((s) => s.line + 1).join(', ');
@@ -199,7 +214,8 @@ function occurrences(index: LineIndex, key: string): number[] {
   let list = cache.get(key);
   if (!list) {
     list = [];
-    for (let i = 0; i < index.length && list.length <= ANCHOR_MAX_OCCURRENCES; i++) if (index.table.equalsTrimmed(i, key, true)) list.push(i);
+    for (let i = 0; i < index.length && list.length <= ANCHOR_MAX_OCCURRENCES; i++)
+      if (index.table.equalsTrimmed(i, key, true)) list.push(i);
     cache.set(key, list);
   }
   return list;
@@ -208,8 +224,10 @@ function occurrences(index: LineIndex, key: string): number[] {
 /** A line worth anchoring on: it says something (a letter or digit), not just `}` or a blank. */
 const informative = (s: string): boolean => /[\p{L}\p{N}]/u.test(s) && s.trim().length >= 2;
 
-const PLACEHOLDER = /^\s*(?:(?:\/\/|#|--|;|\*|\/\*|<!--|%|')\s*)?(?:\.{3,}|…)(?:.*(?:existing|rest|unchanged|omitted|code|same|remain).*)?(?:\s*(?:\*\/|-->))?\s*$/i;
-const PLACEHOLDER_WORDS = /^\s*(?:\/\/|#|--|\/\*|<!--)\s*(?:\.{3}|…)?\s*(?:existing code|rest of (?:the )?(?:file|code|function)|unchanged code|code omitted|omitted)\b.*$/i;
+const PLACEHOLDER =
+  /^\s*(?:(?:\/\/|#|--|;|\*|\/\*|<!--|%|')\s*)?(?:\.{3,}|…)(?:.*(?:existing|rest|unchanged|omitted|code|same|remain).*)?(?:\s*(?:\*\/|-->))?\s*$/i;
+const PLACEHOLDER_WORDS =
+  /^\s*(?:\/\/|#|--|\/\*|<!--)\s*(?:\.{3}|…)?\s*(?:existing code|rest of (?:the )?(?:file|code|function)|unchanged code|code omitted|omitted)\b.*$/i;
 
 /**
  * The hint for a hunk whose old side matched nowhere from `cursor`. Pure and
@@ -337,7 +355,11 @@ function partialBlock(index: LineIndex, old: string[], cursor: number): MissDiag
       : `hunk lines ${a.from + 1}-${a.to} (${what}) match at line ${runAt}`;
   const head = `${where} but hunk line ${k + 1} differs`;
   if (f < 0 || f >= index.length) {
-    return { hint: 'partial_block', line: a.start + a.from, text: `${head}: the file ${f < 0 ? 'starts' : 'ends'} before it; expected ${quote(expected)}` };
+    return {
+      hint: 'partial_block',
+      line: a.start + a.from,
+      text: `${head}: the file ${f < 0 ? 'starts' : 'ends'} before it; expected ${quote(expected)}`,
+    };
   }
   const found = index.table.textAt(f);
   const detail = [`expected ${quote(expected)}, found ${quote(found)} at line ${f + 1}`];
@@ -399,7 +421,13 @@ function resumeAfterBlank(index: LineIndex, old: string[], k: number, f: number)
  * differing line follows the run (look further down), -1 when it precedes the
  * run (look further up).
  */
-function driftHint(index: LineIndex, old: string[], k: number, f: number, dir: 1 | -1): { fileExtra?: number; hunkExtra?: number } | undefined {
+function driftHint(
+  index: LineIndex,
+  old: string[],
+  k: number,
+  f: number,
+  dir: 1 | -1,
+): { fileExtra?: number; hunkExtra?: number } | undefined {
   const want = old[k]!.trim();
   const found = trimmedAt(index, f);
   const beyond = k + dir;
@@ -467,7 +495,9 @@ function lineLevel(index: LineIndex, old: string[], cursor: number): MissDiagnos
     // the trimmed text, since indentation alone would not have blocked a match.
     const raw = old[missing]!;
     const fileLine = index.table.textAt(close.line);
-    const sameIndent = raw.length - raw.trimStart().length === fileLine.length - fileLine.trimStart().length && raw.startsWith(fileLine.slice(0, fileLine.length - fileLine.trimStart().length));
+    const sameIndent =
+      raw.length - raw.trimStart().length === fileLine.length - fileLine.trimStart().length &&
+      raw.startsWith(fileLine.slice(0, fileLine.length - fileLine.trimStart().length));
     const col = sameIndent ? firstDifference(raw, fileLine) : firstDifference(expected, fileLine.trim())?.concat(' (ignoring indentation)');
     return {
       hint: 'closest_line',
@@ -509,7 +539,11 @@ export function closestLine(index: LineIndex, expected: string): { line: number;
   let fallback: number[] = [];
   for (const t of tokens) {
     const lines: number[] = [];
-    for (let line = index.table.lineContaining(t, 0); line >= 0 && lines.length <= COMMON_TOKEN_HITS; line = index.table.lineContaining(t, line + 1)) {
+    for (
+      let line = index.table.lineContaining(t, 0);
+      line >= 0 && lines.length <= COMMON_TOKEN_HITS;
+      line = index.table.lineContaining(t, line + 1)
+    ) {
       lines.push(line);
     }
     if (lines.length <= COMMON_TOKEN_HITS) for (const l of lines) nominated.add(l);

@@ -15,9 +15,18 @@
 
 import type { Hunk, HunkLine } from '../types.js';
 import { appliedInOrder, changes, standsAt } from './applied.js';
-import { describeAlreadyApplied, describeAmbiguous, describeAmbiguousPlaces, describeHeaderMissing, describeMiss, describePartlyApplied, describeUnsafe, type PlaceScope } from './diagnose.js';
+import {
+  describeAlreadyApplied,
+  describeAmbiguous,
+  describeAmbiguousPlaces,
+  describeHeaderMissing,
+  describeMiss,
+  describePartlyApplied,
+  describeUnsafe,
+  type PlaceScope,
+} from './diagnose.js';
 import { blockEnd, decides, placesIn, type Range } from './scope.js';
-import { LineIndex, type PassName } from './seek.js';
+import type { LineIndex, PassName } from './seek.js';
 import { carryFilePunctuation, type TolerantPass, tolerantSeek } from './tolerant.js';
 import { reindentHunk } from './reindent.js';
 
@@ -108,7 +117,12 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
   for (let h = 0; h < hunks.length; h++) {
     if (hunks[h]!.hintLine === 0 && oldSide(hunks[h]!.lines).length === 0 && index.length > 0) {
       // A unified diff adding to an empty file (`@@ -0,0 +1,N @@`): this one is not empty, and appending would guess.
-      return { ok: false, code: 'hunk_not_found', hunk: h, message: `hunk not found (${h + 1}/${hunks.length}): the diff adds to an empty file, but the file has ${index.length} lines` };
+      return {
+        ok: false,
+        code: 'hunk_not_found',
+        hunk: h,
+        message: `hunk not found (${h + 1}/${hunks.length}): the diff adds to an empty file, but the file has ${index.length} lines`,
+      };
     }
     const found = placeHunk(state, h);
     if (found.kind === 'failed') return { ok: false, code: found.code, hunk: h, message: found.message };
@@ -123,8 +137,7 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
       const applied = appliedInOrder(index, hunks);
       if (applied) return { ok: false, code: 'already_applied', hunk: h, message: describeAlreadyApplied(hunks, applied, false) };
       const hunk = hunks[h]!;
-      const message =
-        oldSide(hunk.lines).length === 0 ? describeHeaderMissing(hunks, h) : describeMiss(index, hunks, h, state.cursor);
+      const message = oldSide(hunk.lines).length === 0 ? describeHeaderMissing(hunks, h) : describeMiss(index, hunks, h, state.cursor);
       return { ok: false, code: 'hunk_not_found', hunk: h, message };
     }
     // The cursor stays: the hunks after this one still follow the one before it.
@@ -148,13 +161,22 @@ function alreadyStanding(index: LineIndex, hunks: readonly Hunk[], placed: reado
   const pending: number[] = [];
   hunks.forEach((hunk, h) => {
     if (!changes(hunk)) return;
-    const at = standsAt(index, hunk, placed[h]!);
+    const at = standsAt(index, placed[h]!);
     if (at === undefined) pending.push(h);
     else standing.push({ hunk: h, line: at });
   });
   if (standing.length === 0) return undefined;
   if (pending.length === 0) {
-    return { ok: false, code: 'already_applied', hunk: standing[0]!.hunk, message: describeAlreadyApplied(hunks, standing.map((s) => s.line), true) };
+    return {
+      ok: false,
+      code: 'already_applied',
+      hunk: standing[0]!.hunk,
+      message: describeAlreadyApplied(
+        hunks,
+        standing.map((s) => s.line),
+        true,
+      ),
+    };
   }
   return { ok: false, code: 'partly_applied', hunk: pending[0]!, message: describePartlyApplied(hunks, standing, pending) };
 }
@@ -222,7 +244,8 @@ function scopesOf(state: State, hunk: Hunk): Scope[] {
       }
     }
     if (blocks.length > 0) scopes.push({ ranges: blocks, where: { kind: 'block', header: hunk.header, lines: heads } });
-    if (found) scopes.push({ ranges: [[found.hits[0]!, n]], where: { kind: 'after-header', header: hunk.header, lines: [found.hits[0]!] } });
+    if (found)
+      scopes.push({ ranges: [[found.hits[0]!, n]], where: { kind: 'after-header', header: hunk.header, lines: [found.hits[0]!] } });
   }
   scopes.push({ ranges: [[cursor, n]], where: { kind: 'cursor', first: cursor === 0 } });
   return scopes;
@@ -246,10 +269,15 @@ function placeInsertion(state: State, h: number, run: number): Placement {
       return { kind: 'found', replacement: { start: found.hits[0]! + 1, oldLen: 0, lines: hunk.lines, pass: found.pass } };
     }
     const all = headerPlaces(index, hunk.header, from, Infinity)!.hits;
-    return { kind: 'failed', code: 'hunk_ambiguous', message: describeAmbiguousPlaces(hunks, h, all, { kind: 'header', header: hunk.header, lines: [] }, run) };
+    return {
+      kind: 'failed',
+      code: 'hunk_ambiguous',
+      message: describeAmbiguousPlaces(hunks, h, all, { kind: 'header', header: hunk.header, lines: [] }, run),
+    };
   }
   const tolerant = tolerantSeek(index, [hunk.header], from);
-  if (tolerant.kind === 'unique') return { kind: 'found', replacement: { start: tolerant.index + 1, oldLen: 0, lines: hunk.lines, pass: tolerant.pass } };
+  if (tolerant.kind === 'unique')
+    return { kind: 'found', replacement: { start: tolerant.index + 1, oldLen: 0, lines: hunk.lines, pass: tolerant.pass } };
   if (tolerant.kind === 'ambiguous') {
     return { kind: 'failed', code: 'hunk_ambiguous', message: describeAmbiguous(hunks, h, tolerant.candidates, tolerant.pass) };
   }
@@ -258,7 +286,9 @@ function placeInsertion(state: State, h: number, run: number): Placement {
 
 /** Does [start, start + len) touch a placed replacement? (A pure insertion touches the span it sits in or at.) */
 function overlaps(start: number, len: number, placed: readonly Replacement[]): boolean {
-  return placed.some((r) => (r.oldLen === 0 ? r.start >= start && r.start <= start + len : start < r.start + r.oldLen && r.start < start + len));
+  return placed.some((r) =>
+    r.oldLen === 0 ? r.start >= start && r.start <= start + len : start < r.start + r.oldLen && r.start < start + len,
+  );
 }
 
 /**
@@ -271,7 +301,7 @@ function earlierPlace(index: LineIndex, hunk: Hunk, placed: readonly Replacement
   if (oldSide(hunk.lines).length === 0) {
     if (hunk.header === undefined) return undefined;
     const found = headerPlaces(index, hunk.header, 0, 2);
-    if (!found || found.hits.length !== 1 || overlaps(found.hits[0]! + 1, 0, placed)) return undefined;
+    if (found?.hits.length !== 1 || overlaps(found.hits[0]! + 1, 0, placed)) return undefined;
     return { start: found.hits[0]! + 1, oldLen: 0, lines: hunk.lines, pass: found.pass };
   }
   for (const lines of variants(hunk)) {

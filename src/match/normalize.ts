@@ -350,7 +350,6 @@ function isAsciiWord(code: number): boolean {
   return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f;
 }
 
-
 /** A single space (no space on either side) that the folding rules make optional. */
 function optionalSpace(units: Uint16Array, n: number, k: number, wide: boolean): boolean {
   if (k === 0) return false;

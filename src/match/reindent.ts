@@ -53,7 +53,8 @@ export function inferMapping(pairs: readonly (readonly [string, string])[]): Ind
   for (const pair of indents) {
     const cp = charOf(pair[0]);
     const cf = charOf(pair[1]);
-    const clash = cp === undefined || cf === undefined || (from !== '' && cp !== '' && cp !== from) || (to !== '' && cf !== '' && cf !== to);
+    const clash =
+      cp === undefined || cf === undefined || (from !== '' && cp !== '' && cp !== from) || (to !== '' && cf !== '' && cf !== to);
     if (clash) return contradiction(pair);
     from ||= cp;
     to ||= cf;
@@ -72,7 +73,16 @@ export function inferMapping(pairs: readonly (readonly [string, string])[]): Ind
     const [p, f] = differing;
     if (widths.size === 1 && p.length > 1 && f.length > 0 && indents.every(([, fi]) => fi.length === f.length)) {
       const g = gcd(f.length, p.length);
-      return { kind: 'map', from: from || to, to: to || from, num: f.length / g, den: p.length / g, shift: 0, step: p.length, only: p.length };
+      return {
+        kind: 'map',
+        from: from || to,
+        to: to || from,
+        num: f.length / g,
+        den: p.length / g,
+        shift: 0,
+        step: p.length,
+        only: p.length,
+      };
     }
     return { kind: 'unknown' };
   }
@@ -189,7 +199,11 @@ interface Line {
  * its `+` lines re-indented by the mapping its context and `-` lines show
  * (they lie over file lines start, start + 1, … in order).
  */
-export function reindentHunk<L extends Line>(fileLine: (i: number) => string, start: number, lines: readonly L[]): { lines: L[]; note?: string } {
+export function reindentHunk<L extends Line>(
+  fileLine: (i: number) => string,
+  start: number,
+  lines: readonly L[],
+): { lines: L[]; note?: string } {
   const pairs: [string, string][] = [];
   const added: string[] = [];
   let f = start;

@@ -29,7 +29,13 @@ export interface Places {
  * The places `pattern` matches inside `ranges`, in the first pass that matches
  * anywhere in them, at most `limit` (ascending, without duplicates).
  */
-export function placesIn(index: LineIndex, pattern: readonly string[], ranges: readonly Range[], limit: number, eof: boolean): Places | undefined {
+export function placesIn(
+  index: LineIndex,
+  pattern: readonly string[],
+  ranges: readonly Range[],
+  limit: number,
+  eof: boolean,
+): Places | undefined {
   for (const pass of PASSES) {
     let hits: number[] = [];
     for (const [from, to] of ranges) hits.push(...index.matches(pattern, from, to, pass, limit, eof));

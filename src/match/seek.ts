@@ -201,7 +201,13 @@ export class LineIndex {
    * several are an ambiguity. Later passes only add places (each ignores more
    * than the one before), so they are never consulted once one matched.
    */
-  seekAll(pattern: readonly string[], from: number, to: number, limit: number, eof = false): { pass: PassName; hits: number[] } | undefined {
+  seekAll(
+    pattern: readonly string[],
+    from: number,
+    to: number,
+    limit: number,
+    eof = false,
+  ): { pass: PassName; hits: number[] } | undefined {
     for (const pass of PASSES) {
       const hits = this.matches(pattern, from, to, pass, limit, eof);
       if (hits.length > 0) return { pass, hits };

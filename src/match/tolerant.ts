@@ -199,7 +199,12 @@ export type CarryResult = { ok: true; lines: HunkLine[]; note?: string } | { ok:
  * line that fails carry.ts's check is refused, naming the line (`line` is
  * 0-based in the file).
  */
-export function carryFilePunctuation(fileLines: FileLineAt, start: number, hunkLines: readonly HunkLine[], pass: TolerantPass): CarryResult {
+export function carryFilePunctuation(
+  fileLines: FileLineAt,
+  start: number,
+  hunkLines: readonly HunkLine[],
+  pass: TolerantPass,
+): CarryResult {
   const notes: string[] = [];
   let lines = hunkLines;
   if (pass === 'punctuation-wide') {
@@ -233,7 +238,8 @@ export function carryFilePunctuation(fileLines: FileLineAt, start: number, hunkL
       }
     }
     const rebuilt = carryBlock(removed, added, pass);
-    if ('line' in rebuilt) return { ok: false, line: rebuilt.line, reason: `the changed line ${rebuilt.line + 1} could not be aligned with the file's text` };
+    if ('line' in rebuilt)
+      return { ok: false, line: rebuilt.line, reason: `the changed line ${rebuilt.line + 1} could not be aligned with the file's text` };
     merged ||= rebuilt.merged;
     // Keep the block's own interleaving of - and + lines; only + texts change.
     let a = 0;
@@ -244,7 +250,9 @@ export function carryFilePunctuation(fileLines: FileLineAt, start: number, hunkL
     i = j;
   }
   if (merged) {
-    notes.push('removed lines that differ from the file in punctuation were replaced by a different number of lines; the text kept from them keeps the file\'s punctuation');
+    notes.push(
+      "removed lines that differ from the file in punctuation were replaced by a different number of lines; the text kept from them keeps the file's punctuation",
+    );
   }
   return notes.length === 0 ? { ok: true, lines: out } : { ok: true, lines: out, note: notes.join('; ') };
 }
@@ -256,7 +264,11 @@ interface Removed {
 }
 
 /** One change block's added lines, rebuilt; or the file line (0-based) that could not be. */
-function carryBlock(removed: readonly Removed[], added: readonly string[], pass: TolerantPass): { lines: string[]; merged: boolean } | { line: number } {
+function carryBlock(
+  removed: readonly Removed[],
+  added: readonly string[],
+  pass: TolerantPass,
+): { lines: string[]; merged: boolean } | { line: number } {
   if (removed.length === 0 || added.length === 0 || removed.every((r) => sameIgnoringWhitespace(r.patch, r.file, pass))) {
     // Nothing of the file's punctuation is at stake on these lines.
     return { lines: [...added], merged: false };
@@ -288,7 +300,10 @@ function carryBlock(removed: readonly Removed[], added: readonly string[], pass:
   };
   let pendingR = 0;
   let pendingA = 0;
-  for (const run of diffArrays(removed.map((x) => x.patch), [...added])) {
+  for (const run of diffArrays(
+    removed.map((x) => x.patch),
+    [...added],
+  )) {
     const count = run.count ?? run.value.length;
     if (run.removed) pendingR += count;
     else if (run.added) pendingA += count;

@@ -47,7 +47,8 @@ function parseSeq(p: Parser, inBrace: boolean): string {
     if (c === '}') return src;
     p.i++;
     if (c === '\\') {
-      if (p.i >= p.chars.length) throw new GlobError('the pattern ends with "\\", which escapes nothing: write "\\\\" to match a backslash');
+      if (p.i >= p.chars.length)
+        throw new GlobError('the pattern ends with "\\", which escapes nothing: write "\\\\" to match a backslash');
       src += escapeRe(p.chars[p.i++]!);
     } else if (c === '*') {
       if (p.chars[p.i] === '*' && p.chars[p.i + 1] === '/') {
@@ -81,7 +82,9 @@ function parseBrace(p: Parser): string {
   p.i++;
   if (alternatives.length < 2) {
     const inner = p.chars.slice(start, p.i - 1).join('');
-    throw new GlobError(`"{${inner}}" has no comma, so it lists no alternatives (ranges like {1..3} are not supported): write "{a,b}", or "\\{${inner}\\}" to match the braces`);
+    throw new GlobError(
+      `"{${inner}}" has no comma, so it lists no alternatives (ranges like {1..3} are not supported): write "{a,b}", or "\\{${inner}\\}" to match the braces`,
+    );
   }
   return `(?:${alternatives.join('|')})`;
 }
@@ -96,12 +99,14 @@ function parseClass(p: Parser): string {
   const items: string[] = [];
   let first = true;
   for (;;) {
-    if (p.i >= p.chars.length) throw new GlobError(`"[" at character ${start} is never closed: close it with "]", or write "\\[" to match a bracket`);
+    if (p.i >= p.chars.length)
+      throw new GlobError(`"[" at character ${start} is never closed: close it with "]", or write "\\[" to match a bracket`);
     let c = p.chars[p.i++]!;
     if (c === ']' && !first) break;
     first = false;
     if (c === '\\') {
-      if (p.i >= p.chars.length) throw new GlobError(`"[" at character ${start} is never closed: close it with "]", or write "\\[" to match a bracket`);
+      if (p.i >= p.chars.length)
+        throw new GlobError(`"[" at character ${start} is never closed: close it with "]", or write "\\[" to match a bracket`);
       c = p.chars[p.i++]!;
     }
     if (p.chars[p.i] === '-' && p.chars[p.i + 1] !== undefined && p.chars[p.i + 1] !== ']') {
@@ -111,7 +116,8 @@ function parseClass(p: Parser): string {
         if (p.i >= p.chars.length) throw new GlobError(`"[" at character ${start} is never closed`);
         end = p.chars[p.i++]!;
       }
-      if (end.codePointAt(0)! < c.codePointAt(0)!) throw new GlobError(`the range "${c}-${end}" in "[" at character ${start} runs backwards: write "${end}-${c}"`);
+      if (end.codePointAt(0)! < c.codePointAt(0)!)
+        throw new GlobError(`the range "${c}-${end}" in "[" at character ${start} runs backwards: write "${end}-${c}"`);
       items.push(`${escapeClass(c)}-${escapeClass(end)}`);
     } else {
       items.push(escapeClass(c));

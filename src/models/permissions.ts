@@ -169,7 +169,8 @@ export function denialReason(decision: Decision, tool: FileTool): string | undef
   if (decision.action === 'allow') return undefined;
   if (!decision.rule) return `no permission rule allows ${tool} on this path (permission rules deny by default)`;
   const rule = `permission rule \`${describeRule(decision.rule)}\``;
-  if (decision.via === 'unreadable') return `${rule} has a path pattern that cannot be read (${patternProblem(decision.rule.pattern)}); fix the configuration`;
+  if (decision.via === 'unreadable')
+    return `${rule} has a path pattern that cannot be read (${patternProblem(decision.rule.pattern)}); fix the configuration`;
   const how = decision.via === 'inherited' ? ` (${tool} inherits the ${decision.rule.tool} rules)` : '';
   if (decision.action === 'ask') return `${rule}${how} requires approval, and chord-patch never asks interactively`;
   return `denied by ${rule}${how}`;
@@ -197,7 +198,10 @@ function ownDecision(rules: readonly PermissionRule[], tool: 'write' | 'delete',
  * `write` rules and paths it removes (Delete, Move source) against the
  * `delete` rules; the stricter answer wins, and the message names the rule.
  */
-export function patchAuthorizer(rules: readonly PermissionRule[], root: string): (op: FileOp, path: string, role: 'source' | 'target') => string | undefined {
+export function patchAuthorizer(
+  rules: readonly PermissionRule[],
+  root: string,
+): (op: FileOp, path: string, role: 'source' | 'target') => string | undefined {
   return (op, path, role) => {
     const p = rulePath(root, path);
     const main = denialReason(evaluatePermission(rules, 'apply_patch', p), 'apply_patch');

@@ -118,12 +118,19 @@ export function selectTools(options: SelectOptions): ToolSelection {
     const wanted = freeformOverride ?? native;
     freeform = wanted && endpoint === 'responses';
     if (freeformOverride === true && endpoint !== 'responses') {
-      notes.push(`compat.apply_patch.freeform: true has no effect on a ${endpoint} endpoint (it has no custom tool type); sending the JSON function shape`);
+      notes.push(
+        `compat.apply_patch.freeform: true has no effect on a ${endpoint} endpoint (it has no custom tool type); sending the JSON function shape`,
+      );
     }
   }
 
   const tools: ToolDefinition[] = [];
-  if (surface === 'apply_patch') tools.push(freeform ? customPatchTool(nativeSurface) : functionTool(endpoint, 'apply_patch', patchDescription(nativeSurface, false), PATCH_PARAMETERS));
+  if (surface === 'apply_patch')
+    tools.push(
+      freeform
+        ? customPatchTool(nativeSurface)
+        : functionTool(endpoint, 'apply_patch', patchDescription(nativeSurface, false), PATCH_PARAMETERS),
+    );
   if (surface === 'edit') tools.push(functionTool(endpoint, 'edit', editDescription(withWrite), EDIT_PARAMETERS));
   if (withWrite) tools.push(functionTool(endpoint, 'write', writeDescription(surface), WRITE_PARAMETERS));
   if (withDelete) tools.push(functionTool(endpoint, 'delete', DELETE_DESCRIPTION, DELETE_PARAMETERS));

@@ -33,7 +33,7 @@ export function fileDiffs(mutations: readonly Mutation[], displayOf: (abs: strin
     const base: FileDiff = moved
       ? { kind: 'move', path: displayOf(c!.origin!), to: m.path, oldMode: newMode, newMode, binary: false, hunks: [] }
       : { kind: m.before.kind === 'file' ? 'update' : 'add', path: m.path, oldMode, newMode, binary: false, hunks: [] };
-    if (!c || c.type !== 'text') {
+    if (c?.type !== 'text') {
       // Bytes only move unchanged (a pure rename of a binary file): a rename, no content diff.
       diffs.push(moved ? base : { ...base, binary: true });
       continue;

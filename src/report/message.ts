@@ -85,7 +85,10 @@ export function modelMessage(o: Outcome): string {
 function afterError(o: Outcome): string[] {
   if (!o.disk) return ['Nothing was written.'];
   const list = (xs: string[]) => xs.map((x) => `  ${x}`);
-  const left = o.disk.leftovers.length > 0 ? ['Leftover temporary files and directories of chord-patch (safe to delete):', ...list(o.disk.leftovers)] : [];
+  const left =
+    o.disk.leftovers.length > 0
+      ? ['Leftover temporary files and directories of chord-patch (safe to delete):', ...list(o.disk.leftovers)]
+      : [];
   if (o.disk.newContent.length === 0) return ['No file was changed.', ...left];
   return [
     'On disk now (read these files before doing anything else):',
@@ -137,7 +140,9 @@ function editMessage(o: Outcome): string {
   } else if (o.edit) {
     const e = o.edit;
     const made = `${plural(e.replacements, 'replacement', 'replacements')}${o.dryRun ? '' : ' made'} (${bytes(e.bytesBefore)} → ${bytes(e.bytesAfter)})`;
-    lines.push(o.dryRun ? `Check passed. The edit would change ${e.path}: ${made}; nothing was written.` : `Success. Edited ${e.path}: ${made}.`);
+    lines.push(
+      o.dryRun ? `Check passed. The edit would change ${e.path}: ${made}; nothing was written.` : `Success. Edited ${e.path}: ${made}.`,
+    );
   } else {
     lines.push(o.dryRun ? 'Check passed.' : 'Success.', ...o.changes.map(changeLine));
   }

@@ -10,8 +10,10 @@ const BAR = 40;
 function counts(d: FileDiff): { added: number; removed: number } {
   let added = 0;
   let removed = 0;
-  for (const h of d.hunks) for (const l of h.lines) if (l.type === '+') added++;
-  else if (l.type === '-') removed++;
+  for (const h of d.hunks)
+    for (const l of h.lines)
+      if (l.type === '+') added++;
+      else if (l.type === '-') removed++;
   return { added, removed };
 }
 

@@ -14,7 +14,8 @@ const HOW: Record<string, string> = {
 export function placementLines(placements: readonly HunkPlacement[]): string {
   return placements
     .map((p) => {
-      const where = p.pass === 'append' ? `appended at the end (line ${p.line})` : `matched at line ${p.line} ${HOW[p.pass] ?? `(${p.pass})`}`;
+      const where =
+        p.pass === 'append' ? `appended at the end (line ${p.line})` : `matched at line ${p.line} ${HOW[p.pass] ?? `(${p.pass})`}`;
       return `${p.path}: hunk ${p.hunk}/${p.hunks} ${where}\n`;
     })
     .join('');

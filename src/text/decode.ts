@@ -117,9 +117,9 @@ function bomOf(bytes: Uint8Array): { name: string; bytes: readonly number[] } | 
 /** The canonical name of a Unicode encoding spelled any common way, else undefined. */
 function utfName(name: string): string | undefined {
   const key = name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  return (
-    { utf8: 'utf-8', utf16le: 'utf-16le', utf16be: 'utf-16be', utf32le: 'utf-32le', utf32be: 'utf-32be' } as Record<string, string>
-  )[key];
+  return ({ utf8: 'utf-8', utf16le: 'utf-16le', utf16be: 'utf-16be', utf32le: 'utf-32le', utf32be: 'utf-32be' } as Record<string, string>)[
+    key
+  ];
 }
 
 /**

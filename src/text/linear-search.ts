@@ -37,7 +37,11 @@ export function searchString(text: string, needle: string, from: number): number
 }
 
 /** Offset of the first `needle` (UTF-8 bytes) in `bytes` at or after `from`, or -1. */
-export function searchBytes(bytes: Uint8Array & { indexOf(v: Uint8Array, from: number): number }, needle: Uint8Array, from: number): number {
+export function searchBytes(
+  bytes: Uint8Array & { indexOf(v: Uint8Array, from: number): number },
+  needle: Uint8Array,
+  from: number,
+): number {
   if (needle.length <= NATIVE_MAX) return bytes.indexOf(needle, from);
   const b = borders(needle);
   const m = needle.length;

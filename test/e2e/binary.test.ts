@@ -41,7 +41,11 @@ describe('the Bun-compiled binary', () => {
 
   it('runs as apply_patch through build/apply_patch and prints the model-facing result', () => {
     const dir = scratch();
-    const r = spawnSync(join(ROOT, 'build', 'apply_patch'), [], { cwd: dir, input: '*** Begin Patch\n*** Add File: hello.txt\n+hi\n*** End Patch\n', encoding: 'utf8' });
+    const r = spawnSync(join(ROOT, 'build', 'apply_patch'), [], {
+      cwd: dir,
+      input: '*** Begin Patch\n*** Add File: hello.txt\n+hi\n*** End Patch\n',
+      encoding: 'utf8',
+    });
     expect(r.stdout).toBe('Success. Updated the following files:\nA hello.txt\n');
     expect(readFileSync(join(dir, 'hello.txt'), 'utf8')).toBe('hi\n');
   });

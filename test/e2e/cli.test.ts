@@ -60,9 +60,13 @@ describe('chord-patch apply', () => {
     mkdirSync(gone);
     // The shell enters the directory, removes it, then runs the CLI inside it.
     const cli = cliCommand();
-    const r = spawnSync('sh', ['-c', `cd "$1" && rmdir "$1" && p=$2 && shift 2 && exec "$@" apply < "$p"`, 'sh', gone, join(dir, 'p.patch'), cli.file, ...cli.args], {
-      encoding: 'utf8',
-    });
+    const r = spawnSync(
+      'sh',
+      ['-c', `cd "$1" && rmdir "$1" && p=$2 && shift 2 && exec "$@" apply < "$p"`, 'sh', gone, join(dir, 'p.patch'), cli.file, ...cli.args],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(r.stderr).not.toContain('internal error');
     expect(readTree(dir)).toEqual({ 'p.patch': P('*** Add File: new.txt', '+x') });
     if (RUNTIME === 'binary') {
@@ -89,7 +93,9 @@ describe('chord-patch apply', () => {
     const patch = P('*** Update File: f.txt', '-a', '+b');
     const esc = '\u001b[';
     expect(runCli(['apply', '--color'], { cwd: scratch({ 'f.txt': 'a\n' }), input: patch }).stdout).toContain(esc);
-    expect(runCli(['apply', '--no-color'], { cwd: scratch({ 'f.txt': 'a\n' }), input: patch, env: { FORCE_COLOR: '1' } }).stdout).not.toContain(esc);
+    expect(
+      runCli(['apply', '--no-color'], { cwd: scratch({ 'f.txt': 'a\n' }), input: patch, env: { FORCE_COLOR: '1' } }).stdout,
+    ).not.toContain(esc);
     expect(runCli(['apply'], { cwd: scratch({ 'f.txt': 'a\n' }), input: patch, env: { NO_COLOR: '1' } }).stdout).not.toContain(esc);
   });
 
@@ -109,7 +115,10 @@ describe('chord-patch apply', () => {
   it('refuses two hard links to one file in one patch as overlapping operations', () => {
     const dir = scratch({ 'a.txt': 'a\n' });
     linkSync(join(dir, 'a.txt'), join(dir, 'b.txt'));
-    const r = runCli(['apply', '--json'], { cwd: dir, input: P('*** Update File: a.txt', '-a', '+x', '*** Update File: b.txt', '-a', '+y') });
+    const r = runCli(['apply', '--json'], {
+      cwd: dir,
+      input: P('*** Update File: a.txt', '-a', '+x', '*** Update File: b.txt', '-a', '+y'),
+    });
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).error.message).toContain('are the same file (hard links)');
     expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe('a\n');
@@ -127,13 +136,29 @@ describe('chord-patch apply', () => {
     const pristine = scratch(files);
     for (const dir of [applied, pristine]) writeFileSync(join(dir, 'logo.bin'), Buffer.from([0x89, 0x50, 0x00, 0x01, 0xff]));
     const patch = P(
-      '*** Update File: src/a.ts', '-export const b = 2;', '+export const b = 3;', '+export const c = 4;',
-      '*** Update File: win.txt', ' one', '-two', '+TWO',
-      '*** Update File: old/name.txt', '*** Move to: new/name.txt', ' moving', '-file', '+document',
+      '*** Update File: src/a.ts',
+      '-export const b = 2;',
+      '+export const b = 3;',
+      '+export const c = 4;',
+      '*** Update File: win.txt',
+      ' one',
+      '-two',
+      '+TWO',
+      '*** Update File: old/name.txt',
+      '*** Move to: new/name.txt',
+      ' moving',
+      '-file',
+      '+document',
       '*** Delete File: gone.txt',
-      '*** Add File: added.md', '+# added',
-      '*** Update File: tail.txt', '-no newline', '+now with newline',
-      '*** Update File: logo.bin', '*** Move to: assets/logo.bin', '@@', ' x',
+      '*** Add File: added.md',
+      '+# added',
+      '*** Update File: tail.txt',
+      '-no newline',
+      '+now with newline',
+      '*** Update File: logo.bin',
+      '*** Move to: assets/logo.bin',
+      '@@',
+      ' x',
     );
     const r = runCli(['apply', '--quiet', '--json'], { cwd: applied, input: patch });
     expect(r.code).toBe(0);

@@ -1,7 +1,19 @@
 // The commit on the real file system, through the CLI: long names, owners,
 // append-only directories, and `chord-patch recover`.
 
-import { chmodSync, chownSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,7 +78,11 @@ describe('owners and hard links', () => {
     writeFileSync(join(dir, 'a.txt'), 'a\n');
     linkSync(join(dir, 'a.txt'), join(dir, 'b.txt'));
     const r = runCli(['apply', '--json', '-C', dir], { input: P('*** Update File: a.txt', '-a', '+b') });
-    expect(JSON.parse(r.stdout).notes.map((n: { message: string }) => n.message).join('\n')).toContain('a.txt had 2 hard links');
+    expect(
+      JSON.parse(r.stdout)
+        .notes.map((n: { message: string }) => n.message)
+        .join('\n'),
+    ).toContain('a.txt had 2 hard links');
     expect(readFileSync(join(dir, 'b.txt'), 'utf8')).toBe('a\n');
   });
 });
@@ -117,7 +133,12 @@ describe('chord-patch recover', () => {
       root: dir,
       dirs: [],
       entries: [
-        { target: join(dir, 'a.txt'), op: 'replace', tmp: join(dir, '.chord-patch-dead1-0.tmp'), backup: join(dir, '.chord-patch-dead1-0.old') },
+        {
+          target: join(dir, 'a.txt'),
+          op: 'replace',
+          tmp: join(dir, '.chord-patch-dead1-0.tmp'),
+          backup: join(dir, '.chord-patch-dead1-0.old'),
+        },
         { target: join(dir, 'b.txt'), op: 'create', tmp: join(dir, '.chord-patch-dead1-1.tmp') },
       ],
     };

@@ -31,7 +31,10 @@ describe('chord-patch edit', () => {
 
   it('prints the model-facing failure on stderr and exits 1, leaving the file alone', () => {
     const dir = tree({ 'f.txt': 'alpha\nbeta\n' });
-    const r = runCli(['edit', '--model'], { cwd: dir, input: JSON.stringify({ path: 'f.txt', old_string: 'alpha\nbta', new_string: 'x' }) });
+    const r = runCli(['edit', '--model'], {
+      cwd: dir,
+      input: JSON.stringify({ path: 'f.txt', old_string: 'alpha\nbta', new_string: 'x' }),
+    });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('edit failed for f.txt: old_string not found in file; the closest match is at lines 1-2');

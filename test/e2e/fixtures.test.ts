@@ -45,10 +45,7 @@ describe('fixture scenarios', () => {
       }
       expect({ exit: r.code, stderr: r.stderr }).toEqual({ exit: spec.exit, stderr: '' });
       if (spec.status) expect(doc.status).toBe(spec.status);
-      const codes = [
-        ...(doc.error ? [doc.error.code] : []),
-        ...doc.failed.flatMap((g: any) => g.failures.map((f: any) => f.code)),
-      ].sort();
+      const codes = [...(doc.error ? [doc.error.code] : []), ...doc.failed.flatMap((g: any) => g.failures.map((f: any) => f.code))].sort();
       expect(codes).toEqual([...(spec.codes ?? [])].sort());
       for (const m of spec.message ?? []) expect(doc.message).toContain(m);
       for (const m of spec.notMessage ?? []) expect(doc.message).not.toContain(m);

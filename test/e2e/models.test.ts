@@ -33,7 +33,11 @@ describe('chord-patch tools', () => {
     const doc = JSON.parse(r.stdout);
     expect(doc).toMatchObject({ model: 'openai/gpt-5.5@high', provider: null, surface: 'apply_patch', freeform: true });
     expect(doc.tools).toHaveLength(1);
-    expect(doc.tools[0]).toMatchObject({ type: 'custom', name: 'apply_patch', format: { type: 'grammar', syntax: 'lark', definition: APPLY_PATCH_GRAMMAR } });
+    expect(doc.tools[0]).toMatchObject({
+      type: 'custom',
+      name: 'apply_patch',
+      format: { type: 'grammar', syntax: 'lark', definition: APPLY_PATCH_GRAMMAR },
+    });
   });
 
   it('prints edit, write and delete in the chat shape for a Claude model', () => {
@@ -43,7 +47,18 @@ describe('chord-patch tools', () => {
   });
 
   it('applies provider overrides from the default config file in the working directory', () => {
-    const dir = scratch({ '.chord-patch.yaml': P('providers:', '  openai:', '    type: responses', '    models:', '      gpt-5.5:', '        compat:', '          apply_patch:', '            freeform: false') });
+    const dir = scratch({
+      '.chord-patch.yaml': P(
+        'providers:',
+        '  openai:',
+        '    type: responses',
+        '    models:',
+        '      gpt-5.5:',
+        '        compat:',
+        '          apply_patch:',
+        '            freeform: false',
+      ),
+    });
     const doc = JSON.parse(runCli(['tools', '--model', 'gpt-5.5', '--provider', 'openai'], { cwd: dir }).stdout);
     expect(doc).toMatchObject({ provider: 'openai', surface: 'apply_patch', freeform: false });
     expect(doc.tools[0]).toMatchObject({ type: 'function', name: 'apply_patch', parameters: { required: ['patch'] } });
@@ -61,7 +76,9 @@ describe('chord-patch tools', () => {
     const r = runCli(['tools', '--model', 'gpt-5', '--config', 'bad.yaml'], { cwd: dir });
     expect(r.code).toBe(64);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('chord-patch: bad.yaml: providers.openai.compat.apply_patch.freeform: expected true or false (omit the key to keep the inference); found "maybe"\n');
+    expect(r.stderr).toBe(
+      'chord-patch: bad.yaml: providers.openai.compat.apply_patch.freeform: expected true or false (omit the key to keep the inference); found "maybe"\n',
+    );
   });
 
   it('requires --model and checks --endpoint', () => {
@@ -131,17 +148,29 @@ describe('chord-patch validate', () => {
 
 describe('permission rules in apply', () => {
   it('fails a denied path with permission_denied and writes nothing there', () => {
-    const dir = scratch({ '.chord-patch.yaml': P('permission:', '  edit:', '    "*": allow', '    "vendor/**": deny'), 'vendor/lib.js': 'v\n' });
-    const r = runCli(['apply', '--json'], { cwd: dir, input: P('*** Begin Patch', '*** Update File: vendor/lib.js', '@@', '-v', '+V', '*** End Patch') });
+    const dir = scratch({
+      '.chord-patch.yaml': P('permission:', '  edit:', '    "*": allow', '    "vendor/**": deny'),
+      'vendor/lib.js': 'v\n',
+    });
+    const r = runCli(['apply', '--json'], {
+      cwd: dir,
+      input: P('*** Begin Patch', '*** Update File: vendor/lib.js', '@@', '-v', '+V', '*** End Patch'),
+    });
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout);
-    expect(doc.failed[0].failures[0]).toMatchObject({ code: 'permission_denied', message: 'vendor/lib.js: denied by permission rule `edit: "vendor/**": deny` (apply_patch inherits the edit rules)' });
+    expect(doc.failed[0].failures[0]).toMatchObject({
+      code: 'permission_denied',
+      message: 'vendor/lib.js: denied by permission rule `edit: "vendor/**": deny` (apply_patch inherits the edit rules)',
+    });
     expect(readFileSync(join(dir, 'vendor/lib.js'), 'utf8')).toBe('v\n');
   });
 
   it('finds the default config in the -C directory', () => {
     const dir = scratch({ 'repo/.chord-patch.yaml': P('permission: deny'), 'repo/f.txt': 'a\n' });
-    const r = runCli(['apply', '-C', join(dir, 'repo'), '--json'], { cwd: dir, input: P('*** Begin Patch', '*** Update File: f.txt', '@@', '-a', '+b', '*** End Patch') });
+    const r = runCli(['apply', '-C', join(dir, 'repo'), '--json'], {
+      cwd: dir,
+      input: P('*** Begin Patch', '*** Update File: f.txt', '@@', '-a', '+b', '*** End Patch'),
+    });
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).failed[0].failures[0].message).toBe('f.txt: denied by permission rule `*: deny`');
   });
@@ -164,7 +193,10 @@ describe('permission rules in apply', () => {
 
   it('fails when --config names a file that does not exist', () => {
     const dir = scratch({ 'f.txt': 'a\n' });
-    const r = runCli(['apply', '--config', 'nope.yaml'], { cwd: dir, input: P('*** Begin Patch', '*** Delete File: f.txt', '*** End Patch') });
+    const r = runCli(['apply', '--config', 'nope.yaml'], {
+      cwd: dir,
+      input: P('*** Begin Patch', '*** Delete File: f.txt', '*** End Patch'),
+    });
     expect(r.code).toBe(64);
     expect(r.stderr).toContain('nope.yaml: cannot read the config file');
     expect(existsSync(join(dir, 'f.txt'))).toBe(true);

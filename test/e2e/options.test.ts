@@ -10,7 +10,19 @@ import { readTree, scratchTrees } from '../support/tree.js';
 
 const scratch = scratchTrees();
 
-const ENVELOPE = ['*** Begin Patch', '*** Update File: f.txt', '@@', ' a', '-b', '+B', ' c', '*** Add File: n.txt', '+new', '*** End Patch', ''].join('\n');
+const ENVELOPE = [
+  '*** Begin Patch',
+  '*** Update File: f.txt',
+  '@@',
+  ' a',
+  '-b',
+  '+B',
+  ' c',
+  '*** Add File: n.txt',
+  '+new',
+  '*** End Patch',
+  '',
+].join('\n');
 const DIFF = ['--- a/f.txt', '+++ b/f.txt', '@@ -1,3 +1,3 @@', ' a', '-b', '+B', ' c', ''].join('\n');
 const BASE = { 'f.txt': 'a\nb\nc\n' };
 
@@ -54,7 +66,9 @@ describe('--dry-run, --stat and -v', () => {
     const dir = scratch(BASE);
     const r = runCli(['apply', '--stat'], { cwd: dir, input: ENVELOPE });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(' f.txt | 2 +-\n n.txt | 1 +\n 2 files changed, 2 insertions(+), 1 deletion(-)\nchord-patch: applied 2 changes\n');
+    expect(r.stdout).toBe(
+      ' f.txt | 2 +-\n n.txt | 1 +\n 2 files changed, 2 insertions(+), 1 deletion(-)\nchord-patch: applied 2 changes\n',
+    );
   });
 
   it('-v says on stderr where each hunk matched and by which pass', () => {
@@ -77,7 +91,8 @@ describe('--color', () => {
 
   it('honours FORCE_COLOR, FORCE_COLOR=0, NO_COLOR and TERM=dumb when left to auto', () => {
     const dir = scratch(BASE);
-    const run = (env: Record<string, string>) => colored(runCli(['check', '--color=auto'], { cwd: dir, input: ENVELOPE, env: { NO_COLOR: '', FORCE_COLOR: '', ...env } }));
+    const run = (env: Record<string, string>) =>
+      colored(runCli(['check', '--color=auto'], { cwd: dir, input: ENVELOPE, env: { NO_COLOR: '', FORCE_COLOR: '', ...env } }));
     expect(run({ FORCE_COLOR: '1' })).toBe(true);
     expect(run({ FORCE_COLOR: '0' })).toBe(false);
     expect(run({ NO_COLOR: '1', FORCE_COLOR: '1' })).toBe(false);
@@ -124,7 +139,17 @@ describe('-C DIR', () => {
 });
 
 describe('--all-or-nothing', () => {
-  const MIXED = ['*** Begin Patch', '*** Update File: f.txt', '-b', '+B', '*** Update File: g.txt', '-missing', '+x', '*** End Patch', ''].join('\n');
+  const MIXED = [
+    '*** Begin Patch',
+    '*** Update File: f.txt',
+    '-b',
+    '+B',
+    '*** Update File: g.txt',
+    '-missing',
+    '+x',
+    '*** End Patch',
+    '',
+  ].join('\n');
 
   it('writes nothing when any file group would fail, and names what would have applied', () => {
     const dir = scratch({ ...BASE, 'g.txt': 'g\n' });

@@ -33,7 +33,10 @@ describe('the spec permission examples through the CLI', () => {
     ['edit: deny (apply_patch inherits it)', 'denied', 'denied', 'permission:\n  edit: deny\n'],
     ['edit: allow, path-scoped apply_patch deny', 'denied', 'allowed', 'permission:\n  edit: allow\n  apply_patch:\n    "f.txt": deny\n'],
   ])('with %s a patch is %s and an edit is %s', (_name, patch, edit, config) => {
-    for (const [input, want] of [[PATCH, patch], [EDIT, edit]] as const) {
+    for (const [input, want] of [
+      [PATCH, patch],
+      [EDIT, edit],
+    ] as const) {
       const cwd = workspace(config);
       const r = runCli(['apply', '--json'], { cwd, input });
       const doc = JSON.parse(r.stdout);
@@ -41,7 +44,10 @@ describe('the spec permission examples through the CLI', () => {
         expect({ code: r.code, status: doc.status }).toEqual({ code: 0, status: 'applied' });
         expect(readFileSync(join(cwd, 'f.txt'), 'utf8')).toBe('b\n');
       } else {
-        expect({ code: r.code, codes: doc.failed.flatMap((g: any) => g.failures.map((f: any) => f.code)) }).toEqual({ code: 1, codes: ['permission_denied'] });
+        expect({ code: r.code, codes: doc.failed.flatMap((g: any) => g.failures.map((f: any) => f.code)) }).toEqual({
+          code: 1,
+          codes: ['permission_denied'],
+        });
         expect(readFileSync(join(cwd, 'f.txt'), 'utf8')).toBe('a\n');
       }
     }

@@ -18,7 +18,8 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const patch = (old: string, neu: string) => `*** Begin Patch\n*** Update File: app.py\n@@\n def main():\n-    ${old}\n+    ${neu}\n*** End Patch\n`;
+const patch = (old: string, neu: string) =>
+  `*** Begin Patch\n*** Update File: app.py\n@@\n def main():\n-    ${old}\n+    ${neu}\n*** End Patch\n`;
 
 function setup() {
   const cwd = temp();

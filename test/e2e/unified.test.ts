@@ -32,22 +32,25 @@ const tree = (at: string, commit: string) => {
 /** Non-merge commits of this repository with a parent, newest first (none in a shallow clone). */
 const history = (() => {
   try {
-    return git(ROOT, 'log', '--no-merges', '--format=%h', '-n', '40', '--', SCOPE).trim().split('\n').filter((c) => {
-      try {
-        git(ROOT, 'rev-parse', '--verify', '--quiet', `${c}^`);
-        return true;
-      } catch {
-        return false;
-      }
-    });
+    return git(ROOT, 'log', '--no-merges', '--format=%h', '-n', '40', '--', SCOPE)
+      .trim()
+      .split('\n')
+      .filter((c) => {
+        try {
+          git(ROOT, 'rev-parse', '--verify', '--quiet', `${c}^`);
+          return true;
+        } catch {
+          return false;
+        }
+      });
   } catch {
     return [];
   }
 })();
 const sample = history.filter((_, i) => i % 4 === 0).slice(0, 8);
 
-describe.skipIf(sample.length < 3)('real diffs from this repository\'s history', () => {
-  it.each(sample)('git diff -M of commit %s turns its parent\'s tree into its own, and -R turns it back', (c) => {
+describe.skipIf(sample.length < 3)("real diffs from this repository's history", () => {
+  it.each(sample)("git diff -M of commit %s turns its parent's tree into its own, and -R turns it back", (c) => {
     const pre = tree(ROOT, `${c}^`);
     const post = tree(ROOT, c);
     const patch = join(temp(), 'd.patch');
@@ -111,14 +114,26 @@ const lines = (n: number, f: (i: number) => string) => Array.from({ length: n },
 
 describe('chord-patch apply with a git diff', () => {
   it('applies modified, new, deleted, renamed and chmod-ed files and no-newline endings in one transaction', () => {
-    const d = repo({ 'a.txt': lines(20, (i) => `line ${i}`), 'gone.txt': 'bye\n', 'old/name.txt': lines(10, (i) => `n${i}`), 'run.sh': 'echo\n', 'tail.txt': 'x\ny' });
+    const d = repo({
+      'a.txt': lines(20, (i) => `line ${i}`),
+      'gone.txt': 'bye\n',
+      'old/name.txt': lines(10, (i) => `n${i}`),
+      'run.sh': 'echo\n',
+      'tail.txt': 'x\ny',
+    });
     const patch = diffOf(d, () => {
-      writeFileSync(join(d, 'a.txt'), lines(20, (i) => (i === 3 ? 'THREE' : `line ${i}`)));
+      writeFileSync(
+        join(d, 'a.txt'),
+        lines(20, (i) => (i === 3 ? 'THREE' : `line ${i}`)),
+      );
       writeFileSync(join(d, 'new.sh'), '#!/bin/sh\necho new\n');
       chmodSync(join(d, 'new.sh'), 0o755);
       rmSync(join(d, 'gone.txt'));
       mkdirSync(join(d, 'new'));
-      writeFileSync(join(d, 'new/name.txt'), lines(10, (i) => (i === 9 ? 'changed' : `n${i}`)));
+      writeFileSync(
+        join(d, 'new/name.txt'),
+        lines(10, (i) => (i === 9 ? 'changed' : `n${i}`)),
+      );
       rmSync(join(d, 'old'), { recursive: true });
       chmodSync(join(d, 'run.sh'), 0o755);
       writeFileSync(join(d, 'tail.txt'), 'x\nz');
@@ -162,10 +177,14 @@ describe('chord-patch apply with a git diff', () => {
 
   it('refuses a binary diff clearly and writes nothing', () => {
     const d = repo({ 'i.bin': '\0\x01\x02', 't.txt': 'a\n' });
-    const patch = diffOf(d, () => {
-      writeFileSync(join(d, 'i.bin'), '\0\x01\x03');
-      writeFileSync(join(d, 't.txt'), 'b\n');
-    }, '--binary');
+    const patch = diffOf(
+      d,
+      () => {
+        writeFileSync(join(d, 'i.bin'), '\0\x01\x03');
+        writeFileSync(join(d, 't.txt'), 'b\n');
+      },
+      '--binary',
+    );
     const r = runCli(['apply', '-C', d], { input: patch });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/binary diff for .*i\.bin.*apply this one with git apply/);

@@ -35,7 +35,13 @@ export function linkCli(link: string): { file: string; args: string[] } {
 
 export function runCli(
   args: string[],
-  opts: { cwd?: string; input?: string | Buffer; bin?: 'chord-patch' | 'apply_patch'; env?: Record<string, string>; timeoutMs?: number } = {},
+  opts: {
+    cwd?: string;
+    input?: string | Buffer;
+    bin?: 'chord-patch' | 'apply_patch';
+    env?: Record<string, string>;
+    timeoutMs?: number;
+  } = {},
 ): CliResult {
   const cmd = cliCommand(opts.bin);
   const r = spawnSync(cmd.file, [...cmd.args, ...args], {

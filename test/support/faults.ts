@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { nodeFs } from '../../src/core/node-fs.js';
 import { runPatchText } from '../../src/core/pipeline.js';
 import type { DirPin, Fs, Outcome } from '../../src/types.js';
-import { bigCommit, sameTree, scratch, treeOf } from './stress.js';
+import { bigCommit, scratch, treeOf } from './stress.js';
 
 export type FaultMode = 'once' | 'from-then-on';
 
@@ -50,11 +50,17 @@ export interface FaultResult {
 const hidden = (k: string) => k.startsWith('.chord-patch/') || k === '.chord-patch/';
 
 /** What the outcome claims must be on disk, checked file by file. */
-function truthful(o: Outcome, now: Map<string, string>, before: Map<string, string>, after: Map<string, string>): { restored: boolean; truthful: boolean } {
+function truthful(
+  o: Outcome,
+  now: Map<string, string>,
+  before: Map<string, string>,
+  after: Map<string, string>,
+): { restored: boolean; truthful: boolean } {
   const text = `${o.error?.message ?? ''}\n${o.notes.map((n) => n.message).join('\n')}`;
   const visible = new Map([...now].filter(([k]) => !hidden(k)));
   // What the report names as left behind (its own temp files, directories it made).
-  const named = (k: string) => new RegExp(`(^|[\\s,:])${k.replace(/\/$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([,.;\\s]|$)`).test(text);
+  const named = (k: string) =>
+    new RegExp(`(^|[\\s,:])${k.replace(/\/$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([,.;\\s]|$)`).test(text);
   const expected = o.status === 'applied' ? after : before;
   const differs = [...new Set([...visible.keys(), ...expected.keys()])].filter((k) => visible.get(k) !== expected.get(k));
   if (!o.disk) {
@@ -64,7 +70,8 @@ function truthful(o: Outcome, now: Map<string, string>, before: Map<string, stri
   const newer = new Set(o.disk.newContent);
   for (const k of new Set([...before.keys(), ...after.keys(), ...visible.keys()])) {
     const want = newer.has(k) ? after.get(k) : before.get(k);
-    if (visible.get(k) !== want && !named(k) && !(k.endsWith('/') && [...newer].some((n) => n.startsWith(k)))) return { restored: false, truthful: false };
+    if (visible.get(k) !== want && !named(k) && !(k.endsWith('/') && [...newer].some((n) => n.startsWith(k))))
+      return { restored: false, truthful: false };
   }
   return { restored: false, truthful: true };
 }
@@ -100,7 +107,14 @@ export async function injectedFaults(files: number, maxPoints = Infinity): Promi
           if (process.env.FAULTS_DEBUG) {
             const now = treeOf(work);
             const diff = [...new Set([...now.keys(), ...before.keys()])].filter((x) => now.get(x) !== before.get(x));
-            console.log(mode, k, key, o.error?.message, o.notes.map((n) => n.message), diff);
+            console.log(
+              mode,
+              k,
+              key,
+              o.error?.message,
+              o.notes.map((n) => n.message),
+              diff,
+            );
           }
         }
         if (o.status !== 'applied' && !t.restored) {

@@ -4,7 +4,10 @@
 import { dirname } from 'node:path';
 import type { DirPin, Fs, Stat } from '../../src/types.js';
 
-type Node = { kind: 'file'; bytes: Uint8Array; mode: number; ino: number } | { kind: 'dir'; mode: number; ino: number } | { kind: 'symlink'; target: string; mode: number; ino: number };
+type Node =
+  | { kind: 'file'; bytes: Uint8Array; mode: number; ino: number }
+  | { kind: 'dir'; mode: number; ino: number }
+  | { kind: 'symlink'; target: string; mode: number; ino: number };
 
 export type MemOp = 'writeTemp' | 'rename' | 'link' | 'unlink' | 'mkdir' | 'rmdir';
 
@@ -68,7 +71,7 @@ export class MemFs implements Fs {
     // A second look at a file already read is the commit's revalidation.
     if (this.hooks.onRevalidate && (this.reads.get(path) ?? 0) >= 1) {
       const hook = this.hooks.onRevalidate;
-      this.hooks.onRevalidate = undefined;
+      delete this.hooks.onRevalidate;
       hook(this);
     }
     const n = this.nodes.get(path);
@@ -81,7 +84,7 @@ export class MemFs implements Fs {
     this.reads.set(path, (this.reads.get(path) ?? 0) + 1);
     if (this.unreadable.has(path)) throw Object.assign(new Error(`EACCES: permission denied, open '${path}'`), { code: 'EACCES' });
     const n = this.nodes.get(path);
-    if (!n || n.kind !== 'file') throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
+    if (n?.kind !== 'file') throw Object.assign(new Error(`ENOENT: ${path}`), { code: 'ENOENT' });
     return n.bytes;
   }
 

@@ -4,7 +4,19 @@
 // `npm run stress` the big ones (test/stress/).
 
 import { spawn } from 'node:child_process';
-import { closeSync, constants, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { cliCommand } from './cli.js';
@@ -92,7 +104,10 @@ export async function concurrentUpdates(rounds: number, procs: number): Promise<
       writeFileSync(join(dir, 'shared.txt'), `${lines.join('\n')}\n`);
       const runs = await Promise.all(
         lines.map((l, i) =>
-          cli(['apply', '--json', '-C', dir], ['*** Begin Patch', '*** Update File: shared.txt', `-${l}`, `+${l} changed by process ${i}`, '*** End Patch', ''].join('\n')),
+          cli(
+            ['apply', '--json', '-C', dir],
+            ['*** Begin Patch', '*** Update File: shared.txt', `-${l}`, `+${l} changed by process ${i}`, '*** End Patch', ''].join('\n'),
+          ),
         ),
       );
       const final = readFileSync(join(dir, 'shared.txt'), 'utf8');
@@ -144,7 +159,13 @@ export interface KillResult {
  * every `termEvery`-th run) at a random moment inside its run, recover, and
  * compare the tree with the states before and after.
  */
-export async function killAndRecover(kills: number, seed: number, files: number, recover: (dir: string) => Promise<unknown>, termEvery = 0): Promise<KillResult> {
+export async function killAndRecover(
+  kills: number,
+  seed: number,
+  files: number,
+  recover: (dir: string) => Promise<unknown>,
+  termEvery = 0,
+): Promise<KillResult> {
   const rand = prng(seed);
   const base = scratch('kill');
   const template = join(base, 'template');

@@ -22,11 +22,16 @@ describe('running a step over many items with a bound', () => {
   it('starts no new item once asked to stop', async () => {
     const seen: number[] = [];
     let stop = false;
-    await forEachBounded([...Array(50).keys()], 3, async (i) => {
-      seen.push(i);
-      if (i === 10) stop = true;
-      await tick();
-    }, () => stop);
+    await forEachBounded(
+      [...Array(50).keys()],
+      3,
+      async (i) => {
+        seen.push(i);
+        if (i === 10) stop = true;
+        await tick();
+      },
+      () => stop,
+    );
     expect(seen.length).toBeLessThanOrEqual(13);
     expect(seen).toContain(10);
   });

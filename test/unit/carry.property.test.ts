@@ -60,7 +60,11 @@ const tokenArb = fc.oneof(
 const sepArb = fc.constantFrom(' ', ' ', ' ', '\u00a0', '\u2009');
 
 const lineArb = fc
-  .tuple(fc.array(tokenArb, { minLength: 1, maxLength: 7 }), fc.array(sepArb, { minLength: 7, maxLength: 7 }), fc.constantFrom('', '  ', '\t'))
+  .tuple(
+    fc.array(tokenArb, { minLength: 1, maxLength: 7 }),
+    fc.array(sepArb, { minLength: 7, maxLength: 7 }),
+    fc.constantFrom('', '  ', '\t'),
+  )
   .map(([tokens, seps, indent]) => indent + tokens.map((t, i) => (i === 0 ? t : seps[i]! + t)).join(''));
 
 /** Lines tagged so every line is unique: a tolerant match is then unique too. */
@@ -72,7 +76,7 @@ function retype(text: string, mask: number): string {
   let k = 0;
   for (const ch of text) {
     const ascii = TOLERATED[ch] ?? (QUOTES.find((q) => q[0] === ch || q[1] === ch)?.[2] as string | undefined);
-    out += ascii !== undefined && (mask >> k++ % 30) & 1 ? ascii : ch;
+    out += ascii !== undefined && (mask >> (k++ % 30)) & 1 ? ascii : ch;
   }
   return out;
 }
@@ -138,8 +142,14 @@ describe('the edit tool writes the model text after a punctuation-tolerant match
         if (r.ok !== true) return;
         if (r.step === 'punctuation') tolerant++;
         const out = spliceText(view, r.splices);
-        const head = lines.slice(0, start).map((l) => `${l}\n`).join('');
-        const tail = lines.slice(start + segment.length).map((l) => `${l}\n`).join('');
+        const head = lines
+          .slice(0, start)
+          .map((l) => `${l}\n`)
+          .join('');
+        const tail = lines
+          .slice(start + segment.length)
+          .map((l) => `${l}\n`)
+          .join('');
         // (a) The bytes around the span.
         expect(out.startsWith(head)).toBe(true);
         expect(out.endsWith(`\n${tail}`)).toBe(true);
@@ -164,7 +174,9 @@ describe('the edit tool writes the model text after a punctuation-tolerant match
         const r = planEntry(view, { old_string: old, new_string: nextLines.join('\n') }, { tolerant: true });
         expect(r.ok).toBe(true);
         if (r.ok !== true) return;
-        const written = spliceText(view, r.splices).split('\n').slice(start, start + segment.length);
+        const written = spliceText(view, r.splices)
+          .split('\n')
+          .slice(start, start + segment.length);
         const changed = change.line % segment.length;
         segment.forEach((l, i) => {
           if (i !== changed) expect(written[i]).toBe(l);
@@ -301,8 +313,21 @@ describe('spacing the model quoted differently from the file', () => {
   });
 
   /** The file's line, the model's quote of it (other spacing after the mark, ASCII quotes) and the wanted result. */
-  function drift({ pre, post, mark, fileSpaced, target }: { pre: string[]; post: string[]; mark: string; fileSpaced: boolean; target: number }) {
-    const line = (sp: boolean, words: string[]) => `${words.slice(0, pre.length).join(' ')} f(x${mark}${sp ? ' ' : ''}y) ${words.slice(pre.length).join(' ')}`;
+  function drift({
+    pre,
+    post,
+    mark,
+    fileSpaced,
+    target,
+  }: {
+    pre: string[];
+    post: string[];
+    mark: string;
+    fileSpaced: boolean;
+    target: number;
+  }) {
+    const line = (sp: boolean, words: string[]) =>
+      `${words.slice(0, pre.length).join(' ')} f(x${mark}${sp ? ' ' : ''}y) ${words.slice(pre.length).join(' ')}`;
     const words = [...pre, ...post];
     const changed = [...words];
     changed[target % words.length] = 'zz';

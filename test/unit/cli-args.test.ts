@@ -27,15 +27,62 @@ async function viaCommander(args: string[]): Promise<unknown> {
 
 const COMMANDS = ['apply', 'check', 'edit', 'tools', '--version', '-V', '--help', 'p.patch'];
 const WORDS = [
-  'apply', '--check', '--json', '--model', '-q', '--quiet', '-C', '--cwd', '--cwd=dir', '--cwd=', '-Cdir', '-qC',
-  '--allow-outside', '--encoding', '--encoding=gbk', 'gbk', '--config', '--config=c.yaml', '--session', '--session=s1', '--color', '--no-color',
-  '--color=1', '--color=never', '-R', '--reverse', '-p', '--strip', '--strip=2', '2', '--dry-run', '--stat', '-v', '--verbose', '-', '--', 'p.patch', 'other.patch', 'dir', '-V', '--version', '-h', '--help', '--frobnicate', '-x', '-5',
+  'apply',
+  '--check',
+  '--json',
+  '--model',
+  '-q',
+  '--quiet',
+  '-C',
+  '--cwd',
+  '--cwd=dir',
+  '--cwd=',
+  '-Cdir',
+  '-qC',
+  '--allow-outside',
+  '--encoding',
+  '--encoding=gbk',
+  'gbk',
+  '--config',
+  '--config=c.yaml',
+  '--session',
+  '--session=s1',
+  '--color',
+  '--no-color',
+  '--color=1',
+  '--color=never',
+  '-R',
+  '--reverse',
+  '-p',
+  '--strip',
+  '--strip=2',
+  '2',
+  '--dry-run',
+  '--stat',
+  '-v',
+  '--verbose',
+  '-',
+  '--',
+  'p.patch',
+  'other.patch',
+  'dir',
+  '-V',
+  '--version',
+  '-h',
+  '--help',
+  '--frobnicate',
+  '-x',
+  '-5',
 ];
 
 describe('fastCommand', () => {
   it('answers the usual command lines', () => {
     expect(fastCommand(['apply'])).toEqual({ command: 'apply', flags: {} });
-    expect(fastCommand(['apply', '-C', 'repo', '--json', 'p.patch'])).toEqual({ command: 'apply', file: 'p.patch', flags: { cwd: 'repo', json: true } });
+    expect(fastCommand(['apply', '-C', 'repo', '--json', 'p.patch'])).toEqual({
+      command: 'apply',
+      file: 'p.patch',
+      flags: { cwd: 'repo', json: true },
+    });
     expect(fastCommand(['check', '--no-color', '--json', '--no-color'])).toEqual({ command: 'check', flags: { color: false, json: true } });
     expect(fastCommand(['apply', '-R', '-p', '1', '--dry-run', '--stat', '-v'])).toEqual({
       command: 'apply',

@@ -40,8 +40,10 @@ describe('option values and errors', () => {
     expect(() => stripOption('x')).toThrow(/-p expects a number/);
   });
 
-  it('turns commander\'s unknown-option error and suggestion into one line', () => {
-    expect(oneLineError("error: unknown option '--jsn'\n(Did you mean --json?)\n")).toBe("chord-patch: unknown option '--jsn' (did you mean --json?)\n");
+  it("turns commander's unknown-option error and suggestion into one line", () => {
+    expect(oneLineError("error: unknown option '--jsn'\n(Did you mean --json?)\n")).toBe(
+      "chord-patch: unknown option '--jsn' (did you mean --json?)\n",
+    );
     expect(oneLineError("error: unknown option '--zzz'\n")).toBe("chord-patch: unknown option '--zzz'; see chord-patch --help\n");
   });
 });
@@ -57,14 +59,19 @@ describe('the diffstat', () => {
         oldLines: minus,
         newStart: 1,
         newLines: plus,
-        lines: [...Array.from({ length: minus }, () => ({ type: '-' as const, text: 'x', eol: '\n' })), ...Array.from({ length: plus }, () => ({ type: '+' as const, text: 'y', eol: '\n' }))],
+        lines: [
+          ...Array.from({ length: minus }, () => ({ type: '-' as const, text: 'x', eol: '\n' })),
+          ...Array.from({ length: plus }, () => ({ type: '+' as const, text: 'y', eol: '\n' })),
+        ],
       },
     ],
     ...extra,
   });
 
   it('lists files with counts and bars like git diff --stat, then the totals', () => {
-    expect(diffStat([d('src/a.ts', 3, 2), d('b', 1, 0)], plain)).toBe(' src/a.ts | 5 +++--\n b        | 1 +\n 2 files changed, 4 insertions(+), 2 deletions(-)\n');
+    expect(diffStat([d('src/a.ts', 3, 2), d('b', 1, 0)], plain)).toBe(
+      ' src/a.ts | 5 +++--\n b        | 1 +\n 2 files changed, 4 insertions(+), 2 deletions(-)\n',
+    );
   });
 
   it('names a rename with an arrow and scales long bars to 40 marks', () => {

@@ -96,7 +96,16 @@ describe('closestMatch names drift when whole lines moved', () => {
   });
 
   it('reports re-indented lines as drift in indentation', () => {
-    const target = ['func add(a, b int) int {', '    return a + b', '}', '', 'func main() {', '    fmt.Println(add(1, 2))', '    fmt.Println("done")', '}'].join('\n');
+    const target = [
+      'func add(a, b int) int {',
+      '    return a + b',
+      '}',
+      '',
+      'func main() {',
+      '    fmt.Println(add(1, 2))',
+      '    fmt.Println("done")',
+      '}',
+    ].join('\n');
     const c = closestMatch(file, target);
     expect(c.kind).toBe('drift');
     if (c.kind !== 'drift') return;
@@ -126,7 +135,11 @@ describe('closestMatch stays bounded on large files', () => {
 
   it.each([
     ['a one-line typo deep in the file', '\tid := r.URL.Query().Get("id7001)', 7002],
-    ['a typo inside a multi-line block', 'func handler70000(w http.ResponseWriter, r *http.Request) {\n\tid := r.URL.Query().Get("id70001")\n\tif err := validate(id, 70002) err != nil {', 70003],
+    [
+      'a typo inside a multi-line block',
+      'func handler70000(w http.ResponseWriter, r *http.Request) {\n\tid := r.URL.Query().Get("id70001")\n\tif err := validate(id, 70002) err != nil {',
+      70003,
+    ],
   ])('finds %s with work linear in the file size', (_name, target, line) => {
     const c = closestMatch(big, target);
     expect(c.kind).toBe('chars');

@@ -21,7 +21,10 @@ const stateFiles = (fs: MemFs) => [...fs.nodes.keys()].filter((p) => p.includes(
 describe('the commit lock', () => {
   it('waits for a lock held by a live process, then refuses naming the holder and writes nothing', async () => {
     const fs = new MemFs({ 'a.txt': 'a\n' });
-    fs.put('/work/.chord-patch/lock', JSON.stringify({ pid: 4242, host: (await import('node:os')).hostname(), since: '2026-01-01T00:00:00.000Z', id: 'x' }));
+    fs.put(
+      '/work/.chord-patch/lock',
+      JSON.stringify({ pid: 4242, host: (await import('node:os')).hostname(), since: '2026-01-01T00:00:00.000Z', id: 'x' }),
+    );
     const o = await run(fs, P('*** Update File: a.txt', '-a', '+b'), { lockTimeoutMs: 30, isAlive: () => true });
     expect(o.status).toBe('rejected');
     expect(o.error?.code).toBe('locked');
@@ -61,7 +64,8 @@ describe('the re-check right before each switch', () => {
     // After every temp file is written, just before the first switch.
     let temps = 0;
     fs.hooks.beforeWrite = (path, _n, op) => {
-      if (op === 'writeTemp' && !path.includes('/.chord-patch/') && ++temps === 4) queueMicrotask(() => fs.put('/work/f3.txt', 'an editor saved this\n'));
+      if (op === 'writeTemp' && !path.includes('/.chord-patch/') && ++temps === 4)
+        queueMicrotask(() => fs.put('/work/f3.txt', 'an editor saved this\n'));
     };
     const o = await run(fs, updateAll(4));
     expect(o.status).toBe('rejected');
@@ -109,7 +113,7 @@ describe('a rollback that fails too', () => {
   it('keeps the journal so that recover restores the files once the device works again', async () => {
     const fs = broken();
     await run(fs, updateAll(4));
-    fs.hooks.beforeWrite = undefined;
+    delete fs.hooks.beforeWrite;
     const r = await recover({ fs, cwd: '/work', isAlive: () => false });
     expect(r.ok).toBe(true);
     expect(r.message).toContain('rolled back 1 interrupted chord-patch commit');
@@ -123,7 +127,18 @@ describe('an interrupted commit', () => {
   const killedAt = async (at: number) => {
     const fs = new MemFs({ ...files(3), 'gone.txt': 'bye\n' });
     const before = fs.dump();
-    const patch = P('*** Update File: f0.txt', '-old 0', '+new 0', '*** Add File: n/m/new.txt', '+x', '*** Update File: f1.txt', '*** Move to: moved/f1.txt', '-old 1', '+new 1', '*** Delete File: gone.txt');
+    const patch = P(
+      '*** Update File: f0.txt',
+      '-old 0',
+      '+new 0',
+      '*** Add File: n/m/new.txt',
+      '+x',
+      '*** Update File: f1.txt',
+      '*** Move to: moved/f1.txt',
+      '-old 1',
+      '+new 1',
+      '*** Delete File: gone.txt',
+    );
     // A "kill" leaves disk as it is at that call: the undo a live process would do is skipped.
     const snapshotAtKill = new Map<string, unknown>();
     fs.hooks.beforeWrite = (_p, nth) => {
@@ -133,25 +148,28 @@ describe('an interrupted commit', () => {
       }
     };
     await run(fs, patch);
-    fs.hooks.beforeWrite = undefined;
+    delete fs.hooks.beforeWrite;
     fs.nodes.clear();
     for (const [k, v] of snapshotAtKill) fs.nodes.set(k, v as never);
     return { fs, before, patch, reached: snapshotAtKill.size > 0 };
   };
 
-  it.each(Array.from({ length: 30 }, (_, i) => i + 1))('is rolled back (or, past its commit point, finished) by the next run after a kill at change %i', async (at) => {
-    const { fs, before, patch, reached } = await killedAt(at);
-    if (!reached) return;
-    const whole = new MemFs({ ...files(3), 'gone.txt': 'bye\n' });
-    await run(whole, patch);
-    const o = await run(fs, P('*** Add File: unrelated.txt', '+u'), { isAlive: () => false });
-    expect(o.status).toBe('applied');
-    fs.nodes.delete('/work/unrelated.txt');
-    expect([before, whole.dump()]).toContainEqual(fs.dump());
-    expect(stateFiles(fs)).toEqual([]);
-    // A rolled-back commit also takes back the directories it created.
-    if (fs.text('/work/f0.txt') === 'old 0\n') expect(fs.nodes.has('/work/n')).toBe(false);
-  });
+  it.each(Array.from({ length: 30 }, (_, i) => i + 1))(
+    'is rolled back (or, past its commit point, finished) by the next run after a kill at change %i',
+    async (at) => {
+      const { fs, before, patch, reached } = await killedAt(at);
+      if (!reached) return;
+      const whole = new MemFs({ ...files(3), 'gone.txt': 'bye\n' });
+      await run(whole, patch);
+      const o = await run(fs, P('*** Add File: unrelated.txt', '+u'), { isAlive: () => false });
+      expect(o.status).toBe('applied');
+      fs.nodes.delete('/work/unrelated.txt');
+      expect([before, whole.dump()]).toContainEqual(fs.dump());
+      expect(stateFiles(fs)).toEqual([]);
+      // A rolled-back commit also takes back the directories it created.
+      if (fs.text('/work/f0.txt') === 'old 0\n') expect(fs.nodes.has('/work/n')).toBe(false);
+    },
+  );
 
   it('tells the next run what it rolled back', async () => {
     const { fs } = await killedAt(14);
@@ -213,7 +231,8 @@ describe('no side effects before an error', () => {
   it('removes the directories it created when a later write fails', async () => {
     const fs = new MemFs({ 'a.txt': 'a\n' });
     fs.hooks.beforeWrite = (path, _n, op) => {
-      if (op === 'writeTemp' && path.startsWith('/work/x/')) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+      if (op === 'writeTemp' && path.startsWith('/work/x/'))
+        throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
     };
     const o = await run(fs, P('*** Update File: a.txt', '-a', '+b', '*** Add File: x/y/z/new.txt', '+n'));
     expect(o.error?.code).toBe('write_failed');
@@ -226,7 +245,8 @@ describe('no side effects before an error', () => {
     const fs = new MemFs({ 'keep.txt': 'k\n' });
     // Append-only: creating and linking work, unlink and rename of entries fail.
     fs.hooks.beforeWrite = (path, _n, op) => {
-      if (!path.includes('/.chord-patch/') && (op === 'unlink' || op === 'rename')) throw Object.assign(new Error('EPERM: operation not permitted'), { code: 'EPERM' });
+      if (!path.includes('/.chord-patch/') && (op === 'unlink' || op === 'rename'))
+        throw Object.assign(new Error('EPERM: operation not permitted'), { code: 'EPERM' });
     };
     const o = await run(fs, P('*** Add File: new.txt', '+n'));
     const left = [...fs.nodes.keys()].filter((p) => p.includes('.chord-patch-'));

@@ -60,7 +60,17 @@ describe('reading a config', () => {
   });
 
   it('accepts YAML anchors and merge keys', async () => {
-    const text = ['providers:', '  x: &x', '    type: chat', '    compat:', '      apply_patch: {freeform: false}', '  y:', '    <<: *x', '    type: responses', ''].join('\n');
+    const text = [
+      'providers:',
+      '  x: &x',
+      '    type: chat',
+      '    compat:',
+      '      apply_patch: {freeform: false}',
+      '  y:',
+      '    <<: *x',
+      '    type: responses',
+      '',
+    ].join('\n');
     const c = await parseConfig(text, 'c.yaml');
     expect(c.providers.get('y')).toEqual({ type: 'responses', compat: { freeform: false }, models: new Map() });
   });
@@ -72,7 +82,9 @@ describe('reading a config', () => {
   });
 
   it('validates plain objects too', () => {
-    expect(configFromData({ permission: { write: { 'a/**': 'deny' } } }).permission).toEqual([{ tool: 'write', pattern: 'a/**', action: 'deny', key: 'write', blanket: false }]);
+    expect(configFromData({ permission: { write: { 'a/**': 'deny' } } }).permission).toEqual([
+      { tool: 'write', pattern: 'a/**', action: 'deny', key: 'write', blanket: false },
+    ]);
   });
 });
 
@@ -80,19 +92,64 @@ describe('rejecting a bad config', () => {
   it.each([
     ['an unknown top-level key', 'permissions:\n  edit: allow\n', 'permissions', 'unknown key'],
     ['an unknown provider key', 'providers:\n  p:\n    api_url: x\n', 'providers.p.api_url', 'unknown key'],
-    ['an unknown provider type', 'providers:\n  p:\n    type: gemini\n', 'providers.p.type', 'expected one of responses, chat-completions, chat, messages; found "gemini"'],
+    [
+      'an unknown provider type',
+      'providers:\n  p:\n    type: gemini\n',
+      'providers.p.type',
+      'expected one of responses, chat-completions, chat, messages; found "gemini"',
+    ],
     ['an unknown compat key', 'providers:\n  p:\n    compat:\n      edit: {}\n', 'providers.p.compat.edit', 'expected "apply_patch"'],
-    ['an unknown apply_patch key', 'providers:\n  p:\n    compat:\n      apply_patch:\n        enable: true\n', 'providers.p.compat.apply_patch.enable', 'expected "enabled" or "freeform"'],
-    ['a non-boolean flag', 'providers:\n  p:\n    models:\n      gpt-5.5:\n        compat:\n          apply_patch:\n            freeform: "no"\n', 'providers.p.models["gpt-5.5"].compat.apply_patch.freeform', 'expected true or false'],
-    ['an unknown model key', 'providers:\n  p:\n    models:\n      m:\n        limit: 3\n', 'providers.p.models.m.limit', 'expected "compat"'],
+    [
+      'an unknown apply_patch key',
+      'providers:\n  p:\n    compat:\n      apply_patch:\n        enable: true\n',
+      'providers.p.compat.apply_patch.enable',
+      'expected "enabled" or "freeform"',
+    ],
+    [
+      'a non-boolean flag',
+      'providers:\n  p:\n    models:\n      gpt-5.5:\n        compat:\n          apply_patch:\n            freeform: "no"\n',
+      'providers.p.models["gpt-5.5"].compat.apply_patch.freeform',
+      'expected true or false',
+    ],
+    [
+      'an unknown model key',
+      'providers:\n  p:\n    models:\n      m:\n        limit: 3\n',
+      'providers.p.models.m.limit',
+      'expected "compat"',
+    ],
     ['an unknown permission tool', 'permission:\n  bash: allow\n', 'permission.bash', 'unknown tool'],
-    ['a bad permission action', 'permission:\n  edit: allw\n', 'permission.edit', 'expected allow, deny, ask or a map of path globs to actions; found "allw"'],
-    ['a bad action under a glob', 'permission:\n  write:\n    "gen/**": no\n', 'permission.write["gen/**"]', 'expected allow, deny, ask; found "no"'],
-    ['an unclosed brace in a glob', 'permission:\n  apply_patch:\n    "secrets/*.{key,pem": deny\n', 'permission.apply_patch["secrets/*.{key,pem"]', 'is never closed'],
+    [
+      'a bad permission action',
+      'permission:\n  edit: allw\n',
+      'permission.edit',
+      'expected allow, deny, ask or a map of path globs to actions; found "allw"',
+    ],
+    [
+      'a bad action under a glob',
+      'permission:\n  write:\n    "gen/**": no\n',
+      'permission.write["gen/**"]',
+      'expected allow, deny, ask; found "no"',
+    ],
+    [
+      'an unclosed brace in a glob',
+      'permission:\n  apply_patch:\n    "secrets/*.{key,pem": deny\n',
+      'permission.apply_patch["secrets/*.{key,pem"]',
+      'is never closed',
+    ],
     ['an unclosed class in a glob', 'permission:\n  edit:\n    "[ab.txt": deny\n', 'permission.edit["[ab.txt"]', 'is never closed'],
-    ['a brace with no alternatives', 'permission:\n  edit:\n    "log{1..3}.txt": deny\n', 'permission.edit["log{1..3}.txt"]', 'has no comma'],
+    [
+      'a brace with no alternatives',
+      'permission:\n  edit:\n    "log{1..3}.txt": deny\n',
+      'permission.edit["log{1..3}.txt"]',
+      'has no comma',
+    ],
     ['a backwards range', 'permission:\n  delete:\n    "[z-a]": deny\n', 'permission.delete["[z-a]"]', 'runs backwards'],
-    ['a glob naming a directory', 'permission:\n  write:\n    "secrets/": deny\n', 'permission.write["secrets/"]', 'write "secrets/**" for the files under it'],
+    [
+      'a glob naming a directory',
+      'permission:\n  write:\n    "secrets/": deny\n',
+      'permission.write["secrets/"]',
+      'write "secrets/**" for the files under it',
+    ],
     ['a list where a mapping belongs', 'providers:\n  - p\n', 'providers', 'expected a mapping'],
     ['a top-level list', '- a\n', '(top level)', 'expected a mapping'],
   ])('names the key for %s', async (_name, text, key, problem) => {

@@ -4,14 +4,7 @@
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { runPatchText } from '../../src/core/pipeline.js';
-import {
-  decodeBytes,
-  encodeText,
-  loadLegacyCodecs,
-  needsLegacyCodecs,
-  type TextEncoding,
-  unencodable,
-} from '../../src/text/decode.js';
+import { decodeBytes, encodeText, loadLegacyCodecs, needsLegacyCodecs, type TextEncoding, unencodable } from '../../src/text/decode.js';
 import { MemFs } from '../support/memfs.js';
 
 const P = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
@@ -45,7 +38,13 @@ describe('files come back byte for byte', () => {
     ['UTF-32LE with BOM', Buffer.concat([bom(0xff, 0xfe, 0, 0), utf32(TEXT, true)]), TEXT, { name: 'utf-32le', bom: true }, 'bom'],
     ['UTF-32BE with BOM', Buffer.concat([bom(0, 0, 0xfe, 0xff), utf32(TEXT, false)]), TEXT, { name: 'utf-32be', bom: true }, 'bom'],
     ['GBK (read as its superset GB18030)', iconv.encode(ZH, 'gbk'), ZH, { name: 'gb18030', bom: false }, 'detected'],
-    ['GB18030', iconv.encode(`${ZH}// 𠀀 needs four bytes\n`, 'gb18030'), `${ZH}// 𠀀 needs four bytes\n`, { name: 'gb18030', bom: false }, 'detected'],
+    [
+      'GB18030',
+      iconv.encode(`${ZH}// 𠀀 needs four bytes\n`, 'gb18030'),
+      `${ZH}// 𠀀 needs four bytes\n`,
+      { name: 'gb18030', bom: false },
+      'detected',
+    ],
     ['Big5', iconv.encode(ZH_TW, 'big5'), ZH_TW, { name: 'big5', bom: false }, 'detected'],
     ['Shift_JIS', iconv.encode(JA, 'shift_jis'), JA, { name: 'shift_jis', bom: false }, 'detected'],
     ['EUC-JP', iconv.encode(JA, 'euc-jp'), JA, { name: 'euc-jp', bom: false }, 'detected'],
@@ -76,10 +75,25 @@ describe('files that cannot be read faithfully are refused', () => {
     ['mostly control bytes', Buffer.from('\x01\x02\x03\x04\x05\x06abc\x07\x08'), 'binary', ['binary']],
     ['UTF-16 text with NULs behind a BOM', Buffer.concat([bom(0xff, 0xfe), Buffer.from('a\0b\0', 'utf16le')]), 'binary', ['binary']],
     ['UTF-8 text with NULs behind a BOM', Buffer.concat([bom(0xef, 0xbb, 0xbf), Buffer.from('a\0b\0')]), 'binary', ['binary']],
-    ['a UTF-8 BOM before invalid UTF-8', bom(0xef, 0xbb, 0xbf, 0x61, 0xff, 0x0a), 'undecodable', ['UTF-8 byte-order mark', 'not valid UTF-8']],
+    [
+      'a UTF-8 BOM before invalid UTF-8',
+      bom(0xef, 0xbb, 0xbf, 0x61, 0xff, 0x0a),
+      'undecodable',
+      ['UTF-8 byte-order mark', 'not valid UTF-8'],
+    ],
     ['a UTF-16LE BOM before an odd number of bytes', bom(0xff, 0xfe, 0x61, 0x00, 0x62), 'undecodable', ['UTF-16LE byte-order mark']],
-    ['a word of Latin-1, too little to be sure of', iconv.encode('café\n', 'windows-1252'), 'undecodable', ['detected', 'confidence 0.0', 'too uncertain', '--encoding windows-1252']],
-    ['Russian windows-1251, which is never picked without --encoding', iconv.encode(RU, 'windows-1251'), 'undecodable', ['detected Windows-1251', 'does not pick on its own']],
+    [
+      'a word of Latin-1, too little to be sure of',
+      iconv.encode('café\n', 'windows-1252'),
+      'undecodable',
+      ['detected', 'confidence 0.0', 'too uncertain', '--encoding windows-1252'],
+    ],
+    [
+      'Russian windows-1251, which is never picked without --encoding',
+      iconv.encode(RU, 'windows-1251'),
+      'undecodable',
+      ['detected Windows-1251', 'does not pick on its own'],
+    ],
     [
       'GBK with a stray lead byte that would not survive a round trip',
       Buffer.concat([iconv.encode(ZH, 'gbk'), bom(0x81, 0x0a)]),
@@ -105,11 +119,21 @@ describe('--encoding', () => {
   it('reads UTF-16 without a BOM, which would otherwise look binary', () => {
     const bytes = Buffer.from('a\r\nb\r\n', 'utf16le');
     expect(decodeBytes(bytes)).toMatchObject({ ok: false, code: 'binary' });
-    expect(decodeBytes(bytes, { encoding: 'UTF16LE' })).toEqual({ ok: true, text: 'a\r\nb\r\n', encoding: { name: 'utf-16le', bom: false }, via: 'forced' });
+    expect(decodeBytes(bytes, { encoding: 'UTF16LE' })).toEqual({
+      ok: true,
+      text: 'a\r\nb\r\n',
+      encoding: { name: 'utf-16le', bom: false },
+      via: 'forced',
+    });
   });
 
   it('leaves a UTF-8 file in the same patch as UTF-8 under --encoding utf-16le', () => {
-    expect(decodeBytes(Buffer.from('ab\ncd\n'), { encoding: 'utf-16le' })).toMatchObject({ ok: true, text: 'ab\ncd\n', encoding: { name: 'utf-8' }, via: 'utf-8' });
+    expect(decodeBytes(Buffer.from('ab\ncd\n'), { encoding: 'utf-16le' })).toMatchObject({
+      ok: true,
+      text: 'ab\ncd\n',
+      encoding: { name: 'utf-8' },
+      via: 'utf-8',
+    });
   });
 
   it('lets an ASCII-only file take the named encoding, so added text is written in it', () => {
@@ -127,7 +151,12 @@ describe('--encoding', () => {
 
   it.each<[string, Uint8Array, string, string]>([
     ['an unknown name', iconv.encode(ZH, 'gbk'), 'no-such-encoding', 'unknown encoding "no-such-encoding"'],
-    ['an encoding that does not round-trip the bytes', Buffer.concat([iconv.encode(ZH, 'gbk'), bom(0x81, 0x0a)]), 'gbk', "decoding as gbk (--encoding) and re-encoding does not reproduce the file's bytes"],
+    [
+      'an encoding that does not round-trip the bytes',
+      Buffer.concat([iconv.encode(ZH, 'gbk'), bom(0x81, 0x0a)]),
+      'gbk',
+      "decoding as gbk (--encoding) and re-encoding does not reproduce the file's bytes",
+    ],
     ['utf-8 for a file that is not UTF-8', iconv.encode(ZH, 'gbk'), 'utf-8', 'not valid UTF-8 (--encoding utf-8)'],
   ])('refuses %s', (_, bytes, encoding, message) => {
     expect(decodeBytes(bytes, { encoding })).toMatchObject({ ok: false, code: 'undecodable', message: expect.stringContaining(message) });
@@ -160,7 +189,11 @@ describe('the legacy codecs are loaded only when a file needs them', () => {
   it('refuses, rather than crashes, a legacy file when the runner did not load the codecs', async () => {
     vi.resetModules();
     const fresh = await import('../../src/text/decode.js');
-    expect(fresh.decodeBytes(iconv.encode(ZH, 'gbk'))).toMatchObject({ ok: false, code: 'undecodable', message: expect.stringContaining('not loaded') });
+    expect(fresh.decodeBytes(iconv.encode(ZH, 'gbk'))).toMatchObject({
+      ok: false,
+      code: 'undecodable',
+      message: expect.stringContaining('not loaded'),
+    });
   });
 });
 
@@ -186,7 +219,10 @@ describe('patches on non-UTF-8 files', () => {
 
   it('updates a Shift_JIS file in Shift_JIS and reports nothing unusual', async () => {
     const fs = new MemFs({ 'ja.js': iconv.encode(JA, 'shift_jis') });
-    const o = await run(fs, P('*** Update File: ja.js', ' // 設定ファイル', '-const 名前 = "こんにちは世界";', '+const 名前 = "さようなら世界";'));
+    const o = await run(
+      fs,
+      P('*** Update File: ja.js', ' // 設定ファイル', '-const 名前 = "こんにちは世界";', '+const 名前 = "さようなら世界";'),
+    );
     expect(o.status).toBe('applied');
     expect(bytesOf(fs, '/work/ja.js')).toEqual(iconv.encode(JA.replace('こんにちは', 'さようなら'), 'shift_jis'));
   });
@@ -196,7 +232,10 @@ describe('patches on non-UTF-8 files', () => {
     const fs = new MemFs({ 'ja.js': before });
     const o = await run(fs, P('*** Update File: ja.js', '-// 設定ファイル', '+// 設定ファイル 😀'));
     expect(o.status).toBe('rejected');
-    expect(o.failed[0]?.failures[0]).toMatchObject({ code: 'unencodable', message: expect.stringContaining('ja.js: the file is shift_jis, which cannot represent "😀" (U+1F600)') });
+    expect(o.failed[0]?.failures[0]).toMatchObject({
+      code: 'unencodable',
+      message: expect.stringContaining('ja.js: the file is shift_jis, which cannot represent "😀" (U+1F600)'),
+    });
     expect(bytesOf(fs, '/work/ja.js')).toEqual(before);
   });
 
@@ -211,7 +250,10 @@ describe('patches on non-UTF-8 files', () => {
     const before = iconv.encode(RU, 'windows-1251');
     const fs = new MemFs({ 'ru.js': before });
     const o = await run(fs, P('*** Update File: ru.js', '-const имя = "Привет, мир";', '+const имя = "Пока";'));
-    expect(o.failed[0]?.failures[0]).toMatchObject({ code: 'undecodable', message: expect.stringMatching(/^ru\.js: not valid UTF-8; detected Windows-1251 \(confidence 0\.\d\d\)/) });
+    expect(o.failed[0]?.failures[0]).toMatchObject({
+      code: 'undecodable',
+      message: expect.stringMatching(/^ru\.js: not valid UTF-8; detected Windows-1251 \(confidence 0\.\d\d\)/),
+    });
     expect(bytesOf(fs, '/work/ru.js')).toEqual(before);
   });
 

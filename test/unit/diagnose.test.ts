@@ -138,7 +138,9 @@ describe('describeMiss and locateHunks messages', () => {
     const r = locateHunks(new LineIndex(FILE), hunks);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.message).toContain('hunk not found (3/3)');
-    expect(!r.ok && r.message).toContain('hunks 1..2 of this file matched in memory but were not written: resubmit them together with this one');
+    expect(!r.ok && r.message).toContain(
+      'hunks 1..2 of this file matched in memory but were not written: resubmit them together with this one',
+    );
   });
 });
 
@@ -151,7 +153,11 @@ describe('diagnostics on a 100,000-line file', () => {
   });
 
   it('finds a partial block far into the file', () => {
-    const d = diagnoseHunk(big, hunk([' }', '     let value_90001 = compute(90001, "item");', '     let value_90002 = compute(90002, "other");']), 0);
+    const d = diagnoseHunk(
+      big,
+      hunk([' }', '     let value_90001 = compute(90001, "item");', '     let value_90002 = compute(90002, "other");']),
+      0,
+    );
     expect(d).toMatchObject({ hint: 'partial_block', line: 90002 });
   });
 });

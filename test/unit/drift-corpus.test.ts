@@ -16,7 +16,23 @@ import { apply } from '../../src/index.js';
  * Kinds (or kind/tool cells) with no wrong write left on main; every case of
  * these must be correct or refused.
  */
-const GUARDED = new Set(['none', 'markers', 'unified-range', 'crlf', 'wrong-word', 'invented-line', 'reordered', 'ambiguous', 'resent', 'trailing-ws', 'indent', 'quotes', 'dashes', 'full-width', 'unicode-space']);
+const GUARDED = new Set([
+  'none',
+  'markers',
+  'unified-range',
+  'crlf',
+  'wrong-word',
+  'invented-line',
+  'reordered',
+  'ambiguous',
+  'resent',
+  'trailing-ws',
+  'indent',
+  'quotes',
+  'dashes',
+  'full-width',
+  'unicode-space',
+]);
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const scratch = mkdtempSync(join(tmpdir(), 'chord-drift-test-'));
@@ -32,7 +48,8 @@ describe('the drift corpus slice (seed 7, three cases per kind and tool)', () =>
       const { verdict, outcomes, error } = await scoreCase({ apply }, c, join(scratch, String(i)));
       const guarded = GUARDED.has(c.kind) || GUARDED.has(`${c.kind}/${c.tool}`);
       if (guarded && verdict === 'correct') guardedCorrect++;
-      if (verdict === 'crash' || (guarded && verdict === 'wrong')) bad.push(`${verdict} ${c.name} from ${c.origin}: ${error ?? outcomes.map((o) => o.status).join(', ')}`);
+      if (verdict === 'crash' || (guarded && verdict === 'wrong'))
+        bad.push(`${verdict} ${c.name} from ${c.origin}: ${error ?? outcomes.map((o) => o.status).join(', ')}`);
     }
     expect(bad).toEqual([]);
     // The slice is not vacuous: the guarded kinds include cases that must apply and do.

@@ -23,12 +23,22 @@ describe('parseEditRequest accepts the two shapes', () => {
   });
 
   it('accepts file_path and filePath, the names Claude Code and other clients send, for path', () => {
-    expect(parseEditRequest({ file_path: 'src/a.go', old_string: 'x', new_string: 'y' })).toEqual({ mode: 'single', path: 'src/a.go', edit: { old_string: 'x', new_string: 'y' } });
-    expect(parseEditRequest({ filePath: 'b.go', edits: [{ old_string: 'x', new_string: 'y' }] })).toEqual({ mode: 'batch', path: 'b.go', edits: [{ old_string: 'x', new_string: 'y' }] });
+    expect(parseEditRequest({ file_path: 'src/a.go', old_string: 'x', new_string: 'y' })).toEqual({
+      mode: 'single',
+      path: 'src/a.go',
+      edit: { old_string: 'x', new_string: 'y' },
+    });
+    expect(parseEditRequest({ filePath: 'b.go', edits: [{ old_string: 'x', new_string: 'y' }] })).toEqual({
+      mode: 'batch',
+      path: 'b.go',
+      edits: [{ old_string: 'x', new_string: 'y' }],
+    });
   });
 
   it('reads replace_all, and treats null as not given', () => {
-    expect(parseEditRequest({ path: 'a', old_string: 'x', new_string: 'y', replace_all: true })).toMatchObject({ edit: { replace_all: true } });
+    expect(parseEditRequest({ path: 'a', old_string: 'x', new_string: 'y', replace_all: true })).toMatchObject({
+      edit: { replace_all: true },
+    });
     expect(parseEditRequest({ path: 'a', old_string: 'x', new_string: 'y', replace_all: null })).toEqual({
       mode: 'single',
       path: 'a',
@@ -37,7 +47,13 @@ describe('parseEditRequest accepts the two shapes', () => {
   });
 
   it('reads a batch', () => {
-    const r = parseEditRequest({ path: 'a', edits: [{ old_string: 'x', new_string: 'y' }, { old_string: 'p', new_string: 'q', replace_all: true }] });
+    const r = parseEditRequest({
+      path: 'a',
+      edits: [
+        { old_string: 'x', new_string: 'y' },
+        { old_string: 'p', new_string: 'q', replace_all: true },
+      ],
+    });
     expect(r).toEqual({
       mode: 'batch',
       path: 'a',
@@ -61,20 +77,48 @@ describe('parseEditRequest names the wrong field', () => {
     ['a missing old_string', { path: 'a', new_string: 'y' }, 'old_string is required'],
     ['a missing new_string', { path: 'a', old_string: 'x' }, 'new_string is required'],
     ['a numeric new_string', { path: 'a', old_string: 'x', new_string: 5 }, 'new_string must be a string, got a number'],
-    ['replace_all as a string', { path: 'a', old_string: 'x', new_string: 'y', replace_all: 'true' }, 'replace_all must be true or false, got a string "true"'],
+    [
+      'replace_all as a string',
+      { path: 'a', old_string: 'x', new_string: 'y', replace_all: 'true' },
+      'replace_all must be true or false, got a string "true"',
+    ],
     ['an empty old_string', { path: 'a', old_string: '', new_string: 'y' }, 'old_string must not be empty'],
     ['an unknown field', { path: 'a', old_string: 'x', new_string: 'y', force: true }, '"force" is not a field of the edit tool'],
-    ['path given twice under two names', { path: 'a', file_path: 'a', old_string: 'x', new_string: 'y' }, '"path" and "file_path" both name the file: send only one'],
-    ['file_path and filePath at once', { file_path: 'a', filePath: 'b', old_string: 'x', new_string: 'y' }, '"file_path" and "filePath" both name the file'],
+    [
+      'path given twice under two names',
+      { path: 'a', file_path: 'a', old_string: 'x', new_string: 'y' },
+      '"path" and "file_path" both name the file: send only one',
+    ],
+    [
+      'file_path and filePath at once',
+      { file_path: 'a', filePath: 'b', old_string: 'x', new_string: 'y' },
+      '"file_path" and "filePath" both name the file',
+    ],
     ['a numeric file_path', { file_path: 3, old_string: 'x', new_string: 'y' }, 'file_path must be a string, got a number'],
-    ['filename, which is no alias', { filename: 'a', old_string: 'x', new_string: 'y' }, '"filename" is not a field of the edit tool: use "path"'],
+    [
+      'filename, which is no alias',
+      { filename: 'a', old_string: 'x', new_string: 'y' },
+      '"filename" is not a field of the edit tool: use "path"',
+    ],
     ['camelCase replaceAll', { path: 'a', old_string: 'x', new_string: 'y', replaceAll: true }, 'use "replace_all"'],
-    ['edits mixed with top-level old_string', { path: 'a', old_string: 'x', edits: [{ old_string: 'x', new_string: 'y' }] }, 'do not combine "edits" with top-level "old_string"'],
+    [
+      'edits mixed with top-level old_string',
+      { path: 'a', old_string: 'x', edits: [{ old_string: 'x', new_string: 'y' }] },
+      'do not combine "edits" with top-level "old_string"',
+    ],
     ['edits that is not an array', { path: 'a', edits: {} }, 'edits must be an array'],
     ['an empty edits array', { path: 'a', edits: [] }, 'edits must contain at least one entry'],
     ['an entry that is not an object', { path: 'a', edits: ['x'] }, 'edits[0] must be an object'],
-    ['an entry missing new_string', { path: 'a', edits: [{ old_string: 'x', new_string: 'y' }, { old_string: 'x' }] }, 'edits[1].new_string is required'],
-    ['an entry with an unknown field', { path: 'a', edits: [{ old_string: 'x', new_string: 'y', path: 'b' }] }, 'edits[0]."path" is not a field of the edit tool'],
+    [
+      'an entry missing new_string',
+      { path: 'a', edits: [{ old_string: 'x', new_string: 'y' }, { old_string: 'x' }] },
+      'edits[1].new_string is required',
+    ],
+    [
+      'an entry with an unknown field',
+      { path: 'a', edits: [{ old_string: 'x', new_string: 'y', path: 'b' }] },
+      'edits[0]."path" is not a field of the edit tool',
+    ],
   ])('reports %s', (_name, value, message) => {
     expect(problem(value)).toContain(message);
   });

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeForMatch } from '../../src/match/normalize.js';
-import { applySplices, FileView, type LfSplice, overlaps, planEntry, spliceText, tolerantHits, withEndings } from '../../src/edit/replace.js';
+import {
+  applySplices,
+  FileView,
+  type LfSplice,
+  overlaps,
+  planEntry,
+  spliceText,
+  tolerantHits,
+  withEndings,
+} from '../../src/edit/replace.js';
 import { joinLines } from '../../src/text/lines.js';
 import type { EditEntry } from '../../src/types.js';
 
@@ -16,7 +25,11 @@ function edit(text: string, e: EditEntry, tolerant = true) {
   return { ok: true as const, text: edited, step: r.step, cleaned: r.cleaned, folds: r.folds ?? [], count: r.splices.length };
 }
 
-const e = (old_string: string, new_string: string, replace_all?: boolean): EditEntry => ({ old_string, new_string, ...(replace_all ? { replace_all } : {}) });
+const e = (old_string: string, new_string: string, replace_all?: boolean): EditEntry => ({
+  old_string,
+  new_string,
+  ...(replace_all ? { replace_all } : {}),
+});
 
 describe('exact replacement', () => {
   it.each([
@@ -96,8 +109,8 @@ describe('line endings', () => {
     ['CR file: new lines get CR', 'a\rb\rc\r', e('b\r', 'b1\nb2\r'), 'a\rb1\rb2\rc\r'],
     ['CRLF old_string on an LF file', 'a\nb\n', e('a\r\nb', 'a\r\nB'), 'a\nB\n'],
     ['mixed file: each new line break takes the ending of the block it replaces', 'a\r\nb\nc\r\n', e('a\nb\n', 'A\nB\n'), 'A\r\nB\nc\r\n'],
-    ['mixed file: extra new lines take the block\'s last ending', 'a\r\nb\nc\r\n', e('a\nb\n', 'A\nX\nB\n'), 'A\r\nX\nB\nc\r\n'],
-    ['mixed file: a break inside a line takes that line\'s ending', 'a\r\nb\nc\r\n', e('b', 'b1\nb2'), 'a\r\nb1\nb2\nc\r\n'],
+    ["mixed file: extra new lines take the block's last ending", 'a\r\nb\nc\r\n', e('a\nb\n', 'A\nX\nB\n'), 'A\r\nX\nB\nc\r\n'],
+    ["mixed file: a break inside a line takes that line's ending", 'a\r\nb\nc\r\n', e('b', 'b1\nb2'), 'a\r\nb1\nb2\nc\r\n'],
     ['untouched lines keep their endings byte for byte', 'x\r\ny\nz\r', e('y', 'Y'), 'x\r\nY\nz\r'],
   ])('%s', (_name, text, entry, expected) => {
     expect(edit(text, entry)).toMatchObject({ ok: true, text: expected });
@@ -148,7 +161,7 @@ describe('punctuation tolerance', () => {
     ['a dropped space between words', 'diffand more\n', e('diff and', 'diff or'), 'diffor more\n', 'optional space'],
     ['an inserted space after a comma', 'f(a,b)\n', e('f(a, b)', 'f(a, c)'), 'f(a,c)\n', 'optional space'],
     ['straight quotes in the file, curly in old_string', "say 'x'\n", e('say ‘x’', 'say ‘y’'), "say 'y'\n", 'quotes'],
-  ])('matches %s and keeps the file\'s punctuation in unchanged text', (_name, text, entry, expected, fold) => {
+  ])("matches %s and keeps the file's punctuation in unchanged text", (_name, text, entry, expected, fold) => {
     const r = edit(text, entry);
     expect(r).toMatchObject({ ok: true, text: expected, step: 'punctuation' });
     expect(r.ok && r.folds).toContain(fold);
@@ -158,7 +171,11 @@ describe('punctuation tolerance', () => {
     const r = edit('### 2.1 Intro\n', e('### \u03042.1 Intro', '### 2.1 Introduction'));
     // The argument clean that runs before the punctuation step already drops it.
     expect(r).toMatchObject({ ok: true, text: '### 2.1 Introduction\n', step: 'invisible' });
-    expect(edit('“### 2.1” Intro\n', e('"### \u03042.1" Intro', '"### 2.2" Intro'))).toMatchObject({ ok: true, text: '“### 2.2” Intro\n', step: 'punctuation' });
+    expect(edit('“### 2.1” Intro\n', e('"### \u03042.1" Intro', '"### 2.2" Intro'))).toMatchObject({
+      ok: true,
+      text: '“### 2.2” Intro\n',
+      step: 'punctuation',
+    });
   });
 
   it('keeps genuine layout differences significant', () => {
@@ -177,7 +194,10 @@ describe('punctuation tolerance', () => {
   });
 
   it('keeps CRLF endings around a tolerant match', () => {
-    expect(edit('a\r\nprint(“hi”)\r\nb\r\n', e('print("hi")\nb', 'print("yo")\nb'))).toMatchObject({ ok: true, text: 'a\r\nprint(“yo”)\r\nb\r\n' });
+    expect(edit('a\r\nprint(“hi”)\r\nb\r\n', e('print("hi")\nb', 'print("yo")\nb'))).toMatchObject({
+      ok: true,
+      text: 'a\r\nprint(“yo”)\r\nb\r\n',
+    });
   });
 });
 
@@ -231,10 +251,10 @@ describe('a re-sent edit', () => {
   });
 });
 
-describe('a one-line old_string that matches inside a deeper line\'s indentation', () => {
+describe("a one-line old_string that matches inside a deeper line's indentation", () => {
   const py = 'class Loader:\n    def load(self, path):\n        text = read(path)\n        return parse(text)\n';
 
-  it('indents the lines new_string adds at old_string\'s own level by what the file has more', () => {
+  it("indents the lines new_string adds at old_string's own level by what the file has more", () => {
     const r = edit(py, e('    text = read(path)', '    text = read(path)\n    log(path)'));
     expect(r).toMatchObject({ ok: true, step: 'exact', text: py.replace('read(path)\n', 'read(path)\n        log(path)\n') });
   });
@@ -255,12 +275,18 @@ describe('a one-line old_string that matches inside a deeper line\'s indentation
     expect(r).toMatchObject({ ok: true, text: py.replace('read(path)\n', 'read(path)\n        log(path)\n') });
   });
 
-  it('leaves a replacement that adds no line alone (the file\'s indentation stays in front)', () => {
-    expect(edit(py, e('    text = read(path)', '    text = load(path)'))).toMatchObject({ ok: true, text: py.replace('read(path)\n', 'load(path)\n') });
+  it("leaves a replacement that adds no line alone (the file's indentation stays in front)", () => {
+    expect(edit(py, e('    text = read(path)', '    text = load(path)'))).toMatchObject({
+      ok: true,
+      text: py.replace('read(path)\n', 'load(path)\n'),
+    });
   });
 
   it('leaves a multi-line old_string alone: its later lines matched the file exactly', () => {
-    const r = edit(py, e('    text = read(path)\n        return parse(text)', '    text = read(path)\n        log(path)\n        return parse(text)'));
+    const r = edit(
+      py,
+      e('    text = read(path)\n        return parse(text)', '    text = read(path)\n        log(path)\n        return parse(text)'),
+    );
     expect(r).toMatchObject({ ok: true, text: py.replace('read(path)\n', 'read(path)\n        log(path)\n') });
   });
 });
@@ -311,7 +337,29 @@ describe('overlapping batch entries', () => {
 });
 
 describe('the tolerant search through line regions', () => {
-  const piece = fc.constantFrom('ab', 'foo', 'x1', '_', ' ', '  ', '\u00a0', ',', ':', '\uff1a', '\u201c', '\u201d', '"', '-', '\u2014', '(', ')', '\uff08', '\n', '\r\n', '\u0304');
+  const piece = fc.constantFrom(
+    'ab',
+    'foo',
+    'x1',
+    '_',
+    ' ',
+    '  ',
+    '\u00a0',
+    ',',
+    ':',
+    '\uff1a',
+    '\u201c',
+    '\u201d',
+    '"',
+    '-',
+    '\u2014',
+    '(',
+    ')',
+    '\uff08',
+    '\n',
+    '\r\n',
+    '\u0304',
+  );
   const text = fc.array(piece, { maxLength: 40 }).map((a) => a.join(''));
   /** Spell a slice of the file the way a model might: straight punctuation, spaces moved. */
   const variant = (s: string, k: number) =>

@@ -8,7 +8,11 @@ import { MemFs } from '../support/memfs.js';
 
 const codes = (o: Outcome) => [...(o.error ? [o.error.code] : []), ...o.failed.flatMap((g) => g.failures.map((f) => f.code))];
 
-const single = (old_string: string, new_string: string, path = 'f.txt'): EditRequest => ({ mode: 'single', path, edit: { old_string, new_string } });
+const single = (old_string: string, new_string: string, path = 'f.txt'): EditRequest => ({
+  mode: 'single',
+  path,
+  edit: { old_string, new_string },
+});
 
 describe('an edit commits through the same path as a patch', () => {
   it('writes the file once, keeps its mode and reports replacements and sizes', async () => {
@@ -104,7 +108,10 @@ describe('a batch is all or nothing', () => {
 
   it('skips identical entries without counting them, and writes nothing when nothing changes', async () => {
     const fs = new MemFs({ 'f.txt': 'a\n' });
-    const o = await edit({ mode: 'batch', path: 'f.txt', edits: [{ old_string: 'not in file', new_string: 'not in file' }] }, { fs, cwd: '/work' });
+    const o = await edit(
+      { mode: 'batch', path: 'f.txt', edits: [{ old_string: 'not in file', new_string: 'not in file' }] },
+      { fs, cwd: '/work' },
+    );
     expect(o.status).toBe('applied');
     expect(o.changes).toEqual([]);
     expect(fs.writes).toBe(0);
@@ -116,7 +123,14 @@ describe('a batch is all or nothing', () => {
   it('matches every entry against the original file, not against earlier entries', async () => {
     const fs = new MemFs({ 'f.txt': 'a\n' });
     const o = await edit(
-      { mode: 'batch', path: 'f.txt', edits: [{ old_string: 'a', new_string: 'b' }, { old_string: 'b', new_string: 'c' }] },
+      {
+        mode: 'batch',
+        path: 'f.txt',
+        edits: [
+          { old_string: 'a', new_string: 'b' },
+          { old_string: 'b', new_string: 'c' },
+        ],
+      },
       { fs, cwd: '/work' },
     );
     expect(codes(o)).toEqual(['old_string_not_found']);
@@ -128,7 +142,12 @@ describe('the file must be one existing text file', () => {
   it.each([
     ['a missing file', (fs: MemFs) => fs, 'file_missing', 'file not found'],
     ['a directory', (fs: MemFs) => (fs.mkdirSync('/work/f.txt'), fs), 'not_a_file', 'is a directory'],
-    ['a symbolic link', (fs: MemFs) => (fs.nodes.set('/work/f.txt', { kind: 'symlink', target: 'g', mode: 0o777, ino: 99 }), fs), 'symlink', 'symbolic link'],
+    [
+      'a symbolic link',
+      (fs: MemFs) => (fs.nodes.set('/work/f.txt', { kind: 'symlink', target: 'g', mode: 0o777, ino: 99 }), fs),
+      'symlink',
+      'symbolic link',
+    ],
     ['a binary file', (fs: MemFs) => (fs.put('/work/f.txt', new Uint8Array([0, 1, 2, 0x62])), fs), 'binary', 'binary file'],
   ])('refuses %s', async (_name, setup, code, message) => {
     const fs = setup(new MemFs());
@@ -148,7 +167,11 @@ describe('the file must be one existing text file', () => {
 
   it('refuses an edit the permission rules deny', async () => {
     const fs = new MemFs({ 'f.txt': 'b' });
-    const o = await edit(single('b', 'B'), { fs, cwd: '/work', authorizeEdit: (p) => (p === 'f.txt' ? 'denied by rule edit: f.txt deny' : undefined) });
+    const o = await edit(single('b', 'B'), {
+      fs,
+      cwd: '/work',
+      authorizeEdit: (p) => (p === 'f.txt' ? 'denied by rule edit: f.txt deny' : undefined),
+    });
     expect(codes(o)).toEqual(['permission_denied']);
     expect(fs.text('/work/f.txt')).toBe('b');
   });

@@ -22,12 +22,22 @@ describe('line endings of an updated file', () => {
     ['a CRLF file gives the changed line CRLF', 'a\r\nb\r\nc\r\n', P(' a', '-b', '+B', ' c'), 'a\r\nB\r\nc\r\n'],
     ['a CR file gives the changed line CR', 'a\rb\rc\r', P(' a', '-b', '+B', ' c'), 'a\rB\rc\r'],
     ['a CRLF file gives lines appended at the end CRLF', 'a\r\nb\r\n', P('+c', '+d'), 'a\r\nb\r\nc\r\nd\r\n'],
-    ['a CRLF file gives every line of a longer replacement CRLF', 'a\r\nb\r\nc\r\n', P(' a', '-b', '+B1', '+B2', '+B3', ' c'), 'a\r\nB1\r\nB2\r\nB3\r\nc\r\n'],
+    [
+      'a CRLF file gives every line of a longer replacement CRLF',
+      'a\r\nb\r\nc\r\n',
+      P(' a', '-b', '+B1', '+B2', '+B3', ' c'),
+      'a\r\nB1\r\nB2\r\nB3\r\nc\r\n',
+    ],
     ['a mixed file: a replaced first line keeps its CRLF', 'a\r\nb\nc\rd\n', P('-a', '+A', ' b'), 'A\r\nb\nc\rd\n'],
     ['a mixed file: a replaced middle line keeps its LF', 'a\r\nb\nc\rd\r\n', P(' a', '-b', '+B', ' c'), 'a\r\nB\nc\rd\r\n'],
     ['a mixed file: a replaced CR line keeps its CR', 'a\r\nb\nc\rd\n', P(' b', '-c', '+C', ' d'), 'a\r\nb\nC\rd\n'],
     ['a mixed file: a replaced last line keeps its CRLF', 'a\nb\rc\r\n', P(' b', '-c', '+C'), 'a\nb\rC\r\n'],
-    ['a mixed file: the k-th added line takes the k-th removed ending, extras the last', 'a\nb\r\nc\rd\n', P('-a', '-b', '+1', '+2', '+3', ' c'), '1\n2\r\n3\r\nc\rd\n'],
+    [
+      'a mixed file: the k-th added line takes the k-th removed ending, extras the last',
+      'a\nb\r\nc\rd\n',
+      P('-a', '-b', '+1', '+2', '+3', ' c'),
+      '1\n2\r\n3\r\nc\rd\n',
+    ],
     ['a mixed file: a line inserted after a CRLF line takes CRLF', 'a\r\nb\nc\r', P(' a', '+new', ' b'), 'a\r\nnew\r\nb\nc\r'],
     ['a mixed file: a line inserted after an LF line takes LF', 'a\r\nb\nc\r', P(' b', '+new', ' c'), 'a\r\nb\nnew\nc\r'],
     ['a mixed file: a line inserted after a CR line takes CR', 'a\nb\rc\r\n', P(' b', '+new', ' c'), 'a\nb\rnew\rc\r\n'],
@@ -38,7 +48,12 @@ describe('line endings of an updated file', () => {
     ['a CR file without a final newline ends in CR', 'a\rb', P('+c'), 'a\rb\rc\r'],
     ['a mixed file without a final newline takes the ending of the line above', 'a\nb\r\nc', P('-a', '+A'), 'A\nb\r\nc\r\n'],
     ['a one-line file without any ending gets LF', 'only', P('-only', '+changed'), 'changed\n'],
-    ['patch text sent with CRLF still writes LF into an LF file', 'a\nb\nc\n', P(' a', '-b', '+B', ' c').replace(/\n/g, '\r\n'), 'a\nB\nc\n'],
+    [
+      'patch text sent with CRLF still writes LF into an LF file',
+      'a\nb\nc\n',
+      P(' a', '-b', '+B', ' c').replace(/\n/g, '\r\n'),
+      'a\nB\nc\n',
+    ],
     ['patch text sent with CRLF writes CR into a CR file', 'a\rb\r', P(' a', '-b', '+B').replace(/\n/g, '\r\n'), 'a\rB\r'],
   ])('%s', async (_, before, patch, after) => {
     expect(JSON.stringify(await applied(before, patch))).toBe(JSON.stringify(after));

@@ -38,7 +38,16 @@ describe('extractPatches', () => {
   });
 
   it('skips code blocks that hold no patch, and an envelope inside such a block is not taken twice', () => {
-    const reply = ['```python', 'print("*** Begin Patch")', '```', '```', '*** Begin Patch', '*** Delete File: x', '*** End Patch', '```'].join('\n');
+    const reply = [
+      '```python',
+      'print("*** Begin Patch")',
+      '```',
+      '```',
+      '*** Begin Patch',
+      '*** Delete File: x',
+      '*** End Patch',
+      '```',
+    ].join('\n');
     expect(extractPatches(reply).map((p) => [p.label, p.line])).toEqual([['```(unlabelled) block', 5]]);
   });
 

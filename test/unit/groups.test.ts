@@ -47,6 +47,11 @@ describe('which operations a failure discards', () => {
     const one = Array.from({ length: 80_000 }, () => update('a'));
     expect(closeFailures(one, [79_999]).discarded.size).toBe(80_000);
     const many = Array.from({ length: 80_000 }, (_, i) => update(`f${i}`));
-    expect(closeFailures(many, Array.from({ length: 80_000 }, (_, i) => i)).chains).toHaveLength(80_000);
+    expect(
+      closeFailures(
+        many,
+        Array.from({ length: 80_000 }, (_, i) => i),
+      ).chains,
+    ).toHaveLength(80_000);
   });
 });

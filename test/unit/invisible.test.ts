@@ -75,7 +75,15 @@ describe('cleaning keeps everything visible', () => {
 
 describe('formatRemoved', () => {
   it('lists code points in order, four hex digits at least, with counts', () => {
-    expect(formatRemoved(new Map([[0xfeff, 1], [0xe0100, 3], [0xad, 2]]))).toBe('U+00AD×2, U+FEFF×1, U+E0100×3');
+    expect(
+      formatRemoved(
+        new Map([
+          [0xfeff, 1],
+          [0xe0100, 3],
+          [0xad, 2],
+        ]),
+      ),
+    ).toBe('U+00AD×2, U+FEFF×1, U+E0100×3');
   });
 });
 
@@ -85,7 +93,10 @@ describe('patches: only the added lines are cleaned', () => {
     const o = await run(fs, P('*** Update File: a.txt', ' keep\u200B', '-old', '+new\u200B line\u200B', '+sec\uFEFFond'));
     expect(o.status).toBe('applied');
     expect(fs.text('/work/a.txt')).toBe('keep\u200B\nnew line\nsecond\n');
-    expect(o.notes).toContainEqual({ code: 'invisible_cleaned', message: 'removed invisible characters from added lines: U+200B×2, U+FEFF×1' });
+    expect(o.notes).toContainEqual({
+      code: 'invisible_cleaned',
+      message: 'removed invisible characters from added lines: U+200B×2, U+FEFF×1',
+    });
   });
 
   it('adds up what was cleaned across files into one note', async () => {
@@ -119,7 +130,10 @@ describe('patches: only the added lines are cleaned', () => {
     const fs = new MemFs({ 'a.txt': 'a\n' });
     const o = await run(fs, P(...ops));
     expect(o.status).toBe('rejected');
-    expect(o.failed[0]?.failures[0]).toMatchObject({ code: 'invisible_only', message: expect.stringContaining(`contain only invisible characters (${report})`) });
+    expect(o.failed[0]?.failures[0]).toMatchObject({
+      code: 'invisible_only',
+      message: expect.stringContaining(`contain only invisible characters (${report})`),
+    });
     expect(fs.text('/work/a.txt')).toBe('a\n');
   });
 });
@@ -135,7 +149,10 @@ describe('patches: control characters are not written', () => {
   ])('refuses an added line containing %s', async (_, ctrl) => {
     const fs = new MemFs({ 'a.txt': 'a\n' });
     const o = await run(fs, P('*** Update File: a.txt', '-a', `+x${ctrl}y`));
-    expect(o.failed[0]?.failures[0]).toMatchObject({ code: 'control_chars', message: expect.stringContaining('a.txt: refusing to write control character U+00') });
+    expect(o.failed[0]?.failures[0]).toMatchObject({
+      code: 'control_chars',
+      message: expect.stringContaining('a.txt: refusing to write control character U+00'),
+    });
     expect(fs.text('/work/a.txt')).toBe('a\n');
   });
 

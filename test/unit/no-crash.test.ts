@@ -9,18 +9,17 @@ import { MemFs } from '../support/memfs.js';
 const text = (fs: MemFs, path: string) => new TextDecoder().decode((fs.nodes.get(path) as { bytes: Uint8Array }).bytes);
 
 describe('inputs that used to crash', () => {
-  it.each([
-    ["apply_patch <<'EOF'\nEOF\n"],
-    ['<<EOF\n\n   \nEOF'],
-    ["apply_patch <<'PATCH'\n\nPATCH\n"],
-  ])('refuses the empty heredoc %j as an empty patch', async (input) => {
-    expect(() => parsePatch(input)).toThrow(/heredoc wrapper holds no patch/);
-    const fs = new MemFs({ 'a.txt': 'a\n' });
-    const o = await apply(input, { cwd: '/work', fs });
-    expect(o.status).toBe('rejected');
-    expect(o.error?.code).toBe('empty_patch');
-    expect(fs.writes).toBe(0);
-  });
+  it.each([["apply_patch <<'EOF'\nEOF\n"], ['<<EOF\n\n   \nEOF'], ["apply_patch <<'PATCH'\n\nPATCH\n"]])(
+    'refuses the empty heredoc %j as an empty patch',
+    async (input) => {
+      expect(() => parsePatch(input)).toThrow(/heredoc wrapper holds no patch/);
+      const fs = new MemFs({ 'a.txt': 'a\n' });
+      const o = await apply(input, { cwd: '/work', fs });
+      expect(o.status).toBe('rejected');
+      expect(o.error?.code).toBe('empty_patch');
+      expect(fs.writes).toBe(0);
+    },
+  );
 
   it('matches an old_string holding a 30,000-letter word through the punctuation step without overflowing the regexp compiler', async () => {
     const word = 'Q'.repeat(30_000);

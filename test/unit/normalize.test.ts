@@ -161,7 +161,35 @@ describe('foldChar and foldKinds', () => {
 
 /** Characters that exercise every branch: folds, spaces, marks, astral, CJK, newlines. */
 const textArb = fc.string({
-  unit: fc.constantFrom('a', 'Z', '7', '_', ' ', ' ', '\t', '\n', ',', ':', '(', ')', '"', '-', '\u201c', '\u2014', '\uff0c', '\uff1a', '\u3001', '\uff1d', '\u00a0', '\u3000', '\u0301', '\u0304', '\u4e2d', '\u{1F600}', '\u{1D165}'),
+  unit: fc.constantFrom(
+    'a',
+    'Z',
+    '7',
+    '_',
+    ' ',
+    ' ',
+    '\t',
+    '\n',
+    ',',
+    ':',
+    '(',
+    ')',
+    '"',
+    '-',
+    '\u201c',
+    '\u2014',
+    '\uff0c',
+    '\uff1a',
+    '\u3001',
+    '\uff1d',
+    '\u00a0',
+    '\u3000',
+    '\u0301',
+    '\u0304',
+    '\u4e2d',
+    '\u{1F600}',
+    '\u{1D165}',
+  ),
   maxLength: 24,
 });
 

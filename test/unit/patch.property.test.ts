@@ -27,7 +27,7 @@ const editArb = (n: number) =>
           return fc.record({
             at: fc.constant(at),
             remove: fc.integer({ min: 0, max: Math.max(0, Math.min(3, room)) }),
-            insert: fc.array(fc.string({ unit: fc.constantFrom('x', 'y', ' ', '=', '1') , minLength: 1, maxLength: 6 }), { maxLength: 3 }),
+            insert: fc.array(fc.string({ unit: fc.constantFrom('x', 'y', ' ', '=', '1'), minLength: 1, maxLength: 6 }), { maxLength: 3 }),
           });
         }),
       );

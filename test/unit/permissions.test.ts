@@ -15,7 +15,8 @@ import type { FileOp } from '../../src/types.js';
 
 /** Rules as the config reader builds them, from an object in document order. */
 const rules = (permission: unknown): PermissionRule[] => configFromData({ permission }).permission!;
-const action = (r: PermissionRule[], tool: 'edit' | 'apply_patch' | 'write' | 'delete', path = 'src/a.ts') => evaluatePermission(r, tool, path).action;
+const action = (r: PermissionRule[], tool: 'edit' | 'apply_patch' | 'write' | 'delete', path = 'src/a.ts') =>
+  evaluatePermission(r, tool, path).action;
 
 describe('the spec examples of editor permissions', () => {
   it('edit: allow allows both tools; patch-native models see apply_patch, others edit', () => {
@@ -189,7 +190,9 @@ describe('path patterns', () => {
       { tool: 'edit', pattern: 'secrets/*.{key,pem', action: 'deny', key: 'edit', blanket: false },
     ];
     expect(evaluatePermission(hand, 'edit', 'src/a.ts')).toMatchObject({ action: 'deny', via: 'unreadable' });
-    expect(authorizeEdit({ permission: hand }, 'src/a.ts', { cwd: '/repo' })).toContain('has a path pattern that cannot be read ("{" at character 11 is never closed');
+    expect(authorizeEdit({ permission: hand }, 'src/a.ts', { cwd: '/repo' })).toContain(
+      'has a path pattern that cannot be read ("{" at character 11 is never closed',
+    );
   });
 
   it('matches paths relative to the working directory, and outside paths as absolute', () => {
@@ -234,7 +237,9 @@ describe('authorizing patch operations', () => {
   it('explains the default deny and never asks', () => {
     const auth = patchAuthorizer(rules({ apply_patch: { 'src/**': 'allow', 'src/gen/**': 'ask' } }), '/repo');
     expect(auth(upd, 'docs/a.md', 'source')).toBe('no permission rule allows apply_patch on this path (permission rules deny by default)');
-    expect(auth(upd, 'src/gen/a.ts', 'source')).toBe('permission rule `apply_patch: "src/gen/**": ask` requires approval, and chord-patch never asks interactively');
+    expect(auth(upd, 'src/gen/a.ts', 'source')).toBe(
+      'permission rule `apply_patch: "src/gen/**": ask` requires approval, and chord-patch never asks interactively',
+    );
   });
 });
 
@@ -248,9 +253,13 @@ describe('authorizing the edit tool', () => {
     for (const apply_patch of ['deny', { 'secrets/**': 'deny' }]) {
       const config = configFromData({ permission: { edit: 'allow', apply_patch } });
       expect(authorizeEdit(config, 'secrets/k.txt', { cwd: '/repo' })).toBeUndefined();
-      expect(patchAuthorizer(config.permission!, '/repo')({ kind: 'update', path: 'secrets/k.txt', hunks: [], patchLine: 1 }, 'secrets/k.txt', 'source')).toContain(
-        'denied by permission rule `apply_patch',
-      );
+      expect(
+        patchAuthorizer(config.permission!, '/repo')(
+          { kind: 'update', path: 'secrets/k.txt', hunks: [], patchLine: 1 },
+          'secrets/k.txt',
+          'source',
+        ),
+      ).toContain('denied by permission rule `apply_patch');
     }
   });
 

@@ -93,11 +93,27 @@ describe('a header narrows the places to its block', () => {
     const file = ['function f() {', '  x();', '  x();', '}', 'function g() {', '}'];
     const r = locate(file, [hunk(['-  x();', '+  y();'], { header: 'function f() {' })]);
     expect(r).toMatchObject({ ok: false, code: 'hunk_ambiguous' });
-    expect(!r.ok && r.message).toContain('inside the block of its @@ header "function f() {" (line 1) the context matches 2 places (lines 2, 3)');
+    expect(!r.ok && r.message).toContain(
+      'inside the block of its @@ header "function f() {" (line 1) the context matches 2 places (lines 2, 3)',
+    );
   });
 
   it('keeps a later hunk under the same header inside that block after the first one moved the cursor', () => {
-    const file = ['function f() {', '  if (a) {', '    return 1;', '  }', '  if (b) {', '    return 1;', '  }', '}', 'function g() {', '  if (b) {', '    return 1;', '  }', '}'];
+    const file = [
+      'function f() {',
+      '  if (a) {',
+      '    return 1;',
+      '  }',
+      '  if (b) {',
+      '    return 1;',
+      '  }',
+      '}',
+      'function g() {',
+      '  if (b) {',
+      '    return 1;',
+      '  }',
+      '}',
+    ];
     const h = (cond: string) => hunk([`   if (${cond}) {`, '-    return 1;', '+    return 2;'], { header: 'function f() {' });
     expect(starts(file, [h('a'), h('b')])).toEqual([1, 4]);
   });
@@ -141,11 +157,16 @@ describe('a hunk with only added lines', () => {
   it('fails as not found when its header is not in the file', () => {
     const r = locate(file, [hunk(['+    """Product."""'], { header: 'def mul(a, b):' })]);
     expect(r).toMatchObject({ ok: false, code: 'hunk_not_found' });
-    expect(!r.ok && r.message).toContain('expected @@ header line "def mul(a, b):"; the @@ header was not found, and a hunk with only added lines has no other anchor');
+    expect(!r.ok && r.message).toContain(
+      'expected @@ header line "def mul(a, b):"; the @@ header was not found, and a hunk with only added lines has no other anchor',
+    );
   });
 
   it('is refused when its header names several lines', () => {
-    const r = locate([...file, 'class V:', '    def add(a, b):', '        pass'], [hunk(['+    """Sum."""'], { header: 'def add(a, b):' })]);
+    const r = locate(
+      [...file, 'class V:', '    def add(a, b):', '        pass'],
+      [hunk(['+    """Sum."""'], { header: 'def add(a, b):' })],
+    );
     expect(r).toMatchObject({ ok: false, code: 'hunk_ambiguous' });
     expect(!r.ok && r.message).toContain('occurs in 2 places (lines 1, 7)');
   });
@@ -185,7 +206,12 @@ describe('a hunk that only matches before the previous hunk', () => {
 describe('the end of a header block', () => {
   it.each([
     ['a brace-style function ends at its closing brace', ['function f() {', '  a();', '', '  b();', '}', 'g();'], 0, 4],
-    ['an indented method ends before the next method', ['class A:', '    def f(self):', '        pass', '', '    def g(self):', '        pass'], 1, 4],
+    [
+      'an indented method ends before the next method',
+      ['class A:', '    def f(self):', '        pass', '', '    def g(self):', '        pass'],
+      1,
+      4,
+    ],
     ['a block that runs to the end of the file', ['def f():', '    pass', ''], 0, 2],
     ['a header whose next line is at its level', ['import os', 'import sys'], 0, 1],
   ] as const)('%s', (_name, lines, h, end) => {
@@ -197,15 +223,28 @@ describe('counting places through the index', () => {
   it('lists exactly the places a brute-force search finds, in any range and under each pass', () => {
     const brute = (lines: string[], pattern: string[], from: number, to: number, key: (s: string) => string) => {
       const out: number[] = [];
-      for (let i = Math.max(0, from); i <= to && i + pattern.length <= lines.length; i++) if (pattern.every((p, k) => key(lines[i + k]!) === key(p))) out.push(i);
+      for (let i = Math.max(0, from); i <= to && i + pattern.length <= lines.length; i++)
+        if (pattern.every((p, k) => key(lines[i + k]!) === key(p))) out.push(i);
       return out;
     };
     const KEYS = { exact: (x: string) => x, 'trim-end': (x: string) => x.trimEnd(), trim: (x: string) => x.trim() } as const;
-    const lineArb = fc.constantFrom('a', 'a ', ' a', 'b', '}', '', 'a long line of text that is sampled, not hashed whole', 'a long line of text that is sampled, not hashed whole ');
+    const lineArb = fc.constantFrom(
+      'a',
+      'a ',
+      ' a',
+      'b',
+      '}',
+      '',
+      'a long line of text that is sampled, not hashed whole',
+      'a long line of text that is sampled, not hashed whole ',
+    );
     fc.assert(
       fc.property(
         fc.array(lineArb, { minLength: 1, maxLength: 40 }),
-        fc.array(fc.tuple(fc.array(lineArb, { minLength: 1, maxLength: 3 }), fc.nat(), fc.nat(), fc.constantFrom('exact', 'trim-end', 'trim')), { minLength: 1, maxLength: 10 }),
+        fc.array(
+          fc.tuple(fc.array(lineArb, { minLength: 1, maxLength: 3 }), fc.nat(), fc.nat(), fc.constantFrom('exact', 'trim-end', 'trim')),
+          { minLength: 1, maxLength: 10 },
+        ),
         (unit, queries) => {
           // Large enough that counting switches to the index.
           const lines = Array.from({ length: 25_000 }, (_, i) => unit[i % unit.length]!);

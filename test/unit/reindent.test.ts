@@ -27,19 +27,36 @@ describe('reading the mapping off the quoted lines', () => {
   });
 
   it('finds a constant shift when the model dropped an outer level', () => {
-    expect(inferMapping([
-      ['x', '    x'],
-      ['  y', '      y'],
-    ])).toMatchObject({ kind: 'map', num: 1, den: 1, shift: 4 });
+    expect(
+      inferMapping([
+        ['x', '    x'],
+        ['  y', '      y'],
+      ]),
+    ).toMatchObject({ kind: 'map', num: 1, den: 1, shift: 4 });
   });
 
   it('says identity when every quoted line is indented as the file is', () => {
-    expect(inferMapping([['  a', '  a'], ['b', 'b']])).toEqual({ kind: 'identity' });
+    expect(
+      inferMapping([
+        ['  a', '  a'],
+        ['b', 'b'],
+      ]),
+    ).toEqual({ kind: 'identity' });
   });
 
   it('skips blank lines, and knows nothing from blank lines alone', () => {
-    expect(inferMapping([['', '\t'], ['    ', '']])).toEqual({ kind: 'unknown' });
-    expect(inferMapping([['', '\t'], ['    a', '\ta']])).toMatchObject({ kind: 'map', from: ' ', to: '\t' });
+    expect(
+      inferMapping([
+        ['', '\t'],
+        ['    ', ''],
+      ]),
+    ).toEqual({ kind: 'unknown' });
+    expect(
+      inferMapping([
+        ['', '\t'],
+        ['    a', '\ta'],
+      ]),
+    ).toMatchObject({ kind: 'map', from: ' ', to: '\t' });
   });
 
   it('reports no mapping when the removed lines agree with the file but the context does not', () => {
@@ -51,7 +68,12 @@ describe('reading the mapping off the quoted lines', () => {
   });
 
   it('reports no mapping when levels do not scale by one ratio or shift by one amount', () => {
-    expect(inferMapping([['  a', '\ta'], ['    b', '\t\t\tb']]).kind).toBe('inconsistent');
+    expect(
+      inferMapping([
+        ['  a', '\ta'],
+        ['    b', '\t\t\tb'],
+      ]).kind,
+    ).toBe('inconsistent');
   });
 
   it('reports no mapping for indentation that mixes tabs and spaces', () => {
@@ -73,7 +95,13 @@ describe('re-indenting added lines', () => {
   });
 
   it('re-indents 2-space levels to 4-space levels', () => {
-    const r = reindentLines([['  a', '    a'], ['    b', '        b']], ['  x', '    y']);
+    const r = reindentLines(
+      [
+        ['  a', '    a'],
+        ['    b', '        b'],
+      ],
+      ['  x', '    y'],
+    );
     expect(r.lines).toEqual(['    x', '        y']);
   });
 
@@ -94,18 +122,32 @@ describe('re-indenting added lines', () => {
   });
 
   it('keeps, and names, an added line at another width when the quoted lines showed only one width', () => {
-    const quoted = [['      a', '            a'], ['      b', '            b']] as const;
+    const quoted = [
+      ['      a', '            a'],
+      ['      b', '            b'],
+    ] as const;
     const r = reindentLines(quoted, ['      c', '        d']);
     expect(r.lines).toEqual(['      c', '        d']);
     expect(r.note).toContain('does not fit');
   });
 
   it('maps nothing from one-space levels (a space typed after the diff marker)', () => {
-    expect(inferMapping([[' y = 1', '    y = 1'], [' z = 2', '    z = 2']])).toEqual({ kind: 'unknown' });
+    expect(
+      inferMapping([
+        [' y = 1', '    y = 1'],
+        [' z = 2', '    z = 2'],
+      ]),
+    ).toEqual({ kind: 'unknown' });
   });
 
   it('keeps the added lines and names the mismatch when no mapping fits', () => {
-    const r = reindentLines([['    ctx', '\tctx'], ['\told', '\told']], ['\tnew']);
+    const r = reindentLines(
+      [
+        ['    ctx', '\tctx'],
+        ['\told', '\told'],
+      ],
+      ['\tnew'],
+    );
     expect(r.lines).toEqual(['\tnew']);
     expect(r.note).toContain('does not map consistently');
     expect(r.note).toContain('···· where the file has \\t, but \\t where the file has \\t');

@@ -8,9 +8,21 @@ describe('seeking a block of lines', () => {
   it.each([
     ['an exact block', ['def f():', '    x = 1   '], 0, false, { index: 0, pass: 'exact' }],
     ['the first exact occurrence at or after start', ['def f():'], 1, false, { index: 6, pass: 'exact' }],
-    ['the exact block even when a whitespace-drifted one comes first', ['    x = 1', '    return x'], 0, false, { index: 7, pass: 'exact' }],
+    [
+      'the exact block even when a whitespace-drifted one comes first',
+      ['    x = 1', '    return x'],
+      0,
+      false,
+      { index: 7, pass: 'exact' },
+    ],
     ['trailing whitespace only before start', ['def f():', '    x = 1', '    return x'], 0, false, { index: 6, pass: 'exact' }],
-    ['a block that differs only in trailing whitespace', ['def f():', '    x = 1', '    return x', ''], 0, false, { index: 0, pass: 'trim-end' }],
+    [
+      'a block that differs only in trailing whitespace',
+      ['def f():', '    x = 1', '    return x', ''],
+      0,
+      false,
+      { index: 0, pass: 'trim-end' },
+    ],
     ['indentation drift', ['def g():', '    pass'], 0, false, { index: 4, pass: 'trim' }],
     ['leading and trailing drift together', ['  def g():  ', 'pass'], 0, false, { index: 4, pass: 'trim' }],
     ['a pattern pinned to the end of file', ['    return x'], 0, true, { index: 8, pass: 'exact' }],
@@ -63,7 +75,11 @@ describe('seeking a block of lines', () => {
       return -1;
     };
     const reference = (lines: string[], pattern: string[], start: number) => {
-      for (const [pass, key] of [['exact', (x: string) => x], ['trim-end', (x: string) => x.trimEnd()], ['trim', (x: string) => x.trim()]] as const) {
+      for (const [pass, key] of [
+        ['exact', (x: string) => x],
+        ['trim-end', (x: string) => x.trimEnd()],
+        ['trim', (x: string) => x.trim()],
+      ] as const) {
         const index = brute(lines, pattern, start, key);
         if (index >= 0) return { index, pass };
       }

@@ -46,7 +46,9 @@ describe('session ids and paths', () => {
   it('puts state under XDG_STATE_HOME, or ~/.local/state when it is unset or relative', () => {
     expect(sessionStatePath('s', { XDG_STATE_HOME: '/st' }, '/home/u', posix.join)).toBe('/st/chord-patch/sessions/s.json');
     expect(sessionStatePath('s', {}, '/home/u', posix.join)).toBe('/home/u/.local/state/chord-patch/sessions/s.json');
-    expect(sessionStatePath('s', { XDG_STATE_HOME: 'rel' }, '/home/u', posix.join)).toBe('/home/u/.local/state/chord-patch/sessions/s.json');
+    expect(sessionStatePath('s', { XDG_STATE_HOME: 'rel' }, '/home/u', posix.join)).toBe(
+      '/home/u/.local/state/chord-patch/sessions/s.json',
+    );
   });
 
   it('starts afresh from corrupt or foreign state', () => {

@@ -81,23 +81,25 @@ const fileArb = fc
 
 /** Disjoint, ordered replacements over `n` lines: ' ' and '-' consume lines, '+' adds one. */
 const replacementsArb = (n: number): fc.Arbitrary<Replacement[]> =>
-  fc.array(fc.tuple(fc.nat(3), fc.array(fc.constantFrom<HunkLine['op']>(' ', '-', '+'), { maxLength: 6 })), { maxLength: 4 }).map((specs) => {
-    const out: Replacement[] = [];
-    let f = 0;
-    for (const [gap, ops] of specs) {
-      const start = Math.min(n, f + gap);
-      let at = start;
-      const lines: HunkLine[] = [];
-      for (const op of ops) {
-        if (op !== '+' && at >= n) continue;
-        lines.push({ op, text: op === '+' ? `new${out.length}_${lines.length}` : `line${at}` });
-        if (op !== '+') at++;
+  fc
+    .array(fc.tuple(fc.nat(3), fc.array(fc.constantFrom<HunkLine['op']>(' ', '-', '+'), { maxLength: 6 })), { maxLength: 4 })
+    .map((specs) => {
+      const out: Replacement[] = [];
+      let f = 0;
+      for (const [gap, ops] of specs) {
+        const start = Math.min(n, f + gap);
+        let at = start;
+        const lines: HunkLine[] = [];
+        for (const op of ops) {
+          if (op !== '+' && at >= n) continue;
+          lines.push({ op, text: op === '+' ? `new${out.length}_${lines.length}` : `line${at}` });
+          if (op !== '+') at++;
+        }
+        out.push({ start, oldLen: at - start, lines, pass: 'exact' });
+        f = at;
       }
-      out.push({ start, oldLen: at - start, lines, pass: 'exact' });
-      f = at;
-    }
-    return out;
-  });
+      return out;
+    });
 
 describe('splicing runs', () => {
   it('gives the same lines, endings and file-line marks as the line-list splice, over text and over bytes', () => {

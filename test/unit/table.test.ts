@@ -7,7 +7,27 @@ import { describe, expect, it } from 'vitest';
 import { isTrimmable, LineTable } from '../../src/text/table.js';
 
 /** Text built from the pieces that matter: endings of every kind, whitespace of every kind, multi-byte characters. */
-const PIECES = ['a', 'b', 'const x = 1;', ' ', '\t', '\u00a0', '\u3000', '\u2028', '\ufeff', '\u200b', '\u201c', '中文', '😀', 'é', '\n', '\r\n', '\r', '\v', '\f'];
+const PIECES = [
+  'a',
+  'b',
+  'const x = 1;',
+  ' ',
+  '\t',
+  '\u00a0',
+  '\u3000',
+  '\u2028',
+  '\ufeff',
+  '\u200b',
+  '\u201c',
+  '中文',
+  '😀',
+  'é',
+  '\n',
+  '\r\n',
+  '\r',
+  '\v',
+  '\f',
+];
 const textArb = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((p) => p.join(''));
 
 const backings = (text: string) => [LineTable.fromText(text), LineTable.fromUtf8(Buffer.from(text, 'utf8'))] as const;

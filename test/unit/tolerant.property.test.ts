@@ -44,11 +44,13 @@ const FOLDS: Record<string, string> = {
 const TOKENS = ['foo', 'bar', 'x1', '\u540d\u79f0', '\u503c', '=', '+', '"', ',', ...Object.keys(FOLDS)];
 
 /** One line: a unique tag, then tokens joined by single spaces (no trailing space). */
-const lineArb = fc.array(fc.constantFrom(...TOKENS), { minLength: 1, maxLength: 8 }).chain((tokens) =>
-  fc.array(fc.boolean(), { minLength: tokens.length, maxLength: tokens.length }).map((glue) =>
-    tokens.map((t, i) => (i === 0 ? t : `${glue[i] ? ' ' : ''}${t}`)).join(''),
-  ),
-);
+const lineArb = fc
+  .array(fc.constantFrom(...TOKENS), { minLength: 1, maxLength: 8 })
+  .chain((tokens) =>
+    fc
+      .array(fc.boolean(), { minLength: tokens.length, maxLength: tokens.length })
+      .map((glue) => tokens.map((t, i) => (i === 0 ? t : `${glue[i] ? ' ' : ''}${t}`)).join('')),
+  );
 
 // No trailing whitespace: a line differing only there is the exact trim-end
 // pass's business (it takes the + line as written), not the tolerant step's.
@@ -60,7 +62,7 @@ function perturb(line: string, mask: number): string {
   let k = 0;
   for (const ch of line) {
     const folded = FOLDS[ch];
-    out += folded !== undefined && (mask >> k++ % 30) & 1 ? folded : ch;
+    out += folded !== undefined && (mask >> (k++ % 30)) & 1 ? folded : ch;
   }
   // Only where the space is single: an NBSP after it would make it a double space.
   return out.replace(/, (?=[^ \u00a0])/, (m) => (mask & 1 ? ',' : m));
@@ -84,7 +86,9 @@ const scenarioArb = fileArb.chain((lines) =>
     remove: fc.integer({ min: 1, max: 3 }),
     after: fc.integer({ min: 0, max: 2 }),
     mask: fc.integer({ min: 0, max: 2 ** 30 - 1 }),
-    inserted: fc.array(fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\u201c', '"', '-'), minLength: 1, maxLength: 6 }), { maxLength: 4 }),
+    inserted: fc.array(fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\u201c', '"', '-'), minLength: 1, maxLength: 6 }), {
+      maxLength: 4,
+    }),
   }),
 );
 

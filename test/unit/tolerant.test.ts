@@ -140,7 +140,9 @@ describe('tolerantCandidates and tolerantSeek', () => {
     const bytes = LineTable.fromUtf8(Buffer.from(`${lines.join('\n')}\n`, 'utf8'));
     for (const pattern of [['"a"'], ['const b-c = "d";'], ['"a"', '[e]'], ['[e]']]) {
       for (const pass of ['punctuation', 'punctuation-wide'] as const) {
-        expect(tolerantCandidates(new LineIndex(bytes), pattern, 0, pass)).toEqual(tolerantCandidates(new LineIndex(lines), pattern, 0, pass));
+        expect(tolerantCandidates(new LineIndex(bytes), pattern, 0, pass)).toEqual(
+          tolerantCandidates(new LineIndex(lines), pattern, 0, pass),
+        );
       }
     }
     expect(tolerantCandidates(new LineIndex(bytes), ['const b-c = "d";'], 0, 'punctuation')).toEqual([2]);
@@ -158,7 +160,13 @@ describe('tolerantCandidates and tolerantSeek', () => {
 describe('carryLine rebuilds an added line around the file text', () => {
   it.each([
     ['a changed word between curly quotes', 'x = \u201cold\u201d', 'x = "old"', 'x = "new"', 'x = \u201cnew\u201d'],
-    ['a changed suffix after a full-width colon', '\u540d\uff1a\u5f20\u4e09', '\u540d: \u5f20\u4e09', '\u540d: \u674e\u56db', '\u540d\uff1a\u674e\u56db'],
+    [
+      'a changed suffix after a full-width colon',
+      '\u540d\uff1a\u5f20\u4e09',
+      '\u540d: \u5f20\u4e09',
+      '\u540d: \u674e\u56db',
+      '\u540d\uff1a\u674e\u56db',
+    ],
     ['an appended argument after a curly-quoted one', 'f(\u2018a\u2019)', "f('a')", "f('a', 'b')", "f(\u2018a\u2019, 'b')"],
     ['a removed space the model meant to remove', 'a: \u201cb\u201d', 'a: "b"', 'a:"b"', 'a:\u201cb\u201d'],
     ['a line whose trailing whitespace differs', 'v = \u201c1\u201d  ', 'v = "1"', 'v = "2"', 'v = \u201c2\u201d  '],

@@ -98,7 +98,14 @@ describe('choosing the tool surface from the model name', () => {
   });
 
   it('reports the model as given and defaults to a Responses endpoint', () => {
-    expect(selectTools({ model: 'openai/GPT-5.5@high' })).toMatchObject({ model: 'openai/GPT-5.5@high', provider: null, endpoint: 'responses', surface: 'apply_patch', freeform: true, notes: [] });
+    expect(selectTools({ model: 'openai/GPT-5.5@high' })).toMatchObject({
+      model: 'openai/GPT-5.5@high',
+      provider: null,
+      endpoint: 'responses',
+      surface: 'apply_patch',
+      freeform: true,
+      notes: [],
+    });
   });
 });
 
@@ -120,12 +127,17 @@ describe('tool definitions', () => {
       function: {
         name: 'apply_patch',
         description: expect.stringContaining('Pass the whole patch as the "patch" argument.'),
-        parameters: { type: 'object', properties: { patch: { type: 'string', description: expect.any(String) } }, required: ['patch'], additionalProperties: false },
+        parameters: {
+          type: 'object',
+          properties: { patch: { type: 'string', description: expect.any(String) } },
+          required: ['patch'],
+          additionalProperties: false,
+        },
       },
     });
   });
 
-  it('uses each endpoint\'s own function shape', () => {
+  it("uses each endpoint's own function shape", () => {
     const responses = selectTools({ model: 'claude-sonnet-4', endpoint: 'responses' }).tools[0]!;
     expect(Object.keys(responses).sort()).toEqual(['description', 'name', 'parameters', 'strict', 'type']);
     expect(responses).toMatchObject({ type: 'function', name: 'edit', strict: false });
@@ -154,14 +166,20 @@ describe('tool definitions', () => {
 
   it('teaches an envelope example that conforms to the grammar', () => {
     const description = selectTools({ model: 'gpt-5' }).tools[0]!.description as string;
-    const example = description.slice(description.indexOf('*** Begin Patch'), description.indexOf('*** End Patch') + '*** End Patch'.length);
+    const example = description.slice(
+      description.indexOf('*** Begin Patch'),
+      description.indexOf('*** End Patch') + '*** End Patch'.length,
+    );
     expect(validatePatch(`${example}\n`)).toMatchObject({ conforms: true, tolerant: { accepted: true, operations: 3 } });
   });
 
   it('tells a patch-native model to add and delete files through the envelope only when write/delete are hidden', () => {
     const native = selectTools({ model: 'gpt-5' }).tools[0]!.description as string;
     expect(native).toContain('Create files with "*** Add File:"');
-    const fallback = selectTools({ model: 'qwen3', config: configFromData({ providers: {}, permission: { edit: 'deny', apply_patch: 'allow' } }) }).tools[0]!.description as string;
+    const fallback = selectTools({
+      model: 'qwen3',
+      config: configFromData({ providers: {}, permission: { edit: 'deny', apply_patch: 'allow' } }),
+    }).tools[0]!.description as string;
     expect(fallback).not.toContain('Create files with "*** Add File:"');
   });
 });
@@ -194,32 +212,55 @@ describe('compat overrides from the spec', () => {
   });
 
   it('enabled: true adopts the patch-native surface for any model', () => {
-    const s = selectTools({ model: 'claude-opus-4.7', config: configFromData({ providers: { p: { compat: { apply_patch: { enabled: true } } } } }), provider: 'p' });
+    const s = selectTools({
+      model: 'claude-opus-4.7',
+      config: configFromData({ providers: { p: { compat: { apply_patch: { enabled: true } } } } }),
+      provider: 'p',
+    });
     expect(names(s.tools)).toEqual(['apply_patch']);
     // The wire shape is inferred from the name separately: a Claude name is not freeform.
     expect(s.freeform).toBe(false);
   });
 
   it('enabled: false forces the edit surface even for patch-native models, with write and delete', () => {
-    const s = selectTools({ model: 'gpt-5.5', provider: 'p', config: configFromData({ providers: { p: { compat: { apply_patch: { enabled: false } } } } }) });
+    const s = selectTools({
+      model: 'gpt-5.5',
+      provider: 'p',
+      config: configFromData({ providers: { p: { compat: { apply_patch: { enabled: false } } } } }),
+    });
     expect(s.surface).toBe('edit');
     expect(names(s.tools)).toEqual(['edit', 'write', 'delete']);
   });
 
   it('freeform: true forces the custom tool shape on a Responses endpoint', () => {
-    const s = selectTools({ model: 'qwen3', provider: 'p', config: configFromData({ providers: { p: { type: 'responses', compat: { apply_patch: { enabled: true, freeform: true } } } } }) });
+    const s = selectTools({
+      model: 'qwen3',
+      provider: 'p',
+      config: configFromData({ providers: { p: { type: 'responses', compat: { apply_patch: { enabled: true, freeform: true } } } } }),
+    });
     expect(s).toMatchObject({ surface: 'apply_patch', freeform: true });
     expect(s.tools[0]!.type).toBe('custom');
   });
 
   it('freeform: true cannot give a non-Responses endpoint a custom tool, and says so', () => {
-    const s = selectTools({ model: 'gpt-5', provider: 'p', config: configFromData({ providers: { p: { type: 'chat', compat: { apply_patch: { freeform: true } } } } }) });
+    const s = selectTools({
+      model: 'gpt-5',
+      provider: 'p',
+      config: configFromData({ providers: { p: { type: 'chat', compat: { apply_patch: { freeform: true } } } } }),
+    });
     expect(s).toMatchObject({ endpoint: 'chat', freeform: false });
     expect(s.notes[0]).toContain('has no custom tool type');
   });
 
   it('prefers model-level settings over provider-level ones, key by key', () => {
-    const c = configFromData({ providers: { p: { compat: { apply_patch: { enabled: false, freeform: false } }, models: { 'gpt-5': { compat: { apply_patch: { enabled: true } } } } } } });
+    const c = configFromData({
+      providers: {
+        p: {
+          compat: { apply_patch: { enabled: false, freeform: false } },
+          models: { 'gpt-5': { compat: { apply_patch: { enabled: true } } } },
+        },
+      },
+    });
     expect(selectTools({ model: 'gpt-5', provider: 'p', config: c })).toMatchObject({ surface: 'apply_patch', freeform: false });
     expect(selectTools({ model: 'gpt-5-mini', provider: 'p', config: c })).toMatchObject({ surface: 'edit' });
   });
@@ -227,11 +268,16 @@ describe('compat overrides from the spec', () => {
   it('takes the endpoint from the provider type unless one is given', () => {
     const c = configFromData({ providers: { p: { type: 'chat' } } });
     expect(selectTools({ model: 'gpt-5', provider: 'p', config: c })).toMatchObject({ endpoint: 'chat', freeform: false });
-    expect(selectTools({ model: 'gpt-5', provider: 'p', config: c, endpoint: 'responses' })).toMatchObject({ endpoint: 'responses', freeform: true });
+    expect(selectTools({ model: 'gpt-5', provider: 'p', config: c, endpoint: 'responses' })).toMatchObject({
+      endpoint: 'responses',
+      freeform: true,
+    });
   });
 
   it('notes a provider the config does not know', () => {
-    expect(selectTools({ model: 'gpt-5', provider: 'nope', config }).notes).toEqual([`provider "nope" is not in config; no overrides applied`]);
+    expect(selectTools({ model: 'gpt-5', provider: 'nope', config }).notes).toEqual([
+      `provider "nope" is not in config; no overrides applied`,
+    ]);
   });
 });
 

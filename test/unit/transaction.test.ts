@@ -14,10 +14,19 @@ const threeFiles = () => {
   return fs;
 };
 const bigPatch = P(
-  '*** Update File: a.txt', '-a1', '+a2',
-  '*** Update File: x.sh', ' #!/bin/sh', '-echo x', '+echo y',
-  '*** Add File: new/dir/n.txt', '+n',
-  '*** Update File: b.txt', '*** Move to: moved/b.txt', '-b1', '+b2',
+  '*** Update File: a.txt',
+  '-a1',
+  '+a2',
+  '*** Update File: x.sh',
+  ' #!/bin/sh',
+  '-echo x',
+  '+echo y',
+  '*** Add File: new/dir/n.txt',
+  '+n',
+  '*** Update File: b.txt',
+  '*** Move to: moved/b.txt',
+  '-b1',
+  '+b2',
   '*** Delete File: gone.txt',
 );
 
@@ -40,7 +49,8 @@ describe('commit with rollback', () => {
     const dirs = [...fs.nodes.keys()].filter((p) => fs.nodes.get(p)!.kind === 'dir').sort();
     let k = 0;
     fs.hooks.beforeWrite = (path, _nth, op) => {
-      if (op === 'writeTemp' && !path.includes('/.chord-patch/') && ++k === n) throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });
+      if (op === 'writeTemp' && !path.includes('/.chord-patch/') && ++k === n)
+        throw Object.assign(new Error('disk full'), { code: 'ENOSPC' });
     };
     const o = await run(fs, bigPatch);
     expect(o.status).toBe('rejected');
@@ -137,13 +147,27 @@ describe('dependency groups', () => {
     const fs = threeFiles();
     const o = await run(
       fs,
-      P('*** Update File: b.txt', '*** Move to: c2.txt', '-b1', '+b2', '*** Update File: c2.txt', '-nope', '+x', '*** Update File: a.txt', '-a1', '+a2'),
+      P(
+        '*** Update File: b.txt',
+        '*** Move to: c2.txt',
+        '-b1',
+        '+b2',
+        '*** Update File: c2.txt',
+        '-nope',
+        '+x',
+        '*** Update File: a.txt',
+        '-a1',
+        '+a2',
+      ),
     );
     expect(o.status).toBe('partial');
     expect(fs.nodes.has('/work/b.txt')).toBe(false);
     expect(fs.text('/work/c2.txt')).toBe('b2\n');
     expect(fs.text('/work/a.txt')).toBe('a2\n');
-    expect(o.changes).toEqual([{ kind: 'move', path: 'b.txt', to: 'c2.txt' }, { kind: 'update', path: 'a.txt' }]);
+    expect(o.changes).toEqual([
+      { kind: 'move', path: 'b.txt', to: 'c2.txt' },
+      { kind: 'update', path: 'a.txt' },
+    ]);
     expect(o.failed).toHaveLength(1);
     expect(o.failed[0]!.paths).toEqual(['c2.txt']);
     expect(o.failed[0]!.operations).toEqual([{ op: 1, label: 'Update File: c2.txt', status: 'failed' }]);
@@ -151,7 +175,21 @@ describe('dependency groups', () => {
 
   it('keeps the state the move left when a later section on the destination matched but a still later one failed', async () => {
     const fs = threeFiles();
-    const o = await run(fs, P('*** Update File: b.txt', '*** Move to: d.txt', '-b1', '+b2', '*** Update File: d.txt', '-b2', '+b3', '*** Update File: d.txt', '-nope', '+x'));
+    const o = await run(
+      fs,
+      P(
+        '*** Update File: b.txt',
+        '*** Move to: d.txt',
+        '-b1',
+        '+b2',
+        '*** Update File: d.txt',
+        '-b2',
+        '+b3',
+        '*** Update File: d.txt',
+        '-nope',
+        '+x',
+      ),
+    );
     expect(o.status).toBe('partial');
     expect(fs.text('/work/d.txt')).toBe('b2\n');
     expect(o.failed[0]!.operations.map((x) => x.status)).toEqual(['carried', 'failed']);
@@ -168,14 +206,30 @@ describe('dependency groups', () => {
     expect(o.failed[0]!.operations).toEqual([{ op: 1, label: 'Update File: a.txt (Move to: b.txt)', status: 'failed' }]);
   });
 
-  it('drags a destination edit with the move when the move\'s own source group fails later', async () => {
+  it("drags a destination edit with the move when the move's own source group fails later", async () => {
     const fs = threeFiles();
     // The move matched, the edit of its destination matched, then a later
     // section on the move's source failed: the source group goes, and the
     // destination edit that depended on the move goes with it.
     const o = await run(
       fs,
-      P('*** Update File: b.txt', '*** Move to: d.txt', '-b1', '+b2', '*** Update File: d.txt', '-b2', '+b3', '*** Add File: b.txt', '+again', '*** Update File: b.txt', '-nope', '+x', '*** Update File: a.txt', '-a1', '+a2'),
+      P(
+        '*** Update File: b.txt',
+        '*** Move to: d.txt',
+        '-b1',
+        '+b2',
+        '*** Update File: d.txt',
+        '-b2',
+        '+b3',
+        '*** Add File: b.txt',
+        '+again',
+        '*** Update File: b.txt',
+        '-nope',
+        '+x',
+        '*** Update File: a.txt',
+        '-a1',
+        '+a2',
+      ),
     );
     expect(o.status).toBe('partial');
     expect(fs.text('/work/b.txt')).toBe('b1\n');
@@ -183,19 +237,27 @@ describe('dependency groups', () => {
     expect(fs.text('/work/a.txt')).toBe('a2\n');
     expect(o.failed).toHaveLength(1);
     expect(o.failed[0]!.paths).toEqual(['b.txt', 'd.txt']);
-    expect(o.failed[0]!.operations.map((x) => [x.op, x.status])).toEqual([[0, 'carried'], [1, 'carried'], [2, 'carried'], [3, 'failed']]);
+    expect(o.failed[0]!.operations.map((x) => [x.op, x.status])).toEqual([
+      [0, 'carried'],
+      [1, 'carried'],
+      [2, 'carried'],
+      [3, 'failed'],
+    ]);
   });
 
   it('chains sections for two spellings of one path and writes the file once', async () => {
     const fs = threeFiles();
-    const o = await run(fs, P('*** Update File: a.txt', '-a1', '+a2', '*** Update File: ./a.txt', '-a2', '+a3', '*** Update File: sub/../a.txt', '-a3', '+a4'));
+    const o = await run(
+      fs,
+      P('*** Update File: a.txt', '-a1', '+a2', '*** Update File: ./a.txt', '-a2', '+a3', '*** Update File: sub/../a.txt', '-a3', '+a4'),
+    );
     expect(o.status).toBe('applied');
     expect(fs.text('/work/a.txt')).toBe('a4\n');
     expect(fs.writes).toBe(1);
     expect(o.changes).toEqual([{ kind: 'update', path: 'a.txt' }]);
   });
 
-  it('drags the first spelling\'s section when a section under the second spelling fails', async () => {
+  it("drags the first spelling's section when a section under the second spelling fails", async () => {
     const fs = threeFiles();
     const o = await run(fs, P('*** Update File: a.txt', '-a1', '+a2', '*** Update File: ./a.txt', '-nope', '+a3'));
     expect(o.status).toBe('rejected');

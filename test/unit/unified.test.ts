@@ -46,7 +46,7 @@ describe('detecting the format', () => {
 });
 
 describe('parsing unified diffs', () => {
-  it('turns a git hunk into envelope hunk data with the stated line as a hint, ignoring git\'s section text', () => {
+  it("turns a git hunk into envelope hunk data with the stated line as a hint, ignoring git's section text", () => {
     const ops = unifiedToOps(parseUnified(MODIFY), 1, none);
     expect(ops).toEqual([
       {
@@ -104,7 +104,16 @@ describe('parsing unified diffs', () => {
   });
 
   it('records "\\ No newline at end of file" per side and pins such a hunk to the end of the file', () => {
-    const text = D('--- a/f', '+++ b/f', '@@ -1,2 +1,2 @@', ' a', '-b', '\\ No newline at end of file', '+c', '\\ No newline at end of file');
+    const text = D(
+      '--- a/f',
+      '+++ b/f',
+      '@@ -1,2 +1,2 @@',
+      ' a',
+      '-b',
+      '\\ No newline at end of file',
+      '+c',
+      '\\ No newline at end of file',
+    );
     const [file] = parseUnified(text);
     expect(file!.hunks[0]).toMatchObject({ oldNoEol: true, newNoEol: true });
     const [op] = unifiedToOps([file!], 1, none);
@@ -154,10 +163,18 @@ describe('parsing unified diffs', () => {
   });
 
   it('refuses binary diffs, copies, symbolic links and context-free insertions clearly', () => {
-    expect(parseError(D('diff --git a/i.png b/i.png', 'index 1..2 100644', 'Binary files a/i.png and b/i.png differ')).code).toBe('binary_patch');
-    expect(parseError(D('diff --git a/i.png b/i.png', 'index 1..2 100644', 'GIT binary patch', 'literal 5', 'zcmV', '', 'literal 0', 'HcmV?d00001')).message).toContain('git apply');
+    expect(parseError(D('diff --git a/i.png b/i.png', 'index 1..2 100644', 'Binary files a/i.png and b/i.png differ')).code).toBe(
+      'binary_patch',
+    );
+    expect(
+      parseError(
+        D('diff --git a/i.png b/i.png', 'index 1..2 100644', 'GIT binary patch', 'literal 5', 'zcmV', '', 'literal 0', 'HcmV?d00001'),
+      ).message,
+    ).toContain('git apply');
     expect(parseError(D('diff --git a/a b/b', 'similarity index 90%', 'copy from a', 'copy to b')).code).toBe('unsupported_diff');
-    expect(parseError(D('diff --git a/l b/l', 'new file mode 120000', '--- /dev/null', '+++ b/l', '@@ -0,0 +1 @@', '+target')).message).toContain('symbolic link');
+    expect(
+      parseError(D('diff --git a/l b/l', 'new file mode 120000', '--- /dev/null', '+++ b/l', '@@ -0,0 +1 @@', '+target')).message,
+    ).toContain('symbolic link');
     expect(parseError(D('--- a/f', '+++ b/f', '@@ -3,0 +4 @@', '+new')).message).toContain('regenerate the diff with context');
   });
 
@@ -180,7 +197,7 @@ describe('parsing unified diffs', () => {
     ]);
   });
 
-  it('unquotes git\'s C-quoted names', () => {
+  it("unquotes git's C-quoted names", () => {
     const [file] = parseUnified(D('diff --git "a/t\\303\\251st.txt" "b/t\\303\\251st.txt"', 'old mode 100644', 'new mode 100755'));
     expect(file!.oldPath).toBe('a/tést.txt');
   });
@@ -237,7 +254,17 @@ describe('reversing', () => {
         moveTo: 'p',
         executable: false,
         patchLine: 7,
-        hunks: [{ lines: [{ op: '-', text: 'b' }, { op: '+', text: 'a' }], endOfFile: false, patchLine: 15, hintLine: 1 }],
+        hunks: [
+          {
+            lines: [
+              { op: '-', text: 'b' },
+              { op: '+', text: 'a' },
+            ],
+            endOfFile: false,
+            patchLine: 15,
+            hintLine: 1,
+          },
+        ],
       },
       { kind: 'delete', path: 'n', patchLine: 1, expectLines: ['x'] },
     ]);

@@ -53,7 +53,9 @@ const CODEX_EXPECT: Record<string, { conforms: boolean; accepted: boolean; first
 };
 
 describe('validating the Codex scenario patches', () => {
-  const files = readdirSync(CODEX).filter((f) => f.endsWith('.txt')).sort();
+  const files = readdirSync(CODEX)
+    .filter((f) => f.endsWith('.txt'))
+    .sort();
 
   it('has a copy of all 25 scenario patches and an expectation for each', () => {
     expect(files).toHaveLength(25);
@@ -71,7 +73,19 @@ describe('validating the Codex scenario patches', () => {
 });
 
 describe('validating malformed patches', () => {
-  const ok = P('*** Begin Patch', '*** Update File: a.txt', '@@ def f():', ' ctx', '-old', '+new', '*** End of File', '*** Add File: b.txt', '+hi', '*** Delete File: c.txt', '*** End Patch');
+  const ok = P(
+    '*** Begin Patch',
+    '*** Update File: a.txt',
+    '@@ def f():',
+    ' ctx',
+    '-old',
+    '+new',
+    '*** End of File',
+    '*** Add File: b.txt',
+    '+hi',
+    '*** Delete File: c.txt',
+    '*** End Patch',
+  );
 
   it('accepts a patch using every rule of the grammar', () => {
     const r = validatePatch(ok);
@@ -90,23 +104,107 @@ describe('validating malformed patches', () => {
     ['a missing End marker', P('*** Begin Patch', '*** Update File: f', '-a', '+b'), [5, 1], '*** End Patch', 'end of input', true],
     ['CRLF line endings', '*** Begin Patch\r\n*** Update File: f\r\n-a\r\n+b\r\n*** End Patch\r\n', [1, 16], 'LF', 'CRLF', true],
     ['a trailing space after Begin', P('*** Begin Patch ', '*** Delete File: f', '*** End Patch'), [1, 16], 'LF', '" "', true],
-    ['an indented operation marker', P('*** Begin Patch', '  *** Delete File: f', '*** End Patch'), [2, 1], '*** Delete File: ', '"  *** Delete File: f"', true],
-    ['no space after the Add marker', P('*** Begin Patch', '*** Add File:f', '+x', '*** End Patch'), [2, 14], '*** Add File: ', '"f"', true],
+    [
+      'an indented operation marker',
+      P('*** Begin Patch', '  *** Delete File: f', '*** End Patch'),
+      [2, 1],
+      '*** Delete File: ',
+      '"  *** Delete File: f"',
+      true,
+    ],
+    [
+      'no space after the Add marker',
+      P('*** Begin Patch', '*** Add File:f', '+x', '*** End Patch'),
+      [2, 14],
+      '*** Add File: ',
+      '"f"',
+      true,
+    ],
     ['an Add File without a name', P('*** Begin Patch', '*** Add File: ', '+x', '*** End Patch'), [2, 15], 'a file name', 'LF', false],
     ['an Add File with no content', P('*** Begin Patch', '*** Add File: x', '*** End Patch'), [3, 1], '+', '"*** End Patch"', false],
     ['an Add File line without "+"', P('*** Begin Patch', '*** Add File: x', 'hello', '*** End Patch'), [3, 1], '+', '"hello"', false],
-    ['a bare empty line in a hunk', P('*** Begin Patch', '*** Update File: f', ' a', '', ' b', '-c', '*** End Patch'), [4, 1], ' ', 'an empty line', true],
-    ['"@@ " with nothing after it', P('*** Begin Patch', '*** Update File: f', '@@ ', '-a', '*** End Patch'), [3, 4], 'header text after "@@ "', 'LF', true],
-    ['a hunk after "*** End of File"', P('*** Begin Patch', '*** Update File: f', '-a', '*** End of File', '@@', '-b', '*** End Patch'), [5, 1], '*** End Patch', '"@@"', true],
-    ['"*** Move to:" after a hunk line', P('*** Begin Patch', '*** Update File: f', '-a', '*** Move to: g', '*** End Patch'), [4, 5], '*** End of File', '"Move to: g"', false],
-    ['text after "*** End Patch"', P('*** Begin Patch', '*** Delete File: f', '*** End Patch', 'thanks!'), [4, 1], 'end of input', '"thanks!"', false],
-    ['a blank line after "*** End Patch"', `${P('*** Begin Patch', '*** Delete File: f', '*** End Patch')}\n`, [4, 1], 'end of input', '""', true],
+    [
+      'a bare empty line in a hunk',
+      P('*** Begin Patch', '*** Update File: f', ' a', '', ' b', '-c', '*** End Patch'),
+      [4, 1],
+      ' ',
+      'an empty line',
+      true,
+    ],
+    [
+      '"@@ " with nothing after it',
+      P('*** Begin Patch', '*** Update File: f', '@@ ', '-a', '*** End Patch'),
+      [3, 4],
+      'header text after "@@ "',
+      'LF',
+      true,
+    ],
+    [
+      'a hunk after "*** End of File"',
+      P('*** Begin Patch', '*** Update File: f', '-a', '*** End of File', '@@', '-b', '*** End Patch'),
+      [5, 1],
+      '*** End Patch',
+      '"@@"',
+      true,
+    ],
+    [
+      '"*** Move to:" after a hunk line',
+      P('*** Begin Patch', '*** Update File: f', '-a', '*** Move to: g', '*** End Patch'),
+      [4, 5],
+      '*** End of File',
+      '"Move to: g"',
+      false,
+    ],
+    [
+      'text after "*** End Patch"',
+      P('*** Begin Patch', '*** Delete File: f', '*** End Patch', 'thanks!'),
+      [4, 1],
+      'end of input',
+      '"thanks!"',
+      false,
+    ],
+    [
+      'a blank line after "*** End Patch"',
+      `${P('*** Begin Patch', '*** Delete File: f', '*** End Patch')}\n`,
+      [4, 1],
+      'end of input',
+      '""',
+      true,
+    ],
     ['an empty patch', P('*** Begin Patch', '*** End Patch'), [2, 5], '*** Add File: ', '"End Patch"', false],
     ['empty input', '', [1, 1], '*** Begin Patch', 'end of input', false],
-    ['a leading BOM', `\uFEFF${P('*** Begin Patch', '*** Delete File: f', '*** End Patch')}`, [1, 1], '*** Begin Patch', '"\uFEFF*** Begin Patch"', true],
-    ['an Environment ID line', P('*** Begin Patch', '*** Environment ID: e1', '*** Delete File: f', '*** End Patch'), [2, 5], '*** Delete File: ', '"Environment ID: e1"', true],
-    ['a heredoc wrapper', P("<<'EOF'", '*** Begin Patch', '*** Delete File: f', '*** End Patch', 'EOF'), [1, 1], '*** Begin Patch', `"<<'EOF'"`, true],
-    ['prose before the patch', P('Here is the patch:', '*** Begin Patch', '*** Delete File: f', '*** End Patch'), [1, 1], '*** Begin Patch', '"Here is the patch:"', false],
+    [
+      'a leading BOM',
+      `\uFEFF${P('*** Begin Patch', '*** Delete File: f', '*** End Patch')}`,
+      [1, 1],
+      '*** Begin Patch',
+      '"\uFEFF*** Begin Patch"',
+      true,
+    ],
+    [
+      'an Environment ID line',
+      P('*** Begin Patch', '*** Environment ID: e1', '*** Delete File: f', '*** End Patch'),
+      [2, 5],
+      '*** Delete File: ',
+      '"Environment ID: e1"',
+      true,
+    ],
+    [
+      'a heredoc wrapper',
+      P("<<'EOF'", '*** Begin Patch', '*** Delete File: f', '*** End Patch', 'EOF'),
+      [1, 1],
+      '*** Begin Patch',
+      `"<<'EOF'"`,
+      true,
+    ],
+    [
+      'prose before the patch',
+      P('Here is the patch:', '*** Begin Patch', '*** Delete File: f', '*** End Patch'),
+      [1, 1],
+      '*** Begin Patch',
+      '"Here is the patch:"',
+      false,
+    ],
   ] as const)('points at %s', (_name, text, at, expected, found, accepted) => {
     const r = validatePatch(text);
     expect(r.conforms).toBe(false);
@@ -129,7 +227,11 @@ describe('validating malformed patches', () => {
 
   it('names the repairs the tolerant parser makes', () => {
     const r = validatePatch(P('*** Update File: f', '-a', '+b'));
-    expect(r.tolerant).toEqual({ accepted: true, operations: 1, repairs: ['added missing "*** Begin Patch"', 'added missing "*** End Patch"'] });
+    expect(r.tolerant).toEqual({
+      accepted: true,
+      operations: 1,
+      repairs: ['added missing "*** Begin Patch"', 'added missing "*** End Patch"'],
+    });
   });
 
   it('explains why a padded End line leaves the grammar without an end', () => {
