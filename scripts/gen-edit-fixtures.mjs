@@ -13,7 +13,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import iconv from 'iconv-lite';
 
-const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'fixtures');
+// An output folder may be named (the test that checks no generated folder was
+// edited by hand writes into a scratch folder); the default is test/fixtures.
+const FIXTURES = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'fixtures');
+const MARK = 'Written by scripts/gen-edit-fixtures.mjs (npm run fixtures). Edit the table in that script, not this folder.\n';
 
 const gb = (s) => iconv.encode(s, 'gb18030');
 const sjis = (s) => iconv.encode(s, 'shift_jis');
@@ -409,17 +412,12 @@ const scenarios = {
     expect: { exit: 0, status: 'checked', message: ['Check passed. The edit would change server.go: 1 replacement'] },
   },
   '440_indentation_drift': {
-    description: 'a block re-indented with spaces instead of tabs is reported as indentation drift',
+    description:
+      "a block re-typed with spaces where the file indents with tabs matches with indentation ignored (one place only) and is replaced; new_string's line, already tab-indented, is written as given",
     before: { 'main.go': 'func main() {\n\ta()\n\tb()\n\tc()\n\td()\n\te()\n\tf()\n}\n' },
     input: { path: 'main.go', old_string: '    a()\n    b()\n    c()\n    d()\n    e()\n    f()\n', new_string: '\tg()\n' },
-    expect: {
-      exit: 1,
-      codes: ['old_string_not_found'],
-      message: [
-        'has drifted: 6 lines differ only in indentation (the file indents with tabs, old_string with spaces)',
-        'offset=1, limit=8',
-      ],
-    },
+    after: { 'main.go': 'func main() {\n\tg()\n}\n' },
+    expect: { exit: 0, status: 'applied', notes: ['indentation and trailing whitespace ignored'] },
   },
   '441_patch_sent_to_edit_command': {
     description: 'the edit command takes only edit JSON',
@@ -507,6 +505,18 @@ const scenarios = {
     after: { 'greet.js': sjis(JA.replace('こんにちは', 'さようなら')) },
     expect: { exit: 0, status: 'applied' },
   },
+  '453_edit_bytes_that_are_not_utf8_are_refused_with_their_line': {
+    description: 'an edit request holding a byte that is not UTF-8 is refused with its line; nothing is written',
+    before: { 'a.txt': 'hello\n' },
+    // 0xE9 is "é" in Latin-1: a client that did not encode its request as UTF-8.
+    input: Buffer.concat([Buffer.from('{"path": "a.txt",\n "old_string": "hello",\n "new_string": "h'), Buffer.from([0xe9]), Buffer.from('llo"}\n')]),
+    expect: {
+      exit: 1,
+      status: 'rejected',
+      codes: ['bad_input'],
+      message: ['line 3: the input is not valid UTF-8 (byte 0xE9 at byte 18 of the line)'],
+    },
+  },
 };
 
 function write(root, files) {
@@ -531,10 +541,11 @@ for (const [name, s] of Object.entries(scenarios)) {
   // An empty before/ still has to exist in git.
   if (Object.keys(s.before).length === 0) writeFileSync(join(root, 'before', '.gitkeep'), '');
   if (s.after) write(join(root, 'after'), { ...Object.fromEntries(Object.entries(s.before).filter(([k]) => !(k in s.after))), ...s.after });
-  writeFileSync(join(root, 'input'), typeof s.input === 'string' ? s.input : JSON.stringify(s.input));
+  writeFileSync(join(root, 'input'), typeof s.input === 'string' || Buffer.isBuffer(s.input) ? s.input : JSON.stringify(s.input));
   writeFileSync(
     join(root, 'expect.json'),
     `${JSON.stringify({ description: s.description, args: s.args ?? ['edit'], ...s.expect }, null, 2)}\n`,
   );
+  writeFileSync(join(root, 'GENERATED'), MARK);
 }
 console.log(`wrote ${Object.keys(scenarios).length} edit fixtures`);

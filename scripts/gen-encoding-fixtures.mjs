@@ -12,7 +12,10 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import iconv from 'iconv-lite';
 
-const FIXTURES = join(import.meta.dirname, '..', 'test', 'fixtures');
+// An output folder may be named (the test that checks no generated folder was
+// edited by hand writes into a scratch folder); the default is test/fixtures.
+const FIXTURES = process.argv[2] ?? join(import.meta.dirname, '..', 'test', 'fixtures');
+const MARK = 'Written by scripts/gen-encoding-fixtures.mjs (npm run fixtures). Edit the table in that script, not this folder.\n';
 
 const BOM = {
   'utf-8': [0xef, 0xbb, 0xbf],
@@ -306,5 +309,6 @@ for (const s of scenarios) {
   writeFileSync(join(dir, 'input'), s.input);
   const expectJson = { description: s.description, ...(s.args ? { args: s.args } : {}), ...s.expect };
   writeFileSync(join(dir, 'expect.json'), `${JSON.stringify(expectJson, null, 2)}\n`);
+  writeFileSync(join(dir, 'GENERATED'), MARK);
 }
-console.log(`wrote ${scenarios.length} fixture scenarios under test/fixtures/`);
+console.log(`wrote ${scenarios.length} fixture scenarios under ${FIXTURES}`);

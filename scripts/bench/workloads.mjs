@@ -246,7 +246,7 @@ export function scaled(fraction, extra = {}) {
 }
 
 /**
- * Every workload of `npm run bench`, at `scale` (1 = the sizes issue 7 names;
+ * Every workload of `npm run bench`, at `scale` (1 = the sizes the README's figures use;
  * the test uses a tiny scale). Scaling points are the 500-hunk shape at 1/4,
  * 1/2, 1 and 2 times its size, measured as their own workloads.
  */

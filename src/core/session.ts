@@ -7,7 +7,7 @@
 // the second failure on) telling it to read the target range fresh, or switch
 // to write for a whole-block replacement, instead of retyping the same old text
 // from memory. ... any successful result ... resets the count."
-// Issue 5 adds: an identical patch that already failed to match, against files
+// Beyond the spec: an identical patch that already failed to match, against files
 // that have not changed since, is refused before it runs.
 
 import { createHash } from '../lazy-builtins.js';

@@ -20,7 +20,7 @@ export interface HumanOptions {
  * Basic 16-colour ANSI codes, exactly what chalk at level 1 writes for these
  * single-line strings. Spelled out instead of importing chalk: chalk's colour
  * detection loads node:tty and node:os at start-up, on every run, for a choice
- * the CLI has already made (issue 7: start-up within 1.2x of `node -e 0`).
+ * the CLI has already made (the start-up target: within 1.2x of `node -e 0`).
  */
 const ansi = (open: number, close: number) => (s: string) => (s === '' ? '' : `\x1b[${open}m${s}\x1b[${close}m`);
 const COLOR: Paint = { header: ansi(1, 22), hunk: ansi(36, 39), add: ansi(32, 39), remove: ansi(31, 39) };
