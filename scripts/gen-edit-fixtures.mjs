@@ -509,7 +509,11 @@ const scenarios = {
     description: 'an edit request holding a byte that is not UTF-8 is refused with its line; nothing is written',
     before: { 'a.txt': 'hello\n' },
     // 0xE9 is "é" in Latin-1: a client that did not encode its request as UTF-8.
-    input: Buffer.concat([Buffer.from('{"path": "a.txt",\n "old_string": "hello",\n "new_string": "h'), Buffer.from([0xe9]), Buffer.from('llo"}\n')]),
+    input: Buffer.concat([
+      Buffer.from('{"path": "a.txt",\n "old_string": "hello",\n "new_string": "h'),
+      Buffer.from([0xe9]),
+      Buffer.from('llo"}\n'),
+    ]),
     expect: {
       exit: 1,
       status: 'rejected',
