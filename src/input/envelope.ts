@@ -86,34 +86,50 @@ export function parsePatch(input: string): ParsedPatch {
   let text = input.replace(/\r\n/g, '\n');
   if (text.startsWith('\uFEFF')) text = text.slice(1);
   const leading = /^\s*/.exec(text)![0];
-  let base = 1 + (leading.match(/\n/g)?.length ?? 0);
+  const base = 1 + (leading.match(/\n/g)?.length ?? 0);
   text = text.trim();
   if (text === '')
     throw new ChordPatchError('empty_patch', 'patch is empty: expected "*** Begin Patch" followed by at least one file operation');
-  let lines = text.split('\n');
-
-  const heredoc = HEREDOC_OPEN.exec(lines[0]!.trim());
-  if (heredoc) {
-    const tag = heredoc[2]!;
-    if (lines.length < 2 || lines[lines.length - 1]!.trim() !== tag) {
-      throw new ChordPatchError(
-        'parse_error',
-        `line ${base}: heredoc opened with ${quote(lines[0]!)} but the text does not end with "${tag}"`,
-        base,
-      );
-    }
-    lines = lines.slice(1, -1);
-    base += 1;
-    repairs.push('unwrapped a heredoc wrapper');
-    if (lines.every((l) => l.trim() === '')) {
-      throw new ChordPatchError(
-        'empty_patch',
-        `the heredoc wrapper holds no patch: put "*** Begin Patch", at least one file operation and "*** End Patch" between its opening line and "${tag}"`,
-      );
-    }
+  const c = unwrapHeredoc({ lines: text.split('\n'), base }, repairs);
+  const ops: FileOp[] = [];
+  const ended = parseSections(c, openingLength(c, repairs), ops);
+  if (ops.length === 0) {
+    throw new ChordPatchError(
+      'empty_patch',
+      'patch contains no file operations: add at least one "*** Add File:", "*** Update File:" or "*** Delete File:" section',
+    );
   }
+  if (!ended) repairs.push('added missing "*** End Patch"');
+  return { ops, repairs };
+}
 
-  const c: Cursor = { lines, base };
+/** The lines inside a `<<'EOF'` heredoc wrapper, or the lines as they are when there is none. */
+function unwrapHeredoc(c: Cursor, repairs: string[]): Cursor {
+  const { lines, base } = c;
+  const heredoc = HEREDOC_OPEN.exec(lines[0]!.trim());
+  if (!heredoc) return c;
+  const tag = heredoc[2]!;
+  if (lines.length < 2 || lines[lines.length - 1]!.trim() !== tag) {
+    throw new ChordPatchError(
+      'parse_error',
+      `line ${base}: heredoc opened with ${quote(lines[0]!)} but the text does not end with "${tag}"`,
+      base,
+    );
+  }
+  const inner = lines.slice(1, -1);
+  repairs.push('unwrapped a heredoc wrapper');
+  if (inner.every((l) => l.trim() === '')) {
+    throw new ChordPatchError(
+      'empty_patch',
+      `the heredoc wrapper holds no patch: put "*** Begin Patch", at least one file operation and "*** End Patch" between its opening line and "${tag}"`,
+    );
+  }
+  return { lines: inner, base: base + 1 };
+}
+
+/** How many lines open the envelope (`*** Begin Patch` and an optional environment id); a missing begin line is repaired. */
+function openingLength(c: Cursor, repairs: string[]): number {
+  const { lines, base } = c;
   let i = 0;
   const first = (lines[0] ?? '').trim();
   if (first === BEGIN) {
@@ -130,9 +146,12 @@ export function parsePatch(input: string): ParsedPatch {
     fail(c, 0, `expected "*** Begin Patch", found ${quote(lines[0]!)}; chord-patch reads ${ACCEPTED_FORMATS}`);
   }
   if (i < lines.length && lines[i]!.trim().startsWith(ENV_ID)) i++;
+  return i;
+}
 
-  const ops: FileOp[] = [];
-  let ended = false;
+/** The file sections from line `i` on, into `ops`; true when `*** End Patch` closed them. */
+function parseSections(c: Cursor, i: number, ops: FileOp[]): boolean {
+  const { lines } = c;
   while (i < lines.length) {
     const raw = lines[i]!;
     const t = raw.trim();
@@ -141,10 +160,9 @@ export function parsePatch(input: string): ParsedPatch {
       continue;
     }
     if (t === END) {
-      ended = true;
       const rest = lines.slice(i + 1).findIndex((l) => l.trim() !== '');
       if (rest >= 0) fail(c, i + 1 + rest, `unexpected text after "*** End Patch": ${quote(lines[i + 1 + rest]!)}`);
-      break;
+      return true;
     }
     if (t.startsWith(ADD)) i = parseAdd(c, i, pathOf(c, i, t, ADD), ops);
     else if (t.startsWith(DELETE)) i = parseDelete(c, i, pathOf(c, i, t, DELETE), ops);
@@ -156,14 +174,7 @@ export function parsePatch(input: string): ParsedPatch {
         `expected "*** Add File: <path>", "*** Update File: <path>", "*** Delete File: <path>" or "*** End Patch", found ${quote(raw)}`,
       );
   }
-  if (ops.length === 0) {
-    throw new ChordPatchError(
-      'empty_patch',
-      'patch contains no file operations: add at least one "*** Add File:", "*** Update File:" or "*** Delete File:" section',
-    );
-  }
-  if (!ended) repairs.push('added missing "*** End Patch"');
-  return { ops, repairs };
+  return false;
 }
 
 function pathOf(c: Cursor, i: number, t: string, marker: string): string {
