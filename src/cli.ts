@@ -14,7 +14,7 @@ import { isChordPatchError } from './errors.js';
 import { formatValidation, validateInput } from './input/validate.js';
 import { preferSyncCalls } from './core/node-fs.js';
 import { APPLY_PATCH_GRAMMAR } from './models/grammar.js';
-import { authorizeEdit as editPermission, patchAuthorizer } from './models/permissions.js';
+import { authorizeEdit as editPermission, patchAuthorizer } from './config/permissions.js';
 import { ENDPOINTS, type Endpoint, selectTools } from './models/tools.js';
 import { exitCodeFor, EXIT_USAGE } from './report/exit.js';
 import { humanReport } from './report/human.js';

@@ -1,4 +1,4 @@
-// The public library API. The CLI is built on exactly these functions.
+// The public library API. The CLI is built on these functions.
 //
 //   import { apply, check, parse } from 'chord-patch';
 //   const outcome = await apply(patchText, { cwd: '/repo' });
@@ -16,56 +16,15 @@ import { nodeFs as realFs } from './core/node-fs.js';
 import { type RecoverOptions, type RecoverResult, recoverRoot } from './core/recover.js';
 import { resolve } from 'node:path';
 
+// The public API is exactly what the README's Library section documents;
+// tests and scripts that need internals import them from their modules
+// (test/unit/public-api.test.ts holds this list to the README).
 export type { RunOptions } from './core/pipeline.js';
 export type * from './types.js';
 export { ChordPatchError, isChordPatchError, type ErrorCode } from './errors.js';
 export { modelMessage } from './report/message.js';
 export { jsonReport } from './report/json.js';
-export { unifiedDiff } from './report/unified.js';
 export { nodeFs } from './core/node-fs.js';
-export { parseEditJson, parseEditRequest } from './input/edit.js';
-export { APPLY_PATCH_GRAMMAR } from './models/grammar.js';
-export {
-  ENDPOINTS,
-  isPatchNative,
-  modelBaseName,
-  selectTools,
-  type SelectOptions,
-  type Surface,
-  type ToolDefinition,
-  type ToolSelection,
-} from './models/tools.js';
-export {
-  authorizeEdit,
-  evaluatePermission,
-  isToolDisabled,
-  patchAuthorizer,
-  type Decision,
-  type FileTool,
-  type PermissionAction,
-  type PermissionRule,
-  type PermissionTool,
-} from './models/permissions.js';
-export {
-  ConfigError,
-  configFromData,
-  DEFAULT_CONFIG_FILE,
-  loadConfig,
-  parseConfig,
-  type ApplyPatchCompat,
-  type Config,
-  type Endpoint,
-  type ProviderConfig,
-} from './config/config.js';
-export { formatValidation, validateInput, validatePatch, type ValidationResult, type Violation } from './input/validate.js';
-// Tolerant matching and miss diagnostics as pure functions (the benchmark
-// calls diagnoseHunk on a 100,000-line file directly).
-export { foldChar, normalizeForMatch, normalizeKey, toOriginalRange, type Normalized, type NormalizeOptions } from './match/normalize.js';
-export { diagnoseHunk, type HintKind, type MissDiagnosis } from './match/diagnose.js';
-export { trackMatchFailures, type SessionOptions } from './core/session-store.js';
-// The edit tool's closest-block search (old_string not found), pure and bounded;
-// the benchmark calls it on a 100,000-line file directly.
-export { closestMatch, describeClosest, type ClosestMatch, type LineDifference } from './match/closest.js';
 
 /**
  * Apply model output: a patch envelope, {"patch": "..."} JSON, or an edit

@@ -21,7 +21,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type PermissionAction, type PermissionRule, type PermissionTool, patternProblem } from '../models/permissions.js';
+import { type PermissionAction, type PermissionRule, type PermissionTool, patternProblem } from './permissions.js';
 
 /** Looked up in the working directory when no --config is given. */
 export const DEFAULT_CONFIG_FILE = '.chord-patch.yaml';

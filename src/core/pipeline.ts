@@ -5,7 +5,7 @@ import { relative, resolve } from 'node:path';
 import { ChordPatchError, isChordPatchError } from '../errors.js';
 import { parsePatch } from '../input/envelope.js';
 import { reverseOps } from '../input/reverse.js';
-import { fileDiffs } from '../report/file-diffs.js';
+import { fileDiffs } from './file-diffs.js';
 import type { FileOp, Fs, Note, Outcome, ParsedPatch } from '../types.js';
 import { commitPlan } from './commit.js';
 import type { LockOptions } from './lock.js';

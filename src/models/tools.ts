@@ -17,7 +17,7 @@
 
 import type { ApplyPatchCompat, Config, Endpoint, ProviderConfig } from '../config/config.js';
 import { APPLY_PATCH_GRAMMAR } from './grammar.js';
-import { isToolDisabled } from './permissions.js';
+import { isToolDisabled } from '../config/permissions.js';
 
 export type { Endpoint } from '../config/config.js';
 export type Surface = 'apply_patch' | 'edit' | 'none';

@@ -9,7 +9,7 @@ import {
   patternProblem,
   type PermissionRule,
   rulePath,
-} from '../../src/models/permissions.js';
+} from '../../src/config/permissions.js';
 import { selectTools } from '../../src/models/tools.js';
 import type { FileOp } from '../../src/types.js';
 

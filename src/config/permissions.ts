@@ -14,7 +14,7 @@
 // directory (paths outside it stay absolute), a relative pattern never matches
 // an outside path and an absolute one never matches an inside path, and only
 // the literal pattern `*` matches both. The glob syntax (`*` across `/`, `**/`,
-// `?`, `[a-z]`, `{a,b}`, `\` escapes) is in models/glob.ts; a pattern it
+// `?`, `[a-z]`, `{a,b}`, `\` escapes) is in config/glob.ts; a pattern it
 // cannot read is rejected when the config is read, and a rule built by hand
 // with such a pattern denies (it never silently matches nothing).
 

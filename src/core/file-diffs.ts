@@ -1,11 +1,11 @@
 // FileDiff values for the committed mutations of a plan.
 
-import type { Mutation } from '../core/plan.js';
+import type { Mutation } from './plan.js';
 import { decodeLines } from '../text/decode.js';
 import { EMPTY_TABLE } from '../text/runs.js';
 import type { LineTable } from '../text/table.js';
 import type { FileDiff } from '../types.js';
-import { diffHunks } from './diff.js';
+import { diffHunks } from '../report/diff.js';
 
 function tableOf(bytes: Uint8Array): LineTable | undefined {
   const d = decodeLines(bytes);
