@@ -60,7 +60,7 @@ const EOF_MARKER = MARKER.endOfFile;
 const ENV_ID = '*** Environment ID:';
 
 const HEREDOC_OPEN = /^(?:apply_patch\s+)?<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\1\s*$/;
-const UNIFIED_RANGE = /^-\d+(?:,\d+)? \+\d+(?:,\d+)? @@\s?(.*)$/;
+const UNIFIED_RANGE = /^-(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@\s?(.*)$/;
 
 /** Is this (trimmed) line one of the operation-level markers? */
 function isOpMarker(t: string): boolean {
@@ -249,16 +249,20 @@ function parseUpdate(c: Cursor, start: number, path: string, ops: FileOp[]): num
     if (raw.startsWith('@@')) {
       const rest = raw.slice(2).trim();
       const range = UNIFIED_RANGE.exec(rest);
-      const header = (range ? range[1]! : rest).trim();
+      const header = (range ? range[2]! : rest).trim();
+      // A stated old-side line (`@@ -12,3 …`) only chooses among several matching places (match/hunks.ts).
+      const hint = range ? Number(range[1]) : 0;
       if (current && current.lines.length === 0 && !closed) {
         // Consecutive `@@` lines narrow the same hunk: the earlier ones become outer anchors.
         if (header !== '') {
           if (current.header !== undefined) (current.anchors ??= []).push(current.header);
           current.header = header;
         }
+        if (hint > 0) current.hintLine = hint;
         continue;
       }
-      open(i, header === '' ? undefined : header);
+      const opened = open(i, header === '' ? undefined : header);
+      if (hint > 0) opened.hintLine = hint;
       continue;
     }
     const prefix = raw[0];

@@ -20,7 +20,11 @@ export function reverseOps(ops: readonly FileOp[]): FileOp[] {
         op.patchLine,
       );
     }
-    const hunks = op.hunks.map((h) => ({ ...h, lines: removalsFirst(h.lines.map((l) => ({ op: SWAP[l.op], text: l.text }))) }));
+    // A stated line number counts in the old file; reversed, it would point into the wrong one, so it is dropped.
+    const hunks = op.hunks.map(({ hintLine: _, ...h }) => ({
+      ...h,
+      lines: removalsFirst(h.lines.map((l) => ({ op: SWAP[l.op], text: l.text }))),
+    }));
     if (op.moveTo === undefined) return { kind: 'update', path: op.path, hunks, patchLine: op.patchLine };
     return { kind: 'update', path: op.moveTo, moveTo: op.path, hunks, patchLine: op.patchLine };
   });

@@ -87,12 +87,18 @@ export function describeMiss(index: LineIndex, hunks: readonly Hunk[], h: number
 }
 
 /** A tolerant match that landed in several places: name them instead of taking the first. */
-export function describeAmbiguous(hunks: readonly Hunk[], h: number, candidates: readonly number[], pass: TolerantPass): string {
+export function describeAmbiguous(
+  hunks: readonly Hunk[],
+  h: number,
+  candidates: readonly number[],
+  pass: TolerantPass,
+  hint?: string,
+): string {
   const shown = candidates.slice(0, 10).map((c) => c + 1);
   const more = candidates.length > 10 ? ', …' : '';
   const what = pass === 'punctuation' ? 'punctuation tolerance' : 'the wide punctuation fallback';
   return (
-    `${lead(hunks, h, 'hunk ambiguous')}; the context does not match exactly, and with ${what} it matches ${candidates.length} places (lines ${shown.join(', ')}${more}): ` +
+    `${lead(hunks, h, 'hunk ambiguous')}; the context does not match exactly, and with ${what} it matches ${candidates.length} places (lines ${shown.join(', ')}${more})${hint === undefined ? '' : `; ${hint}`}: ` +
     `copy the lines exactly from the file, or add nearby context or an @@ header so it matches one place${carried(h)}`
   );
 }
@@ -128,6 +134,8 @@ export function describeAmbiguousPlaces(
   places: readonly number[],
   where: PlaceScope,
   run: number,
+  /** Where a stated line number pointed (none of the places being there). */
+  hint?: string,
 ): string {
   const count = `${places.length} places (${atLines(places)})`;
   const header = (w: { header: string; lines: readonly number[] }) => `its @@ header ${quote(w.header)} (${atLines(w.lines)})`;
@@ -143,6 +151,7 @@ export function describeAmbiguousPlaces(
   }
   if (run > 1)
     what += `; hunks ${h + 1}-${h + run} have this same context, so the file would need exactly ${run} such places to take them in order`;
+  if (hint !== undefined) what += `; ${hint}`;
   const advice =
     where.kind === 'header'
       ? 'make the @@ line name a line that occurs once (an outer @@ line for the enclosing class or module narrows it), or add context lines around the new lines'

@@ -12,6 +12,14 @@
 // from the file by the splice itself. A hunk found nowhere after the previous
 // one but in exactly one place before it, clear of every hunk placed so far,
 // is applied there and reported as out of order.
+//
+// A stated line number (a unified diff's `@@ -N`, or the same range on an
+// envelope's `@@` line) is a hint and only a hint: it never moves a hunk whose
+// old side matches one place, and it never picks the nearest of several. When
+// the old side matches several places, the one starting exactly at the stated
+// line, shifted by the offset the file's previous hunk showed (GNU patch's
+// rule), is taken; when none starts there, the hunk is ambiguous as before,
+// and the report says where the hint pointed (models write wrong numbers).
 
 import type { Hunk, HunkLine } from '../types.js';
 import { appliedInOrder, changes, standsAt } from './applied.js';
@@ -27,7 +35,7 @@ import {
 } from './diagnose.js';
 import { blockEnd, decides, placesIn, type Range } from './scope.js';
 import type { LineIndex, PassName } from './seek.js';
-import { carryFilePunctuation, type TolerantPass, tolerantSeek } from './tolerant.js';
+import { carryFilePunctuation, type TolerantHit, type TolerantPass, tolerantSeek } from './tolerant.js';
 import { reindentHunk } from './reindent.js';
 
 export interface Replacement {
@@ -108,12 +116,14 @@ interface State {
   cursor: number;
   /** Where each header text was last found: later hunks under the same header stay inside its block. */
   headers: Map<string, number>;
+  /** Found line minus stated line of the last placed hunk that stated one (0-based difference). */
+  offset: number;
 }
 
 export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateResult {
   const placed: Replacement[] = [];
   const outOfOrder: OutOfOrder[] = [];
-  const state: State = { index, hunks, cursor: 0, headers: new Map() };
+  const state: State = { index, hunks, cursor: 0, headers: new Map(), offset: 0 };
   for (let h = 0; h < hunks.length; h++) {
     if (hunks[h]!.hintLine === 0 && oldSide(hunks[h]!.lines).length === 0 && index.length > 0) {
       // A unified diff adding to an empty file (`@@ -0,0 +1,N @@`): this one is not empty, and appending would guess.
@@ -129,6 +139,7 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
     if (found.kind === 'found') {
       placed.push(found.replacement);
       state.cursor = found.replacement.start + found.replacement.oldLen;
+      noteOffset(state, hunks[h]!, found.replacement);
       continue;
     }
     const early = earlierPlace(index, hunks[h]!, placed);
@@ -142,6 +153,7 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
     }
     // The cursor stays: the hunks after this one still follow the one before it.
     placed.push(early);
+    noteOffset(state, hunks[h]!, early);
     outOfOrder.push({ hunk: h, line: early.start });
   }
   const resent = alreadyStanding(index, hunks, placed);
@@ -197,18 +209,44 @@ function placeHunk(state: State, h: number): Placement {
         return { kind: 'found', replacement: found.pass === 'trim' ? reindentReplacement(index, found) : found };
       }
       const all = placesIn(index, old, scope.ranges, Infinity, hunk.endOfFile)!.hits;
-      return { kind: 'failed', code: 'hunk_ambiguous', message: describeAmbiguousPlaces(hunks, h, all, scope.where, run) };
+      const hinted = hintedLine(state, hunk);
+      if (hinted !== undefined && all.includes(hinted)) {
+        const found: Replacement = { start: hinted, oldLen: old.length, lines, pass: places.pass };
+        return { kind: 'found', replacement: found.pass === 'trim' ? reindentReplacement(index, found) : found };
+      }
+      const message = describeAmbiguousPlaces(hunks, h, all, scope.where, run, hintText(state, hunk));
+      return { kind: 'failed', code: 'hunk_ambiguous', message };
     }
   }
-  const tolerant = findTolerant(index, hunk, cursor);
+  const tolerant = findTolerant(index, hunk, cursor, hintedLine(state, hunk));
   if (tolerant.kind === 'ambiguous') {
-    return { kind: 'failed', code: 'hunk_ambiguous', message: describeAmbiguous(hunks, h, tolerant.candidates, tolerant.pass) };
+    const message = describeAmbiguous(hunks, h, tolerant.candidates, tolerant.pass, hintText(state, hunk));
+    return { kind: 'failed', code: 'hunk_ambiguous', message };
   }
   if (tolerant.kind === 'unsafe') {
     return { kind: 'failed', code: 'hunk_not_found', message: describeUnsafe(hunks, h, tolerant.line, tolerant.reason) };
   }
   if (tolerant.kind === 'found') return { kind: 'found', replacement: tolerant.replacement };
   return { kind: 'none' };
+}
+
+/** The 0-based line a hunk's stated line number points at, shifted by the offset earlier hunks showed. */
+function hintedLine(state: State, hunk: Hunk): number | undefined {
+  if (hunk.hintLine === undefined || hunk.hintLine < 1) return undefined;
+  return hunk.hintLine - 1 + state.offset;
+}
+
+function noteOffset(state: State, hunk: Hunk, placed: Replacement): void {
+  if (hunk.hintLine !== undefined && hunk.hintLine >= 1 && oldSide(placed.lines).length > 0)
+    state.offset = placed.start - (hunk.hintLine - 1);
+}
+
+/** For the ambiguity report: where the stated line number pointed, none of the places being there. */
+function hintText(state: State, hunk: Hunk): string | undefined {
+  const at = hintedLine(state, hunk);
+  if (at === undefined) return undefined;
+  const shift = state.offset === 0 ? '' : `, shifted by ${state.offset > 0 ? '+' : ''}${state.offset} as the previous hunk was,`;
+  return `its stated line number (${hunk.hintLine}${shift}) points at line ${at + 1}, where none of them starts`;
 }
 
 interface Scope {
@@ -349,7 +387,7 @@ type TolerantFound =
  * as written is tried before the trailing-blank retry. The first start with any
  * candidate decides: exactly one is accepted, several are an ambiguity.
  */
-function findTolerant(index: LineIndex, hunk: Hunk, cursor: number): TolerantFound {
+function findTolerant(index: LineIndex, hunk: Hunk, cursor: number, hinted: number | undefined): TolerantFound {
   const starts: number[] = [];
   if (hunk.header !== undefined) {
     const from = afterAnchors(index, hunk, cursor);
@@ -364,8 +402,12 @@ function findTolerant(index: LineIndex, hunk: Hunk, cursor: number): TolerantFou
   for (const lines of variants(hunk)) {
     const old = oldSide(lines);
     for (const start of starts) {
-      const hit = tolerantSeek(index, old, start, hunk.endOfFile);
-      if (hit.kind === 'none') continue;
+      const seen = tolerantSeek(index, old, start, hunk.endOfFile);
+      if (seen.kind === 'none') continue;
+      const hit: TolerantHit =
+        seen.kind === 'ambiguous' && hinted !== undefined && seen.candidates.includes(hinted)
+          ? { kind: 'unique', index: hinted, pass: seen.pass }
+          : seen;
       if (hit.kind === 'ambiguous') return { kind: 'ambiguous', candidates: hit.candidates, pass: hit.pass };
       // The file's lines one at a time: only the matched span is read.
       const fileLines = { at: (i: number) => (i >= 0 && i < index.length ? index.table.textAt(i) : undefined) };

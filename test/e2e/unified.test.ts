@@ -162,6 +162,51 @@ describe('chord-patch apply with a git diff', () => {
     const failure = JSON.parse(r.stdout).failed[0].failures[0];
     expect(failure.code).toBe('hunk_ambiguous');
     expect(failure.message).toMatch(/\b6\b.*\b16\b.*\b26\b/);
+    expect(failure.message).toContain('its stated line number (9) points at line 9, where none of them starts');
+    expect(readTree(d)).toEqual(before);
+  });
+
+  it("takes, among several places, the one at the diff's line shifted by the offset the earlier hunk showed, as git apply does", () => {
+    // Three identical blocks: only the line number tells which one the diff changes.
+    const block = 'def f():\n    value = compute()\n    return value\n\n';
+    const changed = 'def f():\n    value = compute(1)\n    return value\n\n';
+    const d = repo({ 'calc.py': `# one\n# two\n# top\n${block}${block}${block}` });
+    const patch = diffOf(d, () => writeFileSync(join(d, 'calc.py'), `# one\n# two\n# TOP\n${block}${block}${changed}`), '-U1');
+    expect(patch).toContain('@@ -12,3 +12,3 @@');
+    // Work landed above the changed lines since the diff was taken: every place moves down by 2.
+    writeFileSync(join(d, 'calc.py'), `# one\nimport os\nimport sys\n# two\n# top\n${block}${block}${block}`);
+    const twin = temp();
+    cpSync(d, twin, { recursive: true });
+    const r = runCli(['apply', '-q', '-C', d], { input: patch });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(d, 'calc.py'), 'utf8')).toBe(`# one\nimport os\nimport sys\n# two\n# TOP\n${block}${block}${changed}`);
+    execFileSync('git', ['apply', '-'], { cwd: twin, input: patch });
+    expect(readTree(d)).toEqual(readTree(twin));
+  });
+
+  it("refuses when the diff's line, shifted by the earlier hunk's offset, is at none of the places, and writes nothing", () => {
+    const block = (n: number) => `def f${n}():\n    value = compute()\n    return value\n\n`;
+    const d = repo({ 'calc.py': `# top\n${block(1)}${block(2)}${block(3)}` });
+    // Stated as if the file had no '# top' line: line 1 is the first hunk's, line 8 sits between two blocks.
+    const patch = [
+      '--- a/calc.py',
+      '+++ b/calc.py',
+      '@@ -1 +1 @@',
+      '-# top',
+      '+# TOP',
+      '@@ -8,2 +8,2 @@',
+      '-    value = compute()',
+      '+    value = compute(1)',
+      '     return value',
+      '',
+    ].join('\n');
+    const before = readTree(d);
+    const r = runCli(['apply', '--json', '-C', d], { input: patch });
+    expect(r.code).toBe(1);
+    const failure = JSON.parse(r.stdout).failed[0].failures[0];
+    expect(failure.code).toBe('hunk_ambiguous');
+    expect(failure.message).toContain('3 places (lines 3, 7, 11)');
+    expect(failure.message).toContain('its stated line number (8) points at line 8, where none of them starts');
     expect(readTree(d)).toEqual(before);
   });
 
