@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePatch } from '../../src/input/envelope.js';
+import { reverseOps } from '../../src/input/reverse.js';
 import { ChordPatchError } from '../../src/errors.js';
 
 const P = (...lines: string[]) => lines.join('\n');
@@ -84,6 +85,29 @@ describe('parsing a patch envelope', () => {
     const { ops } = parsePatch(P('*** Begin Patch', '*** Update File: f', header, ' x', '*** End Patch'));
     const op = ops[0]!;
     expect(op.kind === 'update' && op.hunks[0]!.header).toBe(expected);
+  });
+
+  it.each([
+    ['a unified range', '@@ -12,3 +12,4 @@', 12],
+    ['a range at line 0 (an empty file)', '@@ -0,0 +1 @@', undefined],
+    ['a header with no range', '@@ class Foo:', undefined],
+  ])("keeps the old-side line of %s as the hunk's line hint", (_name, header, expected) => {
+    const { ops } = parsePatch(P('*** Begin Patch', '*** Update File: f', header, ' x', '*** End Patch'));
+    const op = ops[0]!;
+    expect(op.kind === 'update' && op.hunks[0]!.hintLine).toBe(expected);
+  });
+
+  it('drops the line hints when reversing an envelope, since they count in the other file', () => {
+    const { ops } = parsePatch(P('*** Begin Patch', '*** Update File: f', '@@ -12,1 +12,1 @@', '-a', '+b', '*** End Patch'));
+    const op = reverseOps(ops)[0]!;
+    expect(op.kind === 'update' && op.hunks[0]).toEqual({
+      lines: [
+        { op: '-', text: 'b' },
+        { op: '+', text: 'a' },
+      ],
+      endOfFile: false,
+      patchLine: 3,
+    });
   });
 
   it('reads consecutive @@ lines as outer anchors of one hunk', () => {
