@@ -13,6 +13,7 @@ import { runUnifiedText } from './core/run-diff.js';
 import { runExtracted } from './core/run-extract.js';
 import { runEdit, runEditObject, runEditText } from './edit/run.js';
 import { nodeFs as realFs } from './core/node-fs.js';
+import { explainMissing } from './core/missing-hints.js';
 import { type RecoverOptions, type RecoverResult, recoverRoot } from './core/recover.js';
 import { resolve } from 'node:path';
 
@@ -37,14 +38,19 @@ export async function apply(input: string | Uint8Array, options: RunOptions = {}
   let detected: DetectedInput;
   try {
     const text = typeof input === 'string' ? input : decodeInputBytes(input);
-    if (options.extract) return await runExtracted(text, options);
+    if (options.extract) return await explained(await runExtracted(text, options), options);
     detected = detectInput(text);
   } catch (e) {
     return errorOutcome(e, 'apply_patch', !!options.check);
   }
-  if (detected.kind === 'patch') return runPatchText(detected.text, options);
+  if (detected.kind === 'patch') return explained(await runPatchText(detected.text, options), options);
   if (detected.kind === 'unified') return runUnifiedText(detected.text, options);
-  return runEditObject(detected.json, options);
+  return explained(await runEditObject(detected.json, options), options);
+}
+
+/** A missing target's report says where it looked, and where the file is when it exists elsewhere (core/missing-hints.ts). */
+function explained(outcome: Outcome, options: RunOptions): Promise<Outcome> {
+  return explainMissing(outcome, { fs: options.fs ?? realFs, root: resolve(options.cwd ?? process.cwd()) });
 }
 
 /**
@@ -60,7 +66,7 @@ export async function edit(input: string | Uint8Array | EditRequest, options: Ru
       return errorOutcome(e, 'edit', !!options.check);
     }
   }
-  return typeof input === 'string' ? runEditText(input, options) : runEdit(input, options);
+  return explained(await (typeof input === 'string' ? runEditText(input, options) : runEdit(input, options)), options);
 }
 
 /** Plan everything and write nothing: would this input apply cleanly? */

@@ -8,6 +8,7 @@ import { reverseOps } from '../input/reverse.js';
 import { fileDiffs } from './file-diffs.js';
 import type { FileOp, Fs, Note, Outcome, ParsedPatch } from '../types.js';
 import { commitPlan } from './commit.js';
+import { pruneEmptyDirs } from './prune.js';
 import type { LockOptions } from './lock.js';
 import { type Guard, withCommitLock } from './recover.js';
 import { nodeFs } from './node-fs.js';
@@ -118,6 +119,7 @@ async function runOpsLocked(ops: readonly FileOp[], options: RunOptions, notes: 
     guard,
     confine: !options.allowOutside,
     allOrNothing: !!options.allOrNothing,
+    pruneDirs: !!options.reverse,
   });
   return session ? session.end(outcome, plan.failed) : outcome;
 }
@@ -152,6 +154,8 @@ export interface FinishOptions {
   confine: boolean;
   /** Write nothing when any file group failed (--all-or-nothing). */
   allOrNothing?: boolean;
+  /** Remove the directories the deletions leave empty (-R: undoing a patch removes the directories it created). */
+  pruneDirs?: boolean;
 }
 
 /** Commit a plan (unless dry run) and describe what happened. Shared by patches and edits. */
@@ -174,6 +178,10 @@ export async function finish(fs: Fs, plan: Plan, f: FinishOptions): Promise<Outc
       return { ...o, status: result.disk.newContent.length > 0 ? 'partial' : 'rejected', disk: result.disk };
     }
     notes = [...notes, ...result.notes];
+    if (f.pruneDirs) {
+      const deleted = plan.mutations.filter((m) => m.after === null).map((m) => m.abs);
+      notes = [...notes, ...(await pruneEmptyDirs(fs, root, deleted))];
+    }
   }
   const committedSomething = plan.changes.length > 0;
   const status: Outcome['status'] = !anyFailed ? (dryRun ? 'checked' : 'applied') : committedSomething ? 'partial' : 'rejected';

@@ -6,21 +6,28 @@ import { resolve } from 'node:path';
 import { parseUnified, type UnifiedFile } from '../input/unified.js';
 import { candidatePaths, reverseUnified, stripLevel, unifiedToOps } from '../input/unified-ops.js';
 import type { FileOp, Outcome } from '../types.js';
+import { explainMissing } from './missing-hints.js';
 import { nodeFs } from './node-fs.js';
 import { errorOutcome, type RunOptions, runOps } from './pipeline.js';
 
 export async function runUnifiedText(text: string, options: RunOptions = {}): Promise<Outcome> {
-  let ops: FileOp[];
+  let read: { ops: FileOp[]; level: number };
   try {
-    ops = await unifiedOps(text, options);
+    read = await readUnified(text, options);
   } catch (e) {
     return errorOutcome(e, 'apply_patch', !!options.check);
   }
-  return runOps(ops, options);
+  const outcome = await runOps(read.ops, options);
+  return explainMissing(outcome, { fs: options.fs ?? nodeFs, root: resolve(options.cwd ?? process.cwd()), stripLevel: read.level });
 }
 
 /** A unified diff's file operations (throws ChordPatchError for a diff that cannot be read). */
 export async function unifiedOps(text: string, options: RunOptions): Promise<FileOp[]> {
+  return (await readUnified(text, options)).ops;
+}
+
+/** The operations, and the strip level they were read at (a missing file's report may suggest another). */
+async function readUnified(text: string, options: RunOptions): Promise<{ ops: FileOp[]; level: number }> {
   let files: UnifiedFile[] = parseUnified(text);
   if (options.reverse) files = reverseUnified(files);
   const fs = options.fs ?? nodeFs;
@@ -31,5 +38,6 @@ export async function unifiedOps(text: string, options: RunOptions): Promise<Fil
     if (st?.kind === 'file') existing.add(p);
   }
   const exists = (p: string) => existing.has(p);
-  return unifiedToOps(files, stripLevel(files, exists, options.strip), exists);
+  const level = stripLevel(files, exists, options.strip);
+  return { ops: unifiedToOps(files, level, exists), level };
 }
