@@ -9,6 +9,8 @@ import { colorArgs, colorChoice, type ColorFlag, oneLineError, OptionError, stri
 import { CLI_SYNC_FS_CALLS, fastCommand, mayBeTerminal, stdinIsTerminal, writeFd } from './cli-startup.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { apply, edit, recover } from './index.js';
+import { rawArgument } from './cli-raw-argv.js';
+import { errorOutcome } from './core/pipeline.js';
 import { decodeInputBytes } from './input/bytes.js';
 import { isChordPatchError } from './errors.js';
 import { formatValidation, validateInput } from './input/validate.js';
@@ -254,7 +256,12 @@ async function applyPatchMain(args: string[]): Promise<number> {
   // Permission rules in the working directory's .chord-patch.yaml bind this
   // entry too: it is the one models call directly.
   const config = await configFor(undefined, undefined);
-  const input = args[0] ?? readInput(undefined);
+  let input: string | Uint8Array;
+  try {
+    input = args[0] === undefined ? readInput(undefined) : rawArgument(args[0], 0, 1);
+  } catch (e) {
+    return emit(errorOutcome(e, 'apply_patch', false), { model: true });
+  }
   return emit(await apply(input, { ...permissionOptions(config, undefined), ...sessionOption(undefined) }), { model: true });
 }
 

@@ -189,6 +189,33 @@ describe('apply_patch, the command name models call', () => {
     expect(r.stderr).toContain('Nothing was written.');
   });
 
+  /** Run apply_patch with an argument built by the shell's printf: bytes a JavaScript string cannot carry. */
+  const withRawArgument = (dir: string, printfFormat: string) => {
+    const cli = cliCommand('apply_patch');
+    const script = `exec "$@" "$(printf '${printfFormat}')"`;
+    const r = spawnSync('sh', ['-c', script, 'sh', cli.file, ...cli.args], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    return { code: r.status, stderr: r.stderr };
+  };
+
+  it('refuses an argument holding bytes that are not UTF-8, naming the line, instead of writing U+FFFD', () => {
+    const dir = scratch({ 'f.txt': 'a\n' });
+    const r = withRawArgument(dir, '*** Begin Patch\\n*** Update File: f.txt\\n@@\\n-a\\n+caf\\351\\n*** End Patch\\n');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('line 5: the input is not valid UTF-8 (byte 0xE9 at byte');
+    expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('a\n');
+  });
+
+  it('still writes a U+FFFD the argument really holds (its UTF-8 bytes EF BF BD)', () => {
+    const dir = scratch({ 'f.txt': 'a\n' });
+    const r = withRawArgument(dir, '*** Begin Patch\\n*** Update File: f.txt\\n@@\\n-a\\n+\\357\\277\\275\\n*** End Patch\\n');
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('\uFFFD\n');
+  });
+
   it('works through a symlink named apply_patch, as agents install it', () => {
     const dir = scratch({ 'f.txt': 'a\n' });
     const link = join(dir, '..', `apply_patch`);
