@@ -20,7 +20,7 @@
 import { join } from 'node:path';
 import type { Entry, Fs, Note } from '../types.js';
 import { forEachBounded } from './bounded.js';
-import { doneName, finishCommitted, type Journal, type JournalEntry, journalName, shown, sideNames, undo } from './journal.js';
+import { doneName, finishCommitted, type Journal, type JournalEntry, journalName, postImage, shown, sideNames, undo } from './journal.js';
 import { uniqueId } from './lock.js';
 import { Pins, Refused } from './pins.js';
 import type { Mutation } from './plan.js';
@@ -118,8 +118,10 @@ async function commitPinned(
   const id = uniqueId();
   const entries: JournalEntry[] = mutations.map((m, i) => {
     const { tmp, backup } = sideNames(m.abs, id, i);
-    if (m.before.kind !== 'file') return { target: m.abs, op: 'create', tmp };
-    return m.after ? { target: m.abs, op: 'replace', tmp, backup } : { target: m.abs, op: 'delete', backup };
+    // The post-image lets recovery tell the commit's own content from a later foreign change (journal.ts).
+    const post = m.after && ctx.journalDir ? postImage(m.after.bytes) : undefined;
+    if (m.before.kind !== 'file') return { target: m.abs, op: 'create', tmp, ...(post ? { post } : {}) };
+    return m.after ? { target: m.abs, op: 'replace', tmp, backup, ...(post ? { post } : {}) } : { target: m.abs, op: 'delete', backup };
   });
   const journal: Journal = { version: 1, id, pid: process.pid, root: ctx.root, dirs: toCreate, entries };
   const journalPath = ctx.journalDir ? join(ctx.journalDir, journalName(id)) : undefined;

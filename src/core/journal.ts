@@ -8,7 +8,15 @@
 // which costs no space and works on a full disk. The journal is renamed to
 // `done-<id>` once every rename is durable (the commit point); after that an
 // interrupted run only has leftovers to remove, never changes to undo.
+//
+// Between a crash and its recovery another program may change a target (an
+// editor saving over the new content, a file created where one was deleted).
+// Recovery would then overwrite that work with the pre-image. So each entry
+// records its post-image (size and SHA-256): a target holding anything but
+// the commit's own content is left as it is, and the pre-image is kept beside
+// it under a visible name (`<name>.chord-patch-orig`); the report says both.
 
+import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import type { Fs } from '../types.js';
 
@@ -21,6 +29,8 @@ export interface JournalEntry {
   tmp?: string;
   /** Second name of the pre-image (replace, delete). */
   backup?: string;
+  /** What the commit writes there (create, replace): a target holding anything else after a crash is not the commit's. */
+  post?: { size: number; sha256: string };
 }
 
 export interface Journal {
@@ -59,6 +69,8 @@ export interface UndoResult {
   notRestored: string[];
   /** The commit's own files or directories that could not be removed. */
   leftovers: string[];
+  /** Recovery only: targets another program changed after the crash, left as they are (with where the pre-image went). */
+  kept: string[];
 }
 
 /** Maps a path to the name to use for it (through a pinned directory during a commit; itself in recovery). */
@@ -82,11 +94,17 @@ async function remove(fs: Fs, path: string, leftovers: string[], shown: string):
  * to (in recovery, every target with a backup counts).
  */
 export async function undo(fs: Fs, j: Journal, name: Namer, touched?: ReadonlySet<string>): Promise<UndoResult> {
-  const out: UndoResult = { restored: [], notRestored: [], leftovers: [] };
+  const out: UndoResult = { restored: [], notRestored: [], leftovers: [], kept: [] };
   for (const e of [...j.entries].reverse()) {
     // In-process the commit knows which targets it switched; recovery does not (undefined).
     const switched = touched ? touched.has(e.target) : undefined;
     try {
+      const foreign = switched === undefined ? await keepForeign(fs, e, name) : undefined;
+      if (foreign !== undefined) {
+        out.kept.push(foreign);
+        if (e.tmp) await remove(fs, name(e.tmp), out.leftovers, e.tmp);
+        continue;
+      }
       if (await undoEntry(fs, e, name, switched)) out.restored.push(e.target);
       else if (switched) out.notRestored.push(e.target);
     } catch {
@@ -105,6 +123,61 @@ export async function undo(fs: Fs, j: Journal, name: Namer, touched?: ReadonlySe
     }
   }
   return out;
+}
+
+/** SHA-256 and size of what a commit writes, for its journal entry. */
+export function postImage(bytes: Uint8Array | readonly Uint8Array[]): { size: number; sha256: string } {
+  const hash = createHash('sha256');
+  let size = 0;
+  for (const piece of bytes instanceof Uint8Array ? [bytes] : bytes) {
+    hash.update(piece);
+    size += piece.length;
+  }
+  return { size, sha256: hash.digest('hex') };
+}
+
+async function holdsPostImage(fs: Fs, path: string, post: { size: number; sha256: string }): Promise<boolean> {
+  const bytes = await fs.readFile(path);
+  return bytes.length === post.size && postImage(bytes).sha256 === post.sha256;
+}
+
+/**
+ * Recovery: has another program changed this target since the crash? Then
+ * the target stays as it is, the pre-image (if any) is moved to a visible
+ * name beside it, and the description is returned; undefined otherwise.
+ */
+async function keepForeign(fs: Fs, e: JournalEntry, name: Namer): Promise<string | undefined> {
+  const target = await fs.lstat(name(e.target));
+  if (!target) return undefined;
+  const backup = e.backup ? await fs.lstat(name(e.backup)) : null;
+  if (e.op === 'delete') {
+    // The file was renamed to its backup; a file at the target now is someone else's.
+    if (!backup) return undefined;
+  } else if (e.op === 'replace') {
+    // Not switched yet (the backup is the target's second name), or switched and untouched since.
+    if (!backup || backup.identity === target.identity || !e.post) return undefined;
+    if (target.kind === 'file' && (await holdsPostImage(fs, name(e.target), e.post))) return undefined;
+  } else {
+    const tmp = e.tmp ? await fs.lstat(name(e.tmp)) : null;
+    // Only a target that is still the commit's temp file's second name was created by it.
+    if (!tmp || tmp.identity !== target.identity || !e.post) return undefined;
+    if (await holdsPostImage(fs, name(e.target), e.post)) return undefined;
+  }
+  const what =
+    e.op === 'delete'
+      ? 'a file was created where the commit had deleted one'
+      : e.op === 'replace'
+        ? 'it no longer holds what the commit wrote'
+        : 'the file the commit created was changed';
+  if (!backup) return `${e.target}: changed by another program after the interruption (${what}); kept as it is`;
+  const orig = `${e.target}.chord-patch-orig`;
+  try {
+    if (await fs.lstat(name(orig))) throw new Error('exists');
+    await fs.rename(name(e.backup!), name(orig));
+    return `${e.target}: changed by another program after the interruption (${what}); kept as it is, and its content from before the commit is in ${orig}`;
+  } catch {
+    return `${e.target}: changed by another program after the interruption (${what}); kept as it is, and its content from before the commit is in ${e.backup}`;
+  }
 }
 
 /** Undo one entry; true when its target was changed and is back as it was. */

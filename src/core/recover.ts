@@ -19,9 +19,11 @@ export interface Recovered {
   /** The commits' own files removed or left. */
   removed: number;
   leftovers: string[];
+  /** Targets another program changed after the interruption: left as they are, the pre-image kept beside them. */
+  kept: string[];
 }
 
-const empty = (): Recovered => ({ commits: 0, restored: [], notRestored: [], removed: 0, leftovers: [] });
+const empty = (): Recovered => ({ commits: 0, restored: [], notRestored: [], removed: 0, leftovers: [], kept: [] });
 
 /** Roll back (or finish) every interrupted commit recorded in `stateDir`. The caller holds the lock. */
 export async function recoverJournals(
@@ -67,6 +69,7 @@ export async function recoverJournals(
       out.restored.push(...r.restored);
       out.notRestored.push(...r.notRestored);
       out.leftovers.push(...r.leftovers);
+      out.kept.push(...r.kept.map((k) => k.split(root + '/').join('')));
       if (r.notRestored.length > 0) continue;
     }
     await fs.unlink(path).catch(() => {});
@@ -81,6 +84,7 @@ export function recoveryText(r: Recovered): string | undefined {
   if (r.commits === 0) return undefined;
   const parts = [`rolled back ${r.commits} interrupted chord-patch commit${r.commits === 1 ? '' : 's'}`];
   parts.push(r.restored.length > 0 ? `restored ${r.restored.join(', ')}` : 'no file had been changed yet');
+  if (r.kept.length > 0) parts.push(`NOT restored, to keep another program's later change: ${r.kept.join('; ')}`);
   if (r.notRestored.length > 0)
     parts.push(`COULD NOT RESTORE ${r.notRestored.join(', ')} (journal kept; run \`chord-patch recover\` again)`);
   if (r.leftovers.length > 0) parts.push(`could not remove ${r.leftovers.join(', ')}`);

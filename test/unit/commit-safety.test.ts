@@ -171,6 +171,48 @@ describe('an interrupted commit', () => {
     },
   );
 
+  /** The first kill point after which `ready` holds, with the commit's journal still waiting for recovery. */
+  const killedWhen = async (ready: (fs: MemFs) => boolean) => {
+    for (let at = 1; at <= 30; at++) {
+      const k = await killedAt(at);
+      if (k.reached && ready(k.fs) && stateFiles(k.fs).some((p) => /\/journal-[^/]+\.json$/.test(p))) return k;
+    }
+    throw new Error('no kill point with that state');
+  };
+
+  it("keeps another program's change made after the kill instead of rolling it back, and keeps the pre-image beside it", async () => {
+    const { fs } = await killedWhen((f) => f.text('/work/f0.txt') === 'new 0\n');
+    fs.nodes.set('/work/f0.txt', { kind: 'file', bytes: Buffer.from('edited by hand after the crash\n'), mode: 0o644, ino: 9999 });
+    const r = await recover({ fs, cwd: '/work', isAlive: () => false });
+    expect(fs.text('/work/f0.txt')).toBe('edited by hand after the crash\n');
+    expect(fs.text('/work/f0.txt.chord-patch-orig')).toBe('old 0\n');
+    expect(r.message).toContain(
+      "NOT restored, to keep another program's later change: f0.txt: changed by another program after the interruption (it no longer holds what the commit wrote); kept as it is, and its content from before the commit is in f0.txt.chord-patch-orig",
+    );
+    expect(r.ok).toBe(true);
+    // Everything else is rolled back, and the journal is done with.
+    expect(fs.nodes.has('/work/n/m/new.txt')).toBe(false);
+    expect(stateFiles(fs).filter((p) => !p.endsWith('.chord-patch-orig'))).toEqual([]);
+  });
+
+  it('keeps a file another program created where the interrupted commit had deleted one', async () => {
+    const { fs } = await killedWhen((f) => !f.nodes.has('/work/gone.txt'));
+    fs.nodes.set('/work/gone.txt', { kind: 'file', bytes: Buffer.from('a new file\n'), mode: 0o644, ino: 9998 });
+    const r = await recover({ fs, cwd: '/work', isAlive: () => false });
+    expect(fs.text('/work/gone.txt')).toBe('a new file\n');
+    expect(fs.text('/work/gone.txt.chord-patch-orig')).toBe('bye\n');
+    expect(r.message).toContain(
+      'gone.txt: changed by another program after the interruption (a file was created where the commit had deleted one)',
+    );
+  });
+
+  it('still rolls back a target that holds exactly what the commit wrote', async () => {
+    const { fs, before } = await killedWhen((f) => f.text('/work/f0.txt') === 'new 0\n');
+    const r = await recover({ fs, cwd: '/work', isAlive: () => false });
+    expect(r.message).not.toContain('NOT restored');
+    expect(fs.dump()).toEqual(before);
+  });
+
   it('tells the next run what it rolled back', async () => {
     const { fs } = await killedAt(14);
     const o = await run(fs, P('*** Add File: unrelated.txt', '+u'), { isAlive: () => false });
