@@ -251,23 +251,27 @@ export function validatePatch(text: string): ValidationResult {
     state = next(state, loose);
   }
   if (state !== 'done') {
-    const last = lines.length;
-    const endsWithLF = text.endsWith('\n');
-    const line = last;
-    const tail = lines[last - 1] ?? '';
-    const column = endsWithLF ? 1 : col(tail, tail.length);
-    const dup = violations.some((v) => v.line === line && v.found === END_OF_INPUT);
-    // A padded " *** End Patch" is a context line to the grammar; say so, since
-    // the tolerant parser reads it as the end and the reader will too.
-    const lastLine = lines[endsWithLF ? last - 2 : last - 1] ?? '';
-    const hint =
-      lastLine.trim() === END && lastLine !== END
-        ? ` (line ${endsWithLF ? last - 1 : last}, ${quoted(lastLine)}, is not "*** End Patch" to the grammar)`
-        : '';
-    if (!dup) report({ line, column, expected: expectedIn(state, haveOps), found: `${END_OF_INPUT}${hint}` });
+    const v = unclosed(text, lines, expectedIn(state, haveOps));
+    if (!violations.some((w) => w.line === v.line && w.found === END_OF_INPUT)) report(v);
   }
 
   return { conforms: total === 0, violations, truncated: total > violations.length, tolerant: tolerantVerdict(text), format: 'envelope' };
+}
+
+/** The violation of an input that ends before "*** End Patch": at its last line, expecting what `expected` lists. */
+function unclosed(text: string, lines: string[], expected: string[]): Violation {
+  const last = lines.length;
+  const endsWithLF = text.endsWith('\n');
+  const tail = lines[last - 1] ?? '';
+  const column = endsWithLF ? 1 : col(tail, tail.length);
+  // A padded " *** End Patch" is a context line to the grammar; say so, since
+  // the tolerant parser reads it as the end and the reader will too.
+  const lastLine = lines[endsWithLF ? last - 2 : last - 1] ?? '';
+  const hint =
+    lastLine.trim() === END && lastLine !== END
+      ? ` (line ${endsWithLF ? last - 1 : last}, ${quoted(lastLine)}, is not "*** End Patch" to the grammar)`
+      : '';
+  return { line: last, column, expected, found: `${END_OF_INPUT}${hint}` };
 }
 
 /** Where `line` leaves the closest expected literal, and what is there instead. */

@@ -4,7 +4,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isTrimmable, LineTable } from '../../src/text/table.js';
+import { LineTable } from '../../src/text/table.js';
+import { isTrimmable } from '../../src/text/trimmable.js';
 
 /** Text built from the pieces that matter: endings of every kind, whitespace of every kind, multi-byte characters. */
 const PIECES = [
