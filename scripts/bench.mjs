@@ -189,6 +189,40 @@ const PLAN = [
     budget: BUDGET_S.startup,
     peersFrom: 'miss',
   },
+  // An edit missing on one 20 MB line against the same edit matching, in shared rounds.
+  {
+    key: 'lineMissEdit',
+    title: 'edit: old_string missing from one 20 MB line (fails)',
+    w: W.lineMissEdit,
+    mode: 'edit',
+    tools: ['cli', 'bin'],
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.heavy,
+    group: 'lineEdit',
+  },
+  {
+    key: 'lineMatchEdit',
+    title: 'edit: the same old_string found in one 20 MB line',
+    w: W.lineMatchEdit,
+    mode: 'edit',
+    tools: ['cli', 'bin'],
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.heavy,
+    group: 'lineEdit',
+  },
+  // Batch edits of 5,000 to 80,000 entries, in shared rounds: the batch scaling fit.
+  ...W.batches.map((w, i) => ({
+    key: `batch${i}`,
+    title: `edit: a batch of ${w.entries.toLocaleString('en-US')} entries (${w.lines.toLocaleString('en-US')}-line file)`,
+    w,
+    mode: 'edit',
+    // The Node CLI alone: the four sizes take a minute a round, and the binary runs the same planner.
+    tools: ['cli'],
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.scaling,
+    batchScaling: true,
+    group: 'batches',
+  })),
   ...W.scaling.map((w, i) => ({
     key: `scale${i}`,
     title: `${w.lines.toLocaleString('en-US')} lines, ${w.hunks} hunks`,

@@ -99,8 +99,8 @@ export function materialize(w, dir) {
     mkdirSync(join(before, f.path, '..'), { recursive: true });
     writeFile(join(before, f.path), f.bytes);
   }
-  const inputs = { patch: join(dir, 'input.patch') };
-  writeFile(inputs.patch, w.patch);
+  const inputs = {};
+  if (w.patch !== null) writeFile((inputs.patch = join(dir, 'input.patch')), w.patch);
   if (w.diff) writeFile((inputs.diff = join(dir, 'input.diff')), w.diff);
   if (w.edit) writeFile((inputs.edit = join(dir, 'input.edit.json')), JSON.stringify(w.edit));
   return { before, inputs };

@@ -238,6 +238,65 @@ function longLines(count) {
   return Array.from({ length: count }, (_, i) => `${'q'.repeat(4990)}${String(i).padStart(10, '0')}`);
 }
 
+/**
+ * A batch edit of `entries` entries, each replacing one distinct line of a
+ * file five times as long (one entry every fifth line): the edit tool's
+ * batch must scale with the entries, not with entries x file.
+ */
+export function batchWorkload({ entries, seed = 19 }) {
+  const lines = codeLines(entries * 5, seed);
+  // Every edited line is a statement line (it carries its own line number, so it is unique).
+  const at = (k) => k * 5 + 1;
+  const edits = [];
+  const after = [...lines];
+  for (let k = 0; k < entries; k++) {
+    const old = lines[at(k)];
+    const neu = `${old} // batch ${k}`;
+    edits.push({ old_string: old, new_string: neu });
+    after[at(k)] = neu;
+  }
+  const path = 'src/batch.ts';
+  const before = bytesOf(lines, '\n');
+  return {
+    name: `batch-${entries}`,
+    files: [{ path, bytes: before }],
+    after: [{ path, bytes: bytesOf(after, '\n') }],
+    patch: null,
+    diff: null,
+    diffNeedsWhitespaceTolerance: false,
+    edit: { path, edits },
+    expectSuccess: true,
+    bytesTouched: before.length,
+    lines: entries * 5,
+    entries,
+  };
+}
+
+/**
+ * An edit on a file that is one 20 MB line of one letter: `old_string` is
+ * 4,000 characters of it with one letter changed (a miss), or as it stands at
+ * the end of the line (a match). Native substring search degrades to
+ * text x needle on such text; the miss must cost about what the match costs.
+ */
+export function oneLineWorkload({ bytes = 20_000_000, match = false } = {}) {
+  const line = `${'q'.repeat(bytes - 10)}0123456789`;
+  const old = match ? `${'q'.repeat(3990)}0123456789` : `${'q'.repeat(3000)}Z${'q'.repeat(999)}`;
+  const path = 'data/one-line.txt';
+  const before = Buffer.from(`${line}\n`);
+  return {
+    name: `one-line-${match ? 'match' : 'miss'}`,
+    files: [{ path, bytes: before }],
+    after: [{ path, bytes: match ? Buffer.from(`${line.slice(0, -4000)}X\n`) : before }],
+    patch: null,
+    diff: null,
+    diffNeedsWhitespaceTolerance: false,
+    edit: { path, old_string: old, new_string: 'X' },
+    expectSuccess: match,
+    bytesTouched: before.length,
+    lines: 1,
+  };
+}
+
 /** The 100,000-line / 500-hunk shape at a fraction of its size (for the scaling chart and tests). */
 export function scaled(fraction, extra = {}) {
   const lines = Math.round(100_000 * fraction);
@@ -266,6 +325,11 @@ export function allWorkloads(scale = 1) {
     // 4,000 lines of 5,000 characters (20 MB at scale 1): miss and match.
     longMiss: missWorkload({ lines: Math.max(8, Math.round(4000 * scale)), long: true }),
     longMatch: missWorkload({ lines: Math.max(8, Math.round(4000 * scale)), long: true, match: true }),
+    // One 20 MB line: an edit that misses against the same edit matching.
+    lineMissEdit: oneLineWorkload({ bytes: Math.max(100, Math.round(20_000_000 * scale)) }),
+    lineMatchEdit: oneLineWorkload({ bytes: Math.max(100, Math.round(20_000_000 * scale)), match: true }),
+    // Batch edits of 5,000 to 80,000 entries: the batch scaling chart.
+    batches: [5_000, 10_000, 20_000, 80_000].map((n) => batchWorkload({ entries: Math.max(2, Math.round(n * scale)) })),
     // 25,000 to 200,000 lines, wide enough that the growth stands well clear
     // of run-to-run noise; measured one after another (the 100,000-line point
     // again, rather than the `hunks` figures from minutes earlier).

@@ -28,6 +28,8 @@ import { foldChar, foldKinds, normalizeForMatch, type Normalized, toOriginalRang
 import { cleanInvisible, formatRemoved, mergeRemoved } from '../text/invisible.js';
 import { type Line, splitLines } from '../text/lines.js';
 import { lastAtOrBefore } from '../text/search.js';
+import { allPositions, findText } from '../text/linear-search.js';
+import { positionsOfAll } from '../text/multi-search.js';
 import { alignUnits, carryLines } from '../match/carry.js';
 import { appliedAround, whitespaceMatch } from './whitespace.js';
 import { LineTable } from '../text/table.js';
@@ -52,6 +54,8 @@ export class FileView {
   private readonly lfStarts: { readonly length: number; [i: number]: number };
   private normalized: Normalized | undefined;
   private lineObjects: Line[] | undefined;
+  /** Where each prefetched needle stands in `lf` (a batch's old_strings, found in one pass). */
+  private readonly found = new Map<string, number[]>();
 
   constructor(text: string) {
     this.text = text;
@@ -119,6 +123,21 @@ export class FileView {
     for (let j = i; j >= 0; j--) if (this.table.eolAt(j) !== '') return this.table.eolAt(j);
     for (let j = i + 1; j < this.table.length; j++) if (this.table.eolAt(j) !== '') return this.table.eolAt(j);
     return '\n';
+  }
+
+  /** Every start of `needle` in `lf`, overlapping ones included. */
+  positions(needle: string): number[] {
+    return this.found.get(needle) ?? positions(this.lf, needle);
+  }
+
+  /**
+   * Find these needles in one pass over the text, for positions() to hand
+   * out: a batch asks for one old_string per entry, and a search of the
+   * whole file per entry made thousands of entries quadratic.
+   */
+  prefetch(needles: readonly string[]): void {
+    if (needles.length < 2) return;
+    for (const [needle, at] of positionsOfAll(this.lf, needles)) this.found.set(needle, at);
   }
 
   /** The LF view folded for punctuation tolerance (computed once). */
@@ -210,12 +229,12 @@ const newSide = (parts: readonly Part[]): string =>
 
 // ---------------------------------------------------------------- searching
 
-/** Every start of `needle` in `hay`, overlapping ones included (two places overlap only if both exist). */
-function positions(hay: string, needle: string): number[] {
-  const out: number[] = [];
-  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + 1)) out.push(i);
-  return out;
-}
+/**
+ * Every start of `needle` in `hay`, overlapping ones included (two places
+ * overlap only if both exist). In linear time: a native search degrades to
+ * text x needle on a long needle over repetitive text (one 20 MB line).
+ */
+const positions = allPositions;
 
 /** Left-to-right, non-overlapping: what replace_all replaces. */
 function disjoint(starts: readonly number[], len: number): number[] {
@@ -335,6 +354,21 @@ export interface EntryOptions {
   entry?: number;
 }
 
+/** The texts the exact steps look for: old_string, then old_string without the invisible characters it leaked. */
+function exactFormsOf(oldLf: string, oldClean: { text: string; removed: Map<number, number> }): { text: string; step: MatchStep }[] {
+  const forms: { text: string; step: MatchStep }[] = [{ text: oldLf, step: 'exact' }];
+  if (oldClean.removed.size > 0 && oldClean.text !== '') forms.push({ text: oldClean.text, step: 'invisible' });
+  return forms;
+}
+
+/** What planEntry will search the file for exactly, per entry: hand it to FileView.prefetch for a batch. */
+export function exactNeedles(entries: readonly EditEntry[]): string[] {
+  return entries.flatMap((e) => {
+    const oldLf = toLf(e.old_string);
+    return exactFormsOf(oldLf, cleanInvisible(oldLf, { atFileStart: false })).map((f) => f.text);
+  });
+}
+
 const ADVICE = 'add more surrounding context to make it unique, or set replace_all: true to replace every occurrence';
 
 export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): EntryResult {
@@ -368,10 +402,9 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
 
   // 1-2. Exact, then exact without the invisible characters old_string leaked.
   const oldClean = cleanInvisible(oldLf, { atFileStart: false });
-  const exactForms: { text: string; step: MatchStep }[] = [{ text: oldLf, step: 'exact' }];
-  if (oldClean.removed.size > 0 && oldClean.text !== '') exactForms.push({ text: oldClean.text, step: 'invisible' });
+  const exactForms = exactFormsOf(oldLf, oldClean);
   for (const form of exactForms) {
-    const hits = positions(view.lf, form.text);
+    const hits = view.positions(form.text);
     if (hits.length === 0) continue;
     const how = form.step === 'invisible' ? ' (with its invisible characters removed)' : '';
     if (hits.length > 1 && !e.replace_all) return ambiguous(hits.length, hits, how);
@@ -566,6 +599,30 @@ function runPattern(whole: string): RegExp {
   return new RegExp(chars.join(OPTIONAL_GAP), 'gu');
 }
 
+const isGap = (c: number): boolean =>
+  c === 0x20 || c === 0xa0 || (c >= 0x2002 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000;
+
+/**
+ * The text with every single OPTIONAL_GAP character between two other
+ * characters taken out. A run of letters and digits occurs in the text with
+ * at most one such character between any two of its letters (what
+ * runPattern matches) only if it occurs here as it is: so presence is one
+ * linear search, where the pattern, tried at every offset of a long
+ * repetitive line, cost offsets x run length.
+ */
+export function squeezeGaps(text: string): string {
+  const parts: string[] = [];
+  let from = 0;
+  for (let i = 1; i + 1 < text.length; i++) {
+    if (isGap(text.charCodeAt(i)) && !isGap(text.charCodeAt(i - 1)) && !isGap(text.charCodeAt(i + 1))) {
+      parts.push(text.slice(from, i));
+      from = i + 1;
+    }
+  }
+  parts.push(text.slice(from));
+  return parts.join('');
+}
+
 /**
  * Every place the normalised old_string occurs in the normalised file,
  * without normalising a large file whole when it can be avoided. Folding
@@ -585,8 +642,11 @@ export function tolerantHits(view: FileView, oldLf: string, on: Normalized): Tol
   };
   const runs = [...oldLf.matchAll(STABLE_RUN)].sort((x, y) => y[0].length - x[0].length || x.index - y.index);
   if (runs.length === 0) return whole();
+  let squeezed: string | undefined;
   for (const r of runs.slice(0, MAX_RUNS_CHECKED)) {
-    if (!view.lf.includes(r[0]) && !runPattern(r[0]).test(view.lf)) return [];
+    if (findText(view.lf, r[0], 0) >= 0) continue;
+    squeezed ??= squeezeGaps(view.lf);
+    if (findText(squeezed, r[0], 0) < 0) return [];
   }
   const anchor = runs[0]!;
   const occurrences: number[] = [];

@@ -15,7 +15,17 @@ import { decodeBytes, encodeText, prepareDecoding, type TextEncoding, unencodabl
 import { formatRemoved, mergeRemoved } from '../text/invisible.js';
 import type { EditEntry, EditRequest, EditStats, FailedGroup, FailureCode, Note, OpFailure, Outcome } from '../types.js';
 import { runsFromLines } from '../text/runs.js';
-import { applySplices, describeIndent, FileView, type LfSplice, overlaps, planEntry, spliceText, STEP_WORDS } from './replace.js';
+import {
+  applySplices,
+  describeIndent,
+  exactNeedles,
+  FileView,
+  type LfSplice,
+  overlaps,
+  planEntry,
+  spliceText,
+  STEP_WORDS,
+} from './replace.js';
 
 export interface EditPlan {
   plan: Plan;
@@ -110,6 +120,7 @@ export function planEdit(
   const oldCleaned = new Map<number, number>();
   let notFound = false;
   const prefix = (i: number) => (request.mode === 'batch' ? `edits[${i}]: ` : '');
+  if (request.mode === 'batch') view.prefetch(exactNeedles(entries));
 
   entries.forEach((e, i) => {
     const r = planEntry(view, e, { tolerant: request.mode === 'single', entry: i });

@@ -24,6 +24,7 @@
 // 2-core machine, whichever step decides.
 
 import { lastAtOrBefore } from '../text/search.js';
+import { findText } from '../text/linear-search.js';
 import { indentOf } from './reindent.js';
 
 /**
@@ -278,7 +279,8 @@ function wordVotes(
   };
   for (const [word, j] of words) {
     const hits: number[] = [];
-    for (let at = text.indexOf(word); at >= 0 && hits.length <= MAX_WORD_HITS; at = text.indexOf(word, at + word.length)) hits.push(at);
+    for (let at = findText(text, word, 0); at >= 0 && hits.length <= MAX_WORD_HITS; at = findText(text, word, at + word.length))
+      hits.push(at);
     budget.work += text.length;
     if (hits.length === 0 || hits.length > MAX_WORD_HITS) continue;
     const lineHits = [...new Set(hits.map(lineAt))];
@@ -423,7 +425,7 @@ export function align(
   if (freeStart || freeEnd) {
     const at =
       freeStart && freeEnd
-        ? file.indexOf(target)
+        ? findText(file, target, 0)
         : freeStart
           ? file.endsWith(target)
             ? file.length - target.length

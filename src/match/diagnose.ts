@@ -203,31 +203,29 @@ export function describeUnsafe(hunks: readonly Hunk[], h: number, line: number, 
 
 // ------------------------------------------------------------------ analysis
 
-/** occurrences() results per LineIndex, per trimmed line. */
-const occurrenceCache = new WeakMap<LineIndex, Map<string, number[]>>();
-
 /** Is file line i, trimmed, exactly `key` (a trimmed string)? Compared in place. */
 const isLine = (index: LineIndex, i: number, key: string): boolean => i >= 0 && i < index.length && index.table.equalsTrimmed(i, key, true);
 
 /** File line i's text, trimmed (one string, for the few lines a hint quotes or scores). */
 const trimmedAt = (index: LineIndex, i: number): string => index.table.textAt(i).trim();
 
+/** Lines whose trimmed text is a given key (see `occurrencesIn`). */
+type Occurrences = (key: string) => number[];
+
 /**
  * Lines whose trimmed text is `key`, up to ANCHOR_MAX_OCCURRENCES + 1 (one
- * more than an anchor may have). A linear scan per distinct hunk line is
- * cheaper than hashing every line of a large file into a map.
+ * more than an anchor may have): the whitespace-blind pass of the file's line
+ * index, so a large file (or one of long lines) is looked up through its
+ * sampled hash index rather than compared line by line. Remembered per key
+ * for one diagnosis (the hints ask for the same hunk lines several times).
  */
-function occurrences(index: LineIndex, key: string): number[] {
-  let cache = occurrenceCache.get(index);
-  if (!cache) occurrenceCache.set(index, (cache = new Map()));
-  let list = cache.get(key);
-  if (!list) {
-    list = [];
-    for (let i = 0; i < index.length && list.length <= ANCHOR_MAX_OCCURRENCES; i++)
-      if (index.table.equalsTrimmed(i, key, true)) list.push(i);
-    cache.set(key, list);
-  }
-  return list;
+function occurrencesIn(index: LineIndex): Occurrences {
+  const seen = new Map<string, number[]>();
+  return (key) => {
+    let list = seen.get(key);
+    if (!list) seen.set(key, (list = index.matches([key], 0, index.length - 1, 'trim', ANCHOR_MAX_OCCURRENCES + 1)));
+    return list;
+  };
 }
 
 /** A line worth anchoring on: it says something (a letter or digit), not just `}` or a blank. */
@@ -245,13 +243,14 @@ const PLACEHOLDER_WORDS =
 export function diagnoseHunk(source: LineIndex | readonly string[], hunk: Hunk, cursor: number): MissDiagnosis {
   const index = source instanceof LineIndex ? source : new LineIndex(source);
   const old = oldSide(hunk.lines);
+  const occurrences = occurrencesIn(index);
   return (
     alreadyApplied(index, hunk) ??
     endOfFile(index, old, hunk.endOfFile) ??
     earlier(index, old, cursor) ??
-    placeholder(index, old) ??
-    partialBlock(index, old, cursor) ??
-    lineLevel(index, old, cursor)
+    placeholder(old, occurrences) ??
+    partialBlock(index, old, cursor, occurrences) ??
+    lineLevel(index, old, cursor, occurrences)
   );
 }
 
@@ -295,10 +294,10 @@ function earlier(index: LineIndex, old: string[], cursor: number): MissDiagnosis
   };
 }
 
-function placeholder(index: LineIndex, old: string[]): MissDiagnosis | undefined {
+function placeholder(old: string[], occurrences: Occurrences): MissDiagnosis | undefined {
   for (let k = 0; k < old.length; k++) {
     const t = old[k]!.trim();
-    if (t === '' || occurrences(index, t).length > 0) continue;
+    if (t === '' || occurrences(t).length > 0) continue;
     if (PLACEHOLDER.test(t) || PLACEHOLDER_WORDS.test(t)) {
       return {
         hint: 'placeholder',
@@ -318,7 +317,7 @@ interface Alignment {
 }
 
 /** The longest run of consecutive hunk lines that matches the file somewhere at or after `cursor`. */
-function bestAlignment(index: LineIndex, old: string[], cursor: number): Alignment | undefined {
+function bestAlignment(index: LineIndex, old: string[], cursor: number, occurrences: Occurrences): Alignment | undefined {
   const want = old.map((l) => l.trim());
   const n = index.length;
   const m = want.length;
@@ -327,7 +326,7 @@ function bestAlignment(index: LineIndex, old: string[], cursor: number): Alignme
   const tried = new Set<number>();
   for (let k = 0; k < m && budget > 0; k++) {
     if (!informative(want[k]!)) continue;
-    const list = occurrences(index, want[k]!);
+    const list = occurrences(want[k]!);
     if (list.length === 0 || list.length > ANCHOR_MAX_OCCURRENCES) continue;
     for (const pos of list) {
       const start = pos - k;
@@ -346,8 +345,8 @@ function bestAlignment(index: LineIndex, old: string[], cursor: number): Alignme
   return best;
 }
 
-function partialBlock(index: LineIndex, old: string[], cursor: number): MissDiagnosis | undefined {
-  const a = bestAlignment(index, old, cursor) ?? (cursor > 0 ? bestAlignment(index, old, 0) : undefined);
+function partialBlock(index: LineIndex, old: string[], cursor: number, occurrences: Occurrences): MissDiagnosis | undefined {
+  const a = bestAlignment(index, old, cursor, occurrences) ?? (cursor > 0 ? bestAlignment(index, old, 0, occurrences) : undefined);
   if (!a || a.to - a.from >= old.length) return undefined;
   const runLen = a.to - a.from;
   const what = runLen === 1 ? '1 line matches' : `${runLen} lines match`;
@@ -479,8 +478,8 @@ export function firstDifference(expected: string, found: string): string | undef
   return `first difference at column ${i + 1}: expected ${describeChar(e[i])}, found ${describeChar(f[i])}`;
 }
 
-function lineLevel(index: LineIndex, old: string[], cursor: number): MissDiagnosis {
-  const missing = old.findIndex((l) => l.trim() !== '' && occurrences(index, l.trim()).length === 0);
+function lineLevel(index: LineIndex, old: string[], cursor: number, occurrences: Occurrences): MissDiagnosis {
+  const missing = old.findIndex((l) => l.trim() !== '' && occurrences(l.trim()).length === 0);
   if (missing < 0) {
     return {
       hint: 'not_together',
@@ -520,8 +519,10 @@ function lineLevel(index: LineIndex, old: string[], cursor: number): MissDiagnos
 /** First file line (preferring lines at or after `cursor`) that contains `needle` inside a longer line. */
 function containing(index: LineIndex, needle: string, cursor: number): number | undefined {
   if (needle.length < 3) return undefined;
+  // Only a line longer than the needle can hold it as a part: one of the same
+  // length would equal it, and the caller looked for that first.
   const search = (from: number): number | undefined => {
-    const line = index.table.lineContaining(needle, from);
+    const line = index.table.lineContaining(needle, from, true);
     return line < 0 ? undefined : line;
   };
   const fromCursor = cursor < index.length ? search(cursor) : undefined;

@@ -32,6 +32,15 @@ export const PASSES: readonly PassName[] = ['exact', 'trim-end', 'trim'];
  */
 const SCAN_FILES = 3;
 const SCAN_MIN = 20_000;
+/**
+ * A comparison of a line as long as the wanted one may read the whole line:
+ * it costs one more unit of the budget per this many characters. Lines of
+ * ordinary code cost 1, as before; on lines of 5,000 characters that differ
+ * near their end the budget runs out after a few hundred lines and the
+ * (sampled, so cheap) index takes over, so a miss no longer compares every
+ * line in full once per pass.
+ */
+const UNITS_PER_COST = 256;
 
 const KEY: Record<PassName, (s: string) => string> = {
   exact: (s) => s,
@@ -171,9 +180,13 @@ export class LineIndex {
     const m = want.length;
     const first = want[0]!;
     let cost = 0;
+    const table = this.table;
+    const wide = first.length >= UNITS_PER_COST;
     for (let i = start; i <= last; i++) {
       if (cost >= budget) return { next: i, cost };
       cost++;
+      // Only a line at least as long as the wanted one can be read far.
+      if (wide && table.end(i) - table.start(i) >= first.length) cost += (first.length / UNITS_PER_COST) | 0;
       if (!this.same(i, first, pass)) continue;
       let k = 1;
       while (k < m && this.same(i + k, want[k]!, pass)) k++;

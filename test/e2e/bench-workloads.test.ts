@@ -17,9 +17,15 @@ import { readTree } from '../support/tree.js';
 const tiny = allWorkloads(0.002);
 const cases: [string, Workload][] = [
   ...Object.entries(tiny)
-    .filter(([key]) => key !== 'scaling')
+    .filter(([key, w]) => key !== 'scaling' && key !== 'batches' && (w as Workload).patch !== null)
     .map(([key, w]) => [key, w as Workload] as [string, Workload]),
   ...tiny.scaling.map((w): [string, Workload] => [w.name, w]),
+];
+/** The edit tool's own workloads: one long line, and the batch sizes. */
+const editCases: [string, Workload][] = [
+  ['lineMissEdit', tiny.lineMissEdit],
+  ['lineMatchEdit', tiny.lineMatchEdit],
+  ...tiny.batches.map((w): [string, Workload] => [w.name, w]),
 ];
 
 const dirs: string[] = [];
@@ -53,7 +59,7 @@ describe('benchmark workloads', () => {
 
   it.each(cases)('%s: chord-patch leaves exactly the expected tree', (_key, w) => {
     const dir = tree(w.files);
-    const r = runCli(['apply', '--json'], { cwd: dir, input: w.patch });
+    const r = runCli(['apply', '--json'], { cwd: dir, input: w.patch ?? '' });
     expect(r.code, r.stderr).toBe(w.expectSuccess ? 0 : 1);
     expect(readTree(dir)).toEqual(expected(w));
   });
@@ -70,6 +76,13 @@ describe('benchmark workloads', () => {
       return;
     }
     expect(r.status, r.stderr.toString()).toBe(w.expectSuccess ? 0 : 1);
+    expect(readTree(dir)).toEqual(expected(w));
+  });
+
+  it.skipIf(!editAvailable).each(editCases)('%s: the edit request leaves exactly the expected tree', (_key, w) => {
+    const dir = tree(w.files);
+    const r = runCli(['edit', '--json'], { cwd: dir, input: JSON.stringify(w.edit) });
+    expect(r.code, r.stderr).toBe(w.expectSuccess ? 0 : 1);
     expect(readTree(dir)).toEqual(expected(w));
   });
 

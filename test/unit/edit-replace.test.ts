@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeForMatch } from '../../src/match/normalize.js';
 import {
+  squeezeGaps,
   applySplices,
   FileView,
   type LfSplice,
@@ -386,6 +387,25 @@ describe('the tolerant search through line regions', () => {
         expect(tolerantHits(view, old, on).map((h) => h.start)).toEqual(expected);
       }),
       { numRuns: 2000, seed: 4 },
+    );
+  });
+});
+
+describe('the presence test of the punctuation step', () => {
+  it('finds a run in the squeezed text wherever the file spells it with single spaces between its letters', () => {
+    const gap = '[ \\u00A0\\u2002-\\u200A\\u202F\\u205F\\u3000]?';
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\u00a0', '.', '\n'), maxLength: 200 }),
+        fc.string({ unit: fc.constantFrom('a', 'b'), minLength: 1, maxLength: 12 }),
+        (text, run) => {
+          const spelled = new RegExp(Array.from(run).join(gap), 'u').test(text);
+          if (spelled) expect(squeezeGaps(text).includes(run)).toBe(true);
+          // Squeezing only ever takes characters out.
+          expect(squeezeGaps(text).length).toBeLessThanOrEqual(text.length);
+        },
+      ),
+      { seed: 17, numRuns: 1000 },
     );
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { searchBytes, searchString } from '../../src/text/linear-search.js';
+import { allPositions, findText, periodic, searchBytes, searchString } from '../../src/text/linear-search.js';
+import { positionsOfAll, positionsOfEach } from '../../src/text/multi-search.js';
 import { LineTable } from '../../src/text/table.js';
 
 describe('substring search with a linear worst case', () => {
@@ -40,5 +41,68 @@ describe('substring search with a linear worst case', () => {
     const table = LineTable.fromText(text);
     expect(table.lineContaining(`q${'q'.repeat(2000)}x`, 0)).toBe(1);
     expect(table.lineContaining(`${'q'.repeat(2000)}y`, 0)).toBe(-1);
+  });
+});
+
+describe('every place of one needle, and of many at once', () => {
+  const naive = (text: string, needle: string): number[] => {
+    const out: number[] = [];
+    for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) out.push(i);
+    return out;
+  };
+
+  it('tells periodic needles (a run of one letter, "abab...", deep indentation) from ordinary ones', () => {
+    expect(periodic('q'.repeat(64))).toBe(true);
+    expect(periodic(`x${'ab'.repeat(40)}y`)).toBe(true);
+    expect(periodic(' '.repeat(70))).toBe(true);
+    expect(periodic('  const value_12 = parse(input.field, 12); // note 12 and some more words')).toBe(false);
+    expect(periodic('q'.repeat(63))).toBe(false);
+  });
+
+  it('lists every overlapping place exactly as repeated indexOf does, periodic needles included', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', 'é'), maxLength: 600 }), fc.nat(600), fc.nat(150), (text, at, len) => {
+        const needle = text.slice(at, at + len) || 'ab'.repeat(40);
+        expect(allPositions(text, needle)).toEqual(naive(text, needle));
+        expect(findText(text, needle, at % (text.length + 1))).toBe(text.indexOf(needle, at % (text.length + 1)));
+      }),
+      { seed: 11, numRuns: 500 },
+    );
+  });
+
+  it('finds many needles in one pass exactly where a search per needle finds them', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n', 'x'), maxLength: 800 }),
+        fc.array(fc.tuple(fc.nat(800), fc.integer({ min: 1, max: 40 })), { minLength: 1, maxLength: 30 }),
+        (text, cuts) => {
+          const needles = cuts.map(([at, len]) => text.slice(at, at + len) || 'ab');
+          const want = new Map(needles.map((n) => [n, naive(text, n)]));
+          const got = positionsOfEach(text, needles);
+          // Giving up is allowed (the caller then searches per needle); a wrong answer is not.
+          if (got) expect(got).toEqual(want);
+          expect(positionsOfAll(text, needles)).toEqual(want);
+        },
+      ),
+      { seed: 13, numRuns: 300 },
+    );
+  });
+
+  it('finds 8,000 distinct lines of a file in one pass without giving up', () => {
+    const lines = Array.from({ length: 40_000 }, (_, i) => `  const value_${i} = parse(input.field, ${i % 997}); // note ${i}`);
+    const text = `${lines.join('\n')}\n`;
+    const needles = lines.filter((_, i) => i % 5 === 1);
+    const got = positionsOfEach(text, needles);
+    expect(got).toBeDefined();
+    for (const k of [0, 777, 7_999]) expect(got!.get(needles[k]!)).toEqual(naive(text, needles[k]!));
+  });
+
+  it('lets a table skip a search when no line is long enough to hold the needle as a part', () => {
+    const table = LineTable.fromText(`${'q'.repeat(50)}\n${'q'.repeat(40)}\nshort\n`);
+    expect(table.lineContaining('q'.repeat(50), 0)).toBe(0);
+    expect(table.lineContaining('q'.repeat(50), 0, true)).toBe(-1);
+    expect(table.lineContaining('q'.repeat(40), 1, true)).toBe(-1);
+    expect(table.lineContaining('q'.repeat(39), 1, true)).toBe(1);
+    expect(table.lineContaining('q'.repeat(39), 0, true)).toBe(0);
   });
 });

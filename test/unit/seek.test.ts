@@ -105,3 +105,20 @@ describe('seeking a block of lines', () => {
     );
   });
 });
+
+describe('seeking among long lines', () => {
+  it('finds the same places after long lines spend the scanning budget early and the index takes over', () => {
+    // 600 lines of 3,000 characters differing only in their last digits: each
+    // comparison reads most of a line, so the budget (weighted by length) runs
+    // out within the first few hundred lines.
+    const lines = Array.from({ length: 600 }, (_, i) => `${'q'.repeat(2990)}${String(i % 300).padStart(10, '0')}`);
+    const scanned = new LineIndex(lines);
+    for (const at of [5, 299, 450, 599]) {
+      const pattern = [lines[at]!];
+      const all = lines.flatMap((l, i) => (l === lines[at] ? [i] : []));
+      expect(scanned.matches(pattern, 0, lines.length - 1, 'exact', Infinity)).toEqual(all);
+      expect(new LineIndex(lines).find(pattern, 0, 'exact')).toBe(all[0]);
+      expect(new LineIndex(lines).find([`${lines[at]!.slice(0, 100)}Z${lines[at]!.slice(101)}`], 0, 'trim')).toBe(-1);
+    }
+  });
+});
