@@ -41,7 +41,8 @@ export interface LockOptions {
 export interface Lock {
   dir: string;
   id: string;
-  release(): Promise<void>;
+  /** Unlock and remove the state directory when empty; false when it had to stay although empty (an append-only root). */
+  release(): Promise<boolean>;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -146,11 +147,17 @@ async function breakStale(fs: Fs, dir: string, lockPath: string, stale: LockHold
   }
 }
 
-async function releaseLock(fs: Fs, dir: string, lockPath: string, id: string): Promise<void> {
+async function releaseLock(fs: Fs, dir: string, lockPath: string, id: string): Promise<boolean> {
   const current = await readHolder(fs, lockPath);
   if (current && current !== 'unreadable' && current.id === id) await fs.unlink(lockPath).catch(() => {});
   // No litter in normal runs: the directory goes when nothing else is in it.
-  await fs.rmdir(dir).catch(() => {});
+  try {
+    await fs.rmdir(dir);
+    return true;
+  } catch (e) {
+    // Not empty (another run's lock) or already gone is fine; refused (an append-only root: entries can be added, never removed) is not.
+    return errno(e) !== 'EPERM' && errno(e) !== 'EACCES';
+  }
 }
 
 function lockedError(root: string, lockPath: string, h: LockHolder | null | 'unreadable', waitedMs: number): ChordPatchError {

@@ -69,7 +69,7 @@ export async function recoverJournals(
       out.restored.push(...r.restored);
       out.notRestored.push(...r.notRestored);
       out.leftovers.push(...r.leftovers);
-      out.kept.push(...r.kept.map((k) => k.split(root + '/').join('')));
+      out.kept.push(...r.kept.map((k) => k.split(`${root}/`).join('')));
       if (r.notRestored.length > 0) continue;
     }
     await fs.unlink(path).catch(() => {});
@@ -102,7 +102,12 @@ export interface Guard {
  * release. A root that cannot hold the state directory at all (read-only,
  * missing) runs unlocked and unjournaled, and the outcome says so.
  */
-export async function withCommitLock<T>(fs: Fs, root: string, options: LockOptions, body: (g: Guard) => Promise<T>): Promise<T> {
+export async function withCommitLock<T extends { notes: Note[] }>(
+  fs: Fs,
+  root: string,
+  options: LockOptions,
+  body: (g: Guard) => Promise<T>,
+): Promise<T> {
   let lock: Lock;
   try {
     lock = await acquireLock(fs, root, options);
@@ -118,13 +123,19 @@ export async function withCommitLock<T>(fs: Fs, root: string, options: LockOptio
     const message = `no commit lock or journal: cannot create ${join(root, STATE_DIR)} (${code}); concurrent chord-patch runs are not serialised and a crash mid-commit could leave it half-applied`;
     return body({ notes: [{ code: 'info', message }] });
   }
+  let result: T;
   try {
     const recovered = await recoverJournals(fs, root, lock.dir, options.isAlive);
     const text = recoveryText(recovered);
-    return await body({ journalDir: lock.dir, notes: text ? [{ code: 'info', message: text }] : [] });
-  } finally {
+    result = await body({ journalDir: lock.dir, notes: text ? [{ code: 'info', message: text }] : [] });
+  } catch (e) {
     await lock.release();
+    throw e;
   }
+  if (await lock.release()) return result;
+  // The report must say what differs on disk, down to an empty directory.
+  const message = `could not remove chord-patch's empty state directory ${join(root, STATE_DIR)} (the working directory lets entries be added but not removed: append-only?); it holds nothing and can be deleted`;
+  return { ...result, notes: [...result.notes, { code: 'info', message }] };
 }
 
 export interface RecoverOptions extends LockOptions {

@@ -283,6 +283,22 @@ describe('no side effects before an error', () => {
     expect(fs.text('/work/a.txt')).toBe('a\n');
   });
 
+  it('names the state directory it could not remove from an append-only working directory', async () => {
+    const fs = new MemFs({ 'a.txt': 'a\n' });
+    // Append-only root: .chord-patch/ can be made and used, but not removed from the root.
+    fs.hooks.beforeWrite = (path, _n, op) => {
+      if (op === 'rmdir' && path === '/work/.chord-patch')
+        throw Object.assign(new Error('EPERM: operation not permitted'), { code: 'EPERM' });
+    };
+    const o = await run(fs, P('*** Update File: a.txt', '-a', '+b'));
+    expect(o.status).toBe('applied');
+    expect(fs.nodes.get('/work/.chord-patch')?.kind).toBe('dir');
+    expect(stateFiles(fs)).toEqual(['/work/.chord-patch']);
+    expect(o.notes.map((n) => n.message)).toContain(
+      "could not remove chord-patch's empty state directory /work/.chord-patch (the working directory lets entries be added but not removed: append-only?); it holds nothing and can be deleted",
+    );
+  });
+
   it('names the temp file it could not remove in an append-only directory instead of saying nothing changed', async () => {
     const fs = new MemFs({ 'keep.txt': 'k\n' });
     // Append-only: creating and linking work, unlink and rename of entries fail.
