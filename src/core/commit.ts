@@ -264,6 +264,14 @@ async function switchFiles(
         failure ??= { code: 'changed_after_planning', path: m.path, why: 'it changed on disk after planning' };
         return;
       }
+      // Its directory, moved since it was pinned, would take the write wherever it went.
+      try {
+        await pins.recheck(m.abs);
+      } catch (e) {
+        if (!(e instanceof Refused)) throw e;
+        failure ??= { code: 'changed_after_planning', path: m.path, why: `its directory changed: ${e.message}` };
+        return;
+      }
       if (e.op === 'create') {
         await fs.link(pins.name(e.tmp!), target);
       } else if (e.op === 'replace') {

@@ -10,6 +10,13 @@
 // Without /proc (not Linux) the pin is the checked path itself: the check
 // still runs right before the writes, but a swap in the microseconds between
 // check and write is not caught.
+//
+// A pin follows its directory wherever it is moved, so a directory moved out
+// of the root after it was pinned would still receive the writes. Right
+// before each target's switch its directory's current path is compared with
+// the one pinned (recheck): a move is refused as a change after planning. A
+// move in the microseconds between that check and the rename is still not
+// caught; the README states this window.
 
 import { basename, dirname, join } from 'node:path';
 import type { DirPin, Fs } from '../types.js';
@@ -94,6 +101,22 @@ export class Pins {
     await this.fs.mkdir(this.name(dir));
     this.created.push(dir);
     await this.pinChild(dirname(dir), basename(dir));
+  }
+
+  /**
+   * Is `abs`'s directory still where it was pinned? Throws Refused when it
+   * was moved (out of the root, or anywhere) or removed since.
+   */
+  async recheck(abs: string): Promise<void> {
+    const pin = this.pins.get(dirname(abs));
+    if (!this.confine || !pin) return;
+    let now: string;
+    try {
+      now = await this.fs.realpath(pin.path);
+    } catch (e) {
+      throw new Refused(`${this.show(dirname(abs))} is gone (${(e as Error).message})`);
+    }
+    if (now !== pin.real) throw new Refused(`${this.show(dirname(abs))} was moved to ${now} after planning`);
   }
 
   /** The name to use for `abs` (its directory must be pinned; otherwise the path itself). */
