@@ -53,6 +53,18 @@ describe('the spec permission examples through the CLI', () => {
     }
   });
 
+  it.each([
+    ['secrets/*.{key,pem}', 'secrets/a.key'],
+    ['secrets/*.{key,pem}', 'secrets/b.pem'],
+    ['secrets/[ab].key', 'secrets/b.key'],
+  ])('a deny glob %s fires for a patch adding %s, and nothing is written', (glob, path) => {
+    const cwd = workspace(`permission:\n  apply_patch:\n    "*": allow\n    "${glob}": deny\n`);
+    const r = runCli(['apply', '--json'], { cwd, input: `*** Begin Patch\n*** Add File: ${path}\n+secret\n*** End Patch\n` });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).failed[0].failures[0].code).toBe('permission_denied');
+    expect(() => readFileSync(join(cwd, path))).toThrow();
+  });
+
   it('refuses a config whose deny glob it cannot read (exit 64) instead of never matching it', () => {
     const cwd = workspace('permission:\n  apply_patch:\n    "*": allow\n    "secrets/*.{key,pem": deny\n');
     const r = runCli(['apply'], { cwd, input: PATCH });
