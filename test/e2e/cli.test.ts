@@ -172,6 +172,26 @@ describe('chord-patch apply', () => {
   });
 });
 
+describe('a patch file saved by PowerShell', () => {
+  // Windows PowerShell's `>` writes UTF-16 LE with a byte-order mark and CRLF line endings.
+  const powershell = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text.replaceAll('\n', '\r\n'), 'utf16le')]);
+
+  it('is decoded from UTF-16 and applied, read from a file argument', () => {
+    const dir = scratch({ 'f.txt': 'caf\u00e9\n' });
+    writeFileSync(join(dir, 'p.patch'), powershell(P('*** Update File: f.txt', '-caf\u00e9', '+\u00e9t\u00e9 \u2014 \u6e2c\u8a66')));
+    const r = runCli(['apply', '-q', 'p.patch'], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('\u00e9t\u00e9 \u2014 \u6e2c\u8a66\n');
+  });
+
+  it("is decoded from UTF-16 on the apply_patch entry's stdin too", () => {
+    const dir = scratch({ 'f.txt': 'a\n' });
+    const r = runCli([], { cwd: dir, bin: 'apply_patch', input: powershell(P('*** Update File: f.txt', '-a', '+b')) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('b\n');
+  });
+});
+
 describe('apply_patch, the command name models call', () => {
   it('takes the patch as its single argument and prints the model-facing result', () => {
     const dir = scratch({ 'f.txt': 'a\n' });
