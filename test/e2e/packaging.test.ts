@@ -20,7 +20,7 @@ describe.skipIf(RUNTIME !== 'node')('the npm package', () => {
   // npm's cache and logs stay in the scratch directory; --offline keeps the registry out of it.
   const env = { npm_config_cache: join(scratch, 'npm-cache'), npm_config_update_notifier: 'false', NO_COLOR: '1' };
   let tarball = '';
-  let packed: { name: string; dependencies?: Record<string, string>; scripts?: Record<string, string> };
+  let packed: { name: string; version: string; dependencies?: Record<string, string>; scripts?: Record<string, string> };
 
   beforeAll(() => {
     // A fresh clone: the tracked files as they are in the working tree, and the dev dependencies the build needs.
@@ -49,6 +49,15 @@ describe.skipIf(RUNTIME !== 'node')('the npm package', () => {
     expect(files).toContain('package/dist/cli-node.cjs');
     expect(files).toContain('package/LICENSE');
     expect(files.filter((f) => f.startsWith('package/src/') || f.startsWith('package/test/'))).toEqual([]);
+  });
+
+  it('runs from the tarball through npx without installing, offline', () => {
+    const out = execFileSync('npx', ['--yes', '--offline', '--package', tarball, 'chord-patch', '--version'], {
+      cwd: scratch,
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
+    expect(out.trim()).toBe(packed.version);
   });
 
   it('installs offline and runs as chord-patch and apply_patch', () => {
