@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { env, freshCopy, materialize, median, rssRun, TIME_BIN, timedRun, treeDiffers } from './bench/measure.mjs';
 import { machine, resultsMarkdown, scalingSvg } from './bench/report.mjs';
+import { startupVariants } from './bench/startup-variants.mjs';
 import { tools as toolList } from './bench/tools.mjs';
 import { allWorkloads } from './bench/workloads.mjs';
 
@@ -62,6 +63,20 @@ function coldCache(file) {
 
 ensureBinary();
 const { list: TOOLS, editReady } = toolList(ROOT, log);
+// The Node CLI without each start-up trick, for the start-up rows (startup-variants.mjs).
+const VARIANTS = only && !only.has('version') && !only.has('small') ? [] : await startupVariants(ROOT, join(WORK, 'variants'));
+for (const v of VARIANTS) {
+  TOOLS.push({
+    ...v,
+    version: `node ${process.version}`,
+    run: (_w, mode) =>
+      mode === 'version'
+        ? { file: process.execPath, args: [v.entry, '--version'] }
+        : mode === 'apply'
+          ? { file: process.execPath, args: [v.entry, 'apply'], stdin: 'patch' }
+          : null,
+  });
+}
 for (const t of TOOLS) log(t.skip ? `skip: ${t.label}: ${t.skip}` : `tool: ${t.label}${t.version ? ` (${t.version})` : ''}`);
 if (!TIME_BIN) log('note: /usr/bin/time not found; peak RSS is polled from /proc (a lower bound)');
 
@@ -79,7 +94,7 @@ const PLAN = [
     title: '`--version` (start-up)',
     w: W.small,
     mode: 'version',
-    tools: ['cli', 'bin', 'node', 'bun'],
+    tools: ['cli', 'bin', 'node', 'bun', ...VARIANTS.map((v) => v.id)],
     reps: REPS_STARTUP,
     budget: BUDGET_S.startup,
     noTree: true,
@@ -89,7 +104,7 @@ const PLAN = [
     title: 'small patch: 1 hunk, 200-line file',
     w: W.small,
     mode: 'apply',
-    tools: [...ALL, 'node', 'bun'],
+    tools: [...ALL, 'node', 'bun', ...VARIANTS.map((v) => v.id)],
     reps: REPS_STARTUP,
     budget: BUDGET_S.startup,
   },

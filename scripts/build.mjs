@@ -1,22 +1,32 @@
-// Bundles the CLI and the library with esbuild, and emits type declarations
-// for the library:
-//   dist/cli-node.bundle.cjs  the CLI; the lazily loaded packages are in
-//                      dist/lazy/
-//   dist/cli-node.cjs  the CLI for `node` (bin/chord-patch, bin/apply_patch): a
-//                      loader for dist/cli-node.bundle.cjs that uses V8's code
-//                      cache
-//   dist/index.cjs     the library, also with dist/lazy/
-// What keeps work off Node's start-up path (lazy packages and built-ins, the
-// code cache) is scripts/build-startup.mjs, with the figures that justify it.
+// `npm run build`: the Node CLI and the library, bundled with esbuild, plus
+// the library's type declarations.
+//   dist/cli-node.bundle.cjs  the CLI (src/main.ts); lazily loaded packages in dist/lazy/
+//   dist/cli-node.cjs         the CLI's entry for `node` (bin/chord-patch,
+//                             bin/apply_patch): the code-cache loader
+//   dist/index.cjs            the library (src/index.ts), also with dist/lazy/
+//   dist/types/               the library's declarations (tsc)
+// The parts, each in scripts/build/: bundling options and the stand-in plugin
+// here; lazy-packages.mjs, lazy-builtins.mjs and code-cache.mjs are the
+// start-up tricks of the Node CLI's build, each with what it saves;
+// ascii.mjs and write-atomic.mjs are what every output goes through.
 // (The single binary, build/chord-patch, is compiled from the sources by Bun:
 // scripts/binary.mjs. Nothing here is for it.)
-import { build } from 'esbuild';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { codeCacheLoader, finishLazy, lazyBuiltins, lazyPackages, removeCodeCaches, trainCodeCaches } from './build-startup.mjs';
+//
+// buildNode() is also what the bench calls to build the CLI without one
+// trick at a time (scripts/bench/startup-variants.mjs).
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ascii } from './build/ascii.mjs';
+import { codeCacheLoader, removeCodeCaches, trainCodeCaches } from './build/code-cache.mjs';
+import { lazyBuiltins } from './build/lazy-builtins.mjs';
+import { lazyPackages, writeLazyPackages } from './build/lazy-packages.mjs';
+import { writeAtomic } from './build/write-atomic.mjs';
+
+const ROOT = join(import.meta.dirname, '..');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const common = {
   bundle: true,
   platform: 'node',
@@ -27,32 +37,57 @@ const common = {
   legalComments: 'none',
 };
 
+/** An esbuild plugin loading `standIns[source]` (absolute paths) in place of each source module named. */
+function standInPlugin(standIns) {
+  return {
+    name: 'stand-ins',
+    setup(b) {
+      b.onLoad({ filter: /\.ts$/ }, (a) =>
+        standIns[a.path] ? { contents: readFileSync(standIns[a.path], 'utf8'), loader: 'ts', resolveDir: join(a.path, '..') } : undefined,
+      );
+    },
+  };
+}
+
 /**
- * Bundle, finish and write each output through a temp file and a rename:
- * tests and other builds run the CLI while it is rebuilt, and must never load
- * a half-written file or one whose lazy packages are not filled in yet.
+ * Build into `dist` (relative to the repository). Options, all on by default
+ * except `standIns`: `cli`, `library`, `types`; the tricks `lazyPackages`,
+ * `lazyBuiltins` and `codeCache`; `standIns` maps source files to files
+ * bundled in their place.
  */
-async function bundle(options, outputs) {
-  const r = await build({ ...common, ...options, outfile: outputs[0], plugins: [lazyPackages, lazyBuiltins], write: false });
-  for (const file of outputs) await writeAtomic(file, await finishLazy(r.outputFiles[0].text, file, common, writeAtomic));
+export async function buildNode(options = {}) {
+  const o = { dist: 'dist', cli: true, library: true, types: true, lazyPackages: true, lazyBuiltins: true, codeCache: true, ...options };
+  const dist = resolve(ROOT, o.dist);
+  const plugins = [
+    ...(o.lazyPackages ? [lazyPackages] : []),
+    ...(o.lazyBuiltins ? [lazyBuiltins] : []),
+    ...(o.standIns ? [standInPlugin(o.standIns)] : []),
+  ];
+  const bundle = async (entry, outfile, minify) => {
+    const r = await build({ ...common, absWorkingDir: ROOT, entryPoints: [entry], minify, outfile, plugins, write: false });
+    const text = r.outputFiles[0].text;
+    await writeLazyPackages(text, join(dist, 'lazy'), common);
+    await writeAtomic(outfile, ascii(text, outfile));
+  };
+  // Caches go first, before any output changes: V8 only compares a cache's
+  // source length, so a stale cache must never sit next to a new file.
+  removeCodeCaches(dist);
+  await Promise.all([
+    o.cli && bundle('src/main.ts', join(dist, 'cli-node.bundle.cjs'), true),
+    o.library && bundle('src/index.ts', join(dist, 'index.cjs'), false),
+  ]);
+  if (o.cli) {
+    // Without the code cache the entry is the bundle itself.
+    await writeAtomic(join(dist, 'cli-node.cjs'), o.codeCache ? codeCacheLoader : "'use strict';\nrequire('./cli-node.bundle.cjs');\n");
+    if (o.codeCache) trainCodeCaches(dist);
+  }
+  if (o.types) {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], {
+      stdio: 'inherit',
+    });
+  }
 }
 
-async function writeAtomic(file, text) {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
-}
-
-// Caches go first, before any output changes: V8 only compares a cache's
-// source length, so a stale cache must never sit next to a new file.
-removeCodeCaches();
-await Promise.all([
-  bundle({ entryPoints: ['src/main.ts'], minify: true }, ['dist/cli-node.bundle.cjs']),
-  bundle({ entryPoints: ['src/index.ts'] }, ['dist/index.cjs']),
-]);
-await writeAtomic('dist/cli-node.cjs', codeCacheLoader);
-trainCodeCaches();
-if (!process.argv.includes('--no-types')) {
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+if (resolve(process.argv[1] ?? '') === import.meta.filename) {
+  await buildNode({ types: !process.argv.includes('--no-types') });
 }

@@ -1,5 +1,5 @@
 // The options of apply, check and edit: one table that both the commander
-// program (src/cli.ts) and the commander-free fast path (src/cli-startup.ts)
+// program (src/cli.ts) and the commander-free fast path (src/startup/fast-args.ts)
 // read, so the two can never disagree on what an option is called.
 
 export interface ApplyFlags {

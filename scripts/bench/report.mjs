@@ -5,6 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { cpus, release, totalmem } from 'node:os';
+import { startupSection } from './report-startup.mjs';
 
 export function machine() {
   let cpu = cpus()[0]?.model ?? 'unknown CPU';
@@ -388,6 +389,8 @@ The chord-patch CLI prints its coloured-diff report (uncoloured here) like a use
 ${t.text}
 
 ${limits(results, floorKb)}
+
+${startupSection(results, ratio)}
 
 ## Results
 

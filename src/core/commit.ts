@@ -83,8 +83,14 @@ export async function unchanged(fs: Fs, name: string, before: Entry): Promise<bo
   return sameEntry(before, now);
 }
 
-/** Writes in flight at once: each ends in an fsync, which the disk flushes together. */
-const WRITE_CONCURRENCY = 8;
+/**
+ * Writes in flight at once: each ends in an fsync, and fsyncs in flight
+ * together share the file system's journal commits. 32 rather than 8: on the
+ * 1,000-file envelope (binary, CLI file system, 6 alternating runs on the
+ * busy 2-core VM) a median 3.0 s against 3.3 s of wall time; more open
+ * descriptors at once is the only cost.
+ */
+const WRITE_CONCURRENCY = 32;
 
 export async function commitPlan(fs: Fs, mutations: readonly Mutation[], ctx: CommitContext): Promise<CommitResult> {
   const pins = new Pins(fs, ctx.root, ctx.confine);

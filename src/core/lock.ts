@@ -15,7 +15,7 @@
 // A mkdir lock was the alternative; it cannot carry the holder's details
 // atomically, and the error must name the holder.
 
-import { hostname } from '../lazy-builtins.js';
+import { hostname } from '../startup/lazy-builtins.js';
 import { join } from 'node:path';
 import { ChordPatchError } from '../errors.js';
 import type { Fs } from '../types.js';

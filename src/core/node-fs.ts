@@ -52,35 +52,6 @@ import {
 } from 'node:fs';
 import type { DirPin, Fs, Stat } from '../types.js';
 
-/**
- * Calls left to make with node:fs's synchronous twins instead of the callback
- * API. 0 (the default) for library users, whose event loop must not block; the
- * CLI, which has nothing else to do meanwhile, sets a budget (preferSyncCalls).
- * A small patch makes about twenty calls, and through libuv's thread pool each
- * is a round trip to a pool thread, the first one starting the pool's four
- * threads: about 4 ms of a run that takes 20 ms more than `node -e 0`. Past
- * the budget, large envelopes get overlapping reads and fsyncs back.
- */
-let syncCalls = 0;
-
-/** Let the next `n` file-system calls run synchronously (see syncCalls). */
-export function preferSyncCalls(n: number): void {
-  syncCalls = n;
-}
-
-/** Run a node:fs call: its synchronous twin while the budget lasts, else the callback API as a promise. */
-function call<T>(start: (done: (err: NodeJS.ErrnoException | null, value: T) => void) => void, sync: () => T): Promise<T> {
-  if (syncCalls > 0) {
-    syncCalls--;
-    try {
-      return Promise.resolve(sync());
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  }
-  return new Promise<T>((resolve, reject) => start((err, value) => (err ? reject(err) : resolve(value))));
-}
-
 function kindOf(s: Stats): Stat['kind'] {
   if (s.isSymbolicLink()) return 'symlink';
   if (s.isFile()) return 'file';
@@ -105,10 +76,57 @@ function defaultMode(): number {
   return newFileMode;
 }
 
-export const nodeFs: Fs = {
-  async lstat(path) {
+/**
+ * The real file system. `syncCalls`: how many calls to make with node:fs's
+ * synchronous twins before using the callback API. 0 (the default, and
+ * `nodeFs`) for library users, whose event loop must not block; the CLI,
+ * which has nothing else to do meanwhile, passes a budget (see
+ * src/startup/sync-fs-calls.ts). The budget belongs to the instance: nothing
+ * is shared between two of them. Methods are own properties (arrow
+ * functions), so an Fs can be made by copying them (test/support/faults.ts).
+ */
+export interface NodeFsOptions {
+  /** Calls made with the synchronous twins before any goes through the thread pool (default 0). */
+  syncCalls?: number;
+  /**
+   * Past the budget, only fsync goes through the thread pool, where the
+   * commit's bounded concurrency overlaps the disk waits; every other call
+   * stays synchronous (a thread-pool round trip costs more than most of
+   * them). For a caller with nothing else to do meanwhile: the CLI.
+   */
+  fsyncOnlyInPool?: boolean;
+}
+
+export class NodeFs implements Fs {
+  #syncCalls: number;
+  readonly #fsyncOnlyInPool: boolean;
+
+  constructor(options: NodeFsOptions = {}) {
+    this.#syncCalls = options.syncCalls ?? 0;
+    this.#fsyncOnlyInPool = options.fsyncOnlyInPool ?? false;
+  }
+
+  /** Run a node:fs call: its synchronous twin while the budget lasts, else the callback API as a promise. */
+  private call<T>(
+    start: (done: (err: NodeJS.ErrnoException | null, value: T) => void) => void,
+    sync: () => T,
+    isFsync = false,
+  ): Promise<T> {
+    const budget = this.#syncCalls > 0;
+    if (budget || (this.#fsyncOnlyInPool && !isFsync)) {
+      if (budget) this.#syncCalls--;
+      try {
+        return Promise.resolve(sync());
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    }
+    return new Promise<T>((resolve, reject) => start((err, value) => (err ? reject(err) : resolve(value))));
+  }
+
+  readonly lstat: Fs['lstat'] = async (path) => {
     try {
-      const s = await call<Stats>(
+      const s = await this.call<Stats>(
         (cb) => lstat(path, cb),
         () => lstatSync(path),
       );
@@ -117,20 +135,20 @@ export const nodeFs: Fs = {
       if (code(e) === 'ENOENT' || code(e) === 'ENOTDIR') return null;
       throw e;
     }
-  },
+  };
 
-  async readFile(path) {
+  readonly readFile: Fs['readFile'] = async (path) => {
     // A Buffer is a Uint8Array already: no copy.
-    return call<Buffer>(
+    return this.call<Buffer>(
       (cb) => readFile(path, cb),
       () => readFileSync(path),
     );
-  },
+  };
 
-  async hasBytes(path, bytes) {
+  readonly hasBytes: NonNullable<Fs['hasBytes']> = async (path, bytes) => {
     // Compared a chunk at a time through one small buffer: revalidating a
     // 5 MB file no longer allocates (and faults in) another 5 MB.
-    const fd = await call<number>(
+    const fd = await this.call<number>(
       (cb) => open(path, constants.O_RDONLY, cb),
       () => openSync(path, constants.O_RDONLY),
     );
@@ -142,7 +160,7 @@ export const nodeFs: Fs = {
         // comes back short only at its end, so the last read also proves the
         // file ends where `bytes` does (no extra read just to see EOF).
         const want = Math.min(chunk.length, bytes.length - at + 1);
-        const n = await call<number>(
+        const n = await this.call<number>(
           (cb) => read(fd, chunk, 0, want, null, cb),
           () => readSync(fd, chunk, 0, want, null),
         );
@@ -151,35 +169,35 @@ export const nodeFs: Fs = {
         if (n < want) return at === bytes.length;
       }
     } finally {
-      await call<void>(
+      await this.call<void>(
         (cb) => close(fd, cb),
         () => closeSync(fd),
       );
     }
-  },
+  };
 
-  async realpath(path) {
-    return call<string>(
+  readonly realpath: Fs['realpath'] = async (path) => {
+    return this.call<string>(
       (cb) => realpath.native(path, cb),
       () => realpathSync.native(path),
     );
-  },
+  };
 
-  async readDir(dir) {
-    return call<string[]>(
+  readonly readDir: Fs['readDir'] = async (dir) => {
+    return this.call<string[]>(
       (cb) => readdir(dir, cb),
       () => readdirSync(dir),
     );
-  },
+  };
 
-  async pinDir(dir, noFollow) {
+  readonly pinDir: Fs['pinDir'] = async (dir, noFollow) => {
     const flags = constants.O_RDONLY | constants.O_DIRECTORY | (noFollow ? constants.O_NOFOLLOW : 0);
-    const fd = await call<number>(
+    const fd = await this.call<number>(
       (cb) => open(dir, flags, cb),
       () => openSync(dir, flags),
     );
     try {
-      const s = await call<Stats>(
+      const s = await this.call<Stats>(
         (cb) => fstat(fd, cb),
         () => fstatSync(fd),
       );
@@ -187,7 +205,7 @@ export const nodeFs: Fs = {
       // /proc/self/fd/N names the directory opened, wherever its path now
       // points: the same guarantee as openat(2), which Node does not offer.
       const real = byFd
-        ? await call<string>(
+        ? await this.call<string>(
             (cb) => readlink(byFd, cb),
             () => readlinkSync(byFd),
           )
@@ -197,110 +215,115 @@ export const nodeFs: Fs = {
         identity: `${s.dev}:${s.ino}`,
         real,
         sync: () =>
-          call<void>(
+          this.call<void>(
             (cb) => fsync(fd, cb),
             () => fsyncSync(fd),
+            true,
           ),
         close: () =>
-          call<void>(
+          this.call<void>(
             (cb) => close(fd, cb),
             () => closeSync(fd),
           ),
       } satisfies DirPin;
     } catch (e) {
-      await call<void>(
+      await this.call<void>(
         (cb) => close(fd, cb),
         () => closeSync(fd),
       ).catch(() => {});
       throw e;
     }
-  },
+  };
 
-  async writeTemp(path, bytes, mode, owner) {
+  readonly writeTemp: Fs['writeTemp'] = async (path, bytes, mode, owner) => {
     const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
-    const fd = await call<number>(
+    const fd = await this.call<number>(
       (cb) => open(path, flags, 0o600, cb),
       () => openSync(path, flags, 0o600),
     );
     try {
       if (bytes instanceof Uint8Array)
-        await call<void>(
+        await this.call<void>(
           (cb) => writeFile(fd, bytes, cb),
           () => writeFileSync(fd, bytes),
         );
       // libuv's writev writes every piece (looping on short writes and the
       // iovec limit) before it calls back.
       else if (bytes.length > 0)
-        await call<number>(
+        await this.call<number>(
           (cb) => writev(fd, bytes as Uint8Array[], cb),
           () => writevSync(fd, bytes as Uint8Array[]),
         );
       // Owner before mode: chown clears set-uid/set-gid bits.
       if (owner && mayChown(owner))
-        await call<void>(
+        await this.call<void>(
           (cb) => fchown(fd, owner.uid, owner.gid, cb),
           () => fchownSync(fd, owner.uid, owner.gid),
         );
-      await call<void>(
+      await this.call<void>(
         (cb) => fchmod(fd, mode ?? defaultMode(), cb),
         () => fchmodSync(fd, mode ?? defaultMode()),
       );
-      await call<void>(
+      await this.call<void>(
         (cb) => fsync(fd, cb),
         () => fsyncSync(fd),
+        true,
       );
     } catch (e) {
-      await call<void>(
+      await this.call<void>(
         (cb) => close(fd, cb),
         () => closeSync(fd),
       ).catch(() => {});
-      await call<void>(
+      await this.call<void>(
         (cb) => unlink(path, cb),
         () => unlinkSync(path),
       ).catch(() => {});
       throw e;
     }
-    await call<void>(
+    await this.call<void>(
       (cb) => close(fd, cb),
       () => closeSync(fd),
     );
-  },
+  };
 
-  async rename(from, to) {
-    await call<void>(
+  readonly rename: Fs['rename'] = async (from, to) => {
+    await this.call<void>(
       (cb) => rename(from, to, cb),
       () => renameSync(from, to),
     );
-  },
+  };
 
-  async link(from, to) {
-    await call<void>(
+  readonly link: Fs['link'] = async (from, to) => {
+    await this.call<void>(
       (cb) => link(from, to, cb),
       () => linkSync(from, to),
     );
-  },
+  };
 
-  async unlink(path) {
-    await call<void>(
+  readonly unlink: Fs['unlink'] = async (path) => {
+    await this.call<void>(
       (cb) => unlink(path, cb),
       () => unlinkSync(path),
     );
-  },
+  };
 
-  async mkdir(dir) {
-    await call<void>(
+  readonly mkdir: Fs['mkdir'] = async (dir) => {
+    await this.call<void>(
       (cb) => mkdir(dir, (err) => cb(err, undefined)),
       () => void mkdirSync(dir),
     );
-  },
+  };
 
-  async rmdir(dir) {
-    await call<void>(
+  readonly rmdir: Fs['rmdir'] = async (dir) => {
+    await this.call<void>(
       (cb) => rmdir(dir, cb),
       () => rmdirSync(dir),
     );
-  },
-};
+  };
+}
+
+/** The real file system with every call through the thread pool: what the library uses by default. */
+export const nodeFs: Fs = new NodeFs();
 
 /** Whether /proc/self/fd names open descriptors here (Linux); checked once. */
 let hasProcFd: boolean | undefined;

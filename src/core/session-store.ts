@@ -22,7 +22,7 @@ import {
   type Stats,
   writeFileSync,
 } from 'node:fs';
-import { homedir } from '../lazy-builtins.js';
+import { homedir } from '../startup/lazy-builtins.js';
 import { dirname, join, resolve } from 'node:path';
 import { ChordPatchError } from '../errors.js';
 import type { FailedGroup, FailureCode, FileOp, Note, Outcome } from '../types.js';

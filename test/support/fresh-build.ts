@@ -27,9 +27,14 @@ function rebuildIfStale(outputs: readonly string[], scripts: readonly string[]):
   execFileSync(process.execPath, [join(ROOT, scripts[0]!)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+/** The parts of the Node build (scripts/build/). */
+function buildParts(): string[] {
+  return readdirSync(join(ROOT, 'scripts', 'build')).map((f) => join('scripts', 'build', f));
+}
+
 /** The Node CLI: bin/chord-patch loads dist/cli-node.cjs. */
 export function node(): void {
-  rebuildIfStale(['dist/cli-node.bundle.cjs', 'dist/index.cjs'], ['scripts/build.mjs', 'scripts/build-startup.mjs']);
+  rebuildIfStale(['dist/cli-node.bundle.cjs', 'dist/index.cjs'], ['scripts/build.mjs', ...buildParts()]);
 }
 
 /** The Bun-compiled binary and its apply_patch twin. */

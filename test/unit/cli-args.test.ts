@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
-import { fastCommand } from '../../src/cli-startup.js';
+import { fastCommand } from '../../src/startup/fast-args.js';
 import { VERSION } from '../../src/version.js';
 
 /** What commander makes of `args`: the command, FILE and options its action receives, or the error. */

@@ -19,7 +19,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { unchanged } from '../../src/core/commit.js';
-import { nodeFs, preferSyncCalls } from '../../src/core/node-fs.js';
+import { NodeFs, type NodeFsOptions } from '../../src/core/node-fs.js';
+import type { Fs } from '../../src/types.js';
 import type { Mutation } from '../../src/core/plan.js';
 import { readEntry } from '../../src/core/snapshot.js';
 
@@ -29,7 +30,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
-  preferSyncCalls(0);
 });
 
 /** Bytes bigger than one comparison chunk (256 KiB), with a recognisable pattern. */
@@ -38,10 +38,14 @@ const big = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 
 // Every case through the callback API (what library users get) and through
 // the synchronous calls the CLI makes first.
 describe.each([
-  ['the callback API', 0],
-  ['synchronous calls', 1_000_000],
-])('through %s', (_, sync) => {
-  beforeEach(() => preferSyncCalls(sync));
+  ['the callback API', {}],
+  ['synchronous calls', { syncCalls: 1_000_000 }],
+  ['synchronous calls with fsync in the thread pool (the CLI past its budget)', { fsyncOnlyInPool: true }],
+] satisfies [string, NodeFsOptions][])('through %s', (_, options) => {
+  let nodeFs: Fs;
+  beforeEach(() => {
+    nodeFs = new NodeFs(options);
+  });
 
   describe('writeTemp', () => {
     it('writes pieces in order, with the mode asked for', async () => {
@@ -142,5 +146,39 @@ describe.each([
       writeFileSync(join(dir, 'later'), 'x');
       expect(await changedOf([m])).toEqual(['later']);
     });
+  });
+});
+
+describe('the synchronous-call budget', () => {
+  // A synchronous call's promise settles within the same turn of the event
+  // loop (a few microtasks); one through the thread pool needs a callback
+  // from a later turn.
+  const settlesAtOnce = async (p: Promise<unknown>): Promise<boolean> => {
+    let settled = false;
+    p.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    const atOnce = settled;
+    await p;
+    return atOnce;
+  };
+
+  it('belongs to the NodeFs it was given to: spent there, never shared with another', async () => {
+    const cli = new NodeFs({ syncCalls: 1 });
+    const library = new NodeFs();
+    expect(await settlesAtOnce(cli.mkdir(join(dir, 'a')))).toBe(true);
+    expect(await settlesAtOnce(library.mkdir(join(dir, 'b')))).toBe(false);
+    expect(await settlesAtOnce(cli.mkdir(join(dir, 'c')))).toBe(false);
+    expect(['a', 'b', 'c'].map((d) => existsSync(join(dir, d)))).toEqual([true, true, true]);
+  });
+
+  it('past the budget, sends only fsync to the thread pool when asked to', async () => {
+    const cli = new NodeFs({ fsyncOnlyInPool: true });
+    expect(await settlesAtOnce(cli.mkdir(join(dir, 'd')))).toBe(true);
+    const pin = await cli.pinDir(join(dir, 'd'), false);
+    expect(await settlesAtOnce(pin.sync())).toBe(false);
+    expect(await settlesAtOnce(pin.close())).toBe(true);
   });
 });

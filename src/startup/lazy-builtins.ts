@@ -1,9 +1,11 @@
-// node:crypto and node:os, loaded on the first call instead of at start-up:
-// only --session hashes anything and only a permission rule or the session
-// store asks for the home directory, yet a static import loads the module on
-// every run. Under Bun (the compiled binary) node:crypto alone pulls in Bun's
-// whole stream implementation at start; under `node` the build also does this
-// (scripts/build-startup.mjs, lazy built-ins), which is where the figure is.
+// Start-up trick (run-time side): node:crypto and node:os are loaded on the
+// first call instead of at start-up. Only --session hashes anything and only a
+// permission rule, the session store or the commit lock asks node:os, yet a
+// static import loads the module on every run. Under Bun (the compiled
+// binary) node:crypto alone pulls in Bun's whole stream implementation at
+// start. Under `node` the build does the same to every import of these
+// modules (scripts/build/lazy-builtins.mjs), which is where the bench's
+// figure is ("Node start-up tricks", row "lazy built-ins").
 
 import type { Hash } from 'node:crypto';
 

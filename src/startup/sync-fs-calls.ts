@@ -1,0 +1,17 @@
+// Start-up trick: the CLI's first file-system calls are synchronous. Through
+// libuv's thread pool (the library's default, which must not block its
+// caller's event loop) each call is a round trip to a pool thread, the first
+// one starting the pool; the CLI serves one request and exits, so nothing
+// waits on its event loop, and a small patch never starts the pool at all.
+// Past the budget, large envelopes get overlapping reads and fsyncs back.
+// What it saves: 2 ms of CPU on a small patch
+// (CPU time, user + sys, median of 30 paired rounds on the 2-core VM,
+// 2026-11-30, Node 20.20; `node -e 0` took 45 ms of CPU, the CLI's small
+// patch 62 ms, `--version` 50 ms);
+// its gain is mostly in wall time (no thread-pool start, no round trips),
+// which each `npm run bench` shows in the "Node start-up tricks" table
+// (bench/results.md), row "sync fs calls".
+// The bench's stand-in without it: scripts/bench/stand-ins/sync-fs-calls.ts.
+
+/** File-system calls the CLI makes synchronously before using the thread pool (createNodeFs). */
+export const CLI_SYNC_FS_CALLS = 64;
