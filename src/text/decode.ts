@@ -48,6 +48,7 @@ interface LegacyCodecs {
   detectAll(bytes: Uint8Array): Detection[];
 }
 
+// Memoised like any lazy import; no answer below depends on whether it is set.
 let legacy: LegacyCodecs | undefined;
 
 /** Load iconv-lite and jschardet (once). Call before planning when needsLegacyCodecs() says so. */
@@ -349,7 +350,8 @@ export function isPlainUtf8(bytes: Uint8Array, options: DecodeOptions = {}): boo
   const want = options.encoding;
   if (want === undefined) return true;
   const wantUtf = utfName(want);
-  if (wantUtf === undefined) return !(legacy && isAscii(bytes));
+  // ASCII under a legacy --encoding is decoded in that encoding (decodeBytes).
+  if (wantUtf === undefined) return !isAscii(bytes);
   // --encoding utf-16/32 claims valid UTF-8 only when it holds NUL bytes (see decodeBytes).
   return wantUtf === 'utf-8' || !bytes.includes(0);
 }
@@ -393,7 +395,10 @@ export function decodeBytes(bytes: Uint8Array, options: DecodeOptions = {}): Dec
   if (isUtf8(bytes)) {
     // ASCII is equally valid in every legacy encoding offered here: the user's
     // word breaks the tie, so text added to the file is written in that encoding.
-    if (want !== undefined && wantUtf === undefined && legacy && isAscii(bytes)) return forced(bytes, want);
+    // Without the codecs a refusal, whatever an earlier call loaded.
+    if (want !== undefined && wantUtf === undefined && isAscii(bytes)) {
+      return legacy ? forced(bytes, want) : undecodable(`--encoding ${want}, and legacy encodings were not loaded for this run`);
+    }
     return { ok: true, text: asBuffer(bytes).toString('utf8'), encoding: UTF8, via: 'utf-8' };
   }
   if (wantUtf === 'utf-8') return undecodable('not valid UTF-8 (--encoding utf-8)');

@@ -275,3 +275,32 @@ describe('patches on non-UTF-8 files', () => {
     expect(fs.nodes.has('/work/logo.png')).toBe(true);
   });
 });
+
+describe('no hidden state: what decoding answers does not depend on what an earlier call loaded', () => {
+  // ASCII under a legacy --encoding: before, isPlainUtf8 said "plain UTF-8"
+  // until some other file had loaded the codecs, and then "not plain": the
+  // same call gave two answers (text added to the file went out as UTF-8 or
+  // as GBK) depending on what ran before it in the process.
+  it('gives ASCII under --encoding gbk the same answer before and after the codecs are loaded', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/text/decode.js');
+    const ascii = Buffer.from('const x = 1;\n');
+    const before = { plain: fresh.isPlainUtf8(ascii, { encoding: 'gbk' }), needs: fresh.needsLegacyCodecs(ascii, { encoding: 'gbk' }) };
+    await fresh.loadLegacyCodecs();
+    expect({ plain: fresh.isPlainUtf8(ascii, { encoding: 'gbk' }), needs: fresh.needsLegacyCodecs(ascii, { encoding: 'gbk' }) }).toEqual(
+      before,
+    );
+    expect(before).toEqual({ plain: false, needs: true });
+    expect(fresh.decodeBytes(ascii, { encoding: 'gbk' })).toMatchObject({ ok: true, encoding: { name: 'gbk' }, via: 'forced' });
+  });
+
+  it('refuses ASCII under a legacy --encoding when the runner did not load the codecs, rather than writing UTF-8', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/text/decode.js');
+    expect(fresh.decodeBytes(Buffer.from('const x = 1;\n'), { encoding: 'gbk' })).toMatchObject({
+      ok: false,
+      code: 'undecodable',
+      message: expect.stringContaining('not loaded'),
+    });
+  });
+});
