@@ -14,6 +14,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { env, freshCopy, materialize, median, rssRun, TIME_BIN, timedRun, treeDiffers } from './bench/measure.mjs';
 import { machine, resultsMarkdown, scalingSvg } from './bench/report.mjs';
@@ -24,6 +25,8 @@ import { allWorkloads } from './bench/workloads.mjs';
 const ROOT = join(import.meta.dirname, '..');
 const WORK = join(ROOT, 'bench', 'work');
 const started = Date.now();
+// How busy the machine was: absolute figures mean little on a loaded machine.
+const loadAtStart = loadavg()[0];
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.includes('--only') ? new Set(args[args.indexOf('--only') + 1].split(',')) : undefined;
@@ -33,12 +36,13 @@ const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
 // Repetitions: each workload gets a time budget, and the rounds that fit in
 // it (from the check run's timings) are run, between a floor and a ceiling.
 // The budgets keep the whole run, build included, under five minutes on two
-// cores even when the machine is busy; short, noisy start-up figures get the
-// most rounds.
-const REPS_STARTUP = quick ? [5, 11] : [11, 31];
-const WARMUP_ROUNDS = 3;
-const REPS_HEAVY = quick ? [2, 3] : [3, 11];
-const BUDGET_S = { startup: quick ? 4 : 9, heavy: quick ? 5 : 14, scaling: quick ? 3 : 8 };
+// cores; on a busy machine the floors decide, and they are kept low (the
+// medians of 3 heavy and 7 start-up rounds, with paired ratios, still rank
+// the tools). Short, noisy start-up figures get the most rounds.
+const REPS_STARTUP = quick ? [5, 11] : [7, 31];
+const WARMUP_ROUNDS = 1;
+const REPS_HEAVY = quick ? [2, 3] : [3, 9];
+const BUDGET_S = { startup: quick ? 4 : 8, heavy: quick ? 5 : 10, scaling: quick ? 3 : 6 };
 
 /** `npm run bench` builds the binary first; a direct `node scripts/bench.mjs` builds it only when missing. */
 function ensureBinary() {
@@ -370,6 +374,7 @@ rmSync(join(WORK, 'rss.txt'), { force: true });
 
 const info = {
   machine: machine(),
+  load: [loadAtStart, loadavg()[0]],
   date: new Date().toISOString(),
   tools: TOOLS,
   editReady,

@@ -370,6 +370,7 @@ Measured by \`npm run bench\` (scripts/bench.mjs) on ${info.date.slice(0, 10)} (
 Every number below comes from that one run.${info.quick ? ' **Quick run (--quick): fewer repetitions, noisier figures.**' : ''}${info.only ? ` **Partial run (--only ${info.only.join(',')}).**` : ''}
 
 Machine: ${m.cpu}, ${m.cores} cores, ${m.memGiB} GiB RAM, Linux ${m.kernel}, Node ${m.node}.
+${info.load ? `Load average (1 min) at the start and end of the run: ${info.load.map((l) => l.toFixed(1)).join(' and ')}${info.load[0] > m.cores || info.load[1] > m.cores ? ': a busy machine, where only the same-round ratios mean much' : ''}.` : ''}
 
 Tools:
 ${tools}
