@@ -16,21 +16,20 @@
 //      unique only, keeping the file's own text for the unchanged parts.
 // A batch uses steps 1-2 only, against the original file, and rejects
 // overlapping entries. Nothing matched: the closest block is described
-// (match/closest.ts).
+// (edit/closest.ts).
 //
 // new_string is cleaned of invisible characters only where it differs from
 // old_string: an existing ZWNJ (Persian text) or soft hyphen that old_string
 // carries through unchanged is file content, not a leak.
 
-import { diffChars } from 'diff';
-import { closestMatch, describeClosest, type FileLines } from '../match/closest.js';
+import { closestMatch, describeClosest, type FileLines } from './closest.js';
 import { foldChar, foldKinds, normalizeForMatch, type Normalized, toOriginalRange } from '../match/normalize.js';
 import { cleanInvisible, formatRemoved, mergeRemoved } from '../text/invisible.js';
 import { type Line, splitLines } from '../text/lines.js';
 import { lastAtOrBefore } from '../text/search.js';
 import { allPositions, findText } from '../text/linear-search.js';
 import { positionsOfAll } from '../text/multi-search.js';
-import { alignUnits, carryLines } from '../match/carry.js';
+import { alignUnits, type CharRun, carryLines, charRuns } from '../match/carry.js';
 import { appliedAround, whitespaceMatch } from './whitespace.js';
 import { LineTable } from '../text/table.js';
 import type { EditEntry, FailureCode } from '../types.js';
@@ -158,32 +157,7 @@ export class FileView {
 /** Line endings of model text: CRLF and CR become LF (the file's convention is applied on write). */
 export const toLf = (s: string): string => s.replace(/\r\n?/g, '\n');
 
-type Part = { kind: 'same' | 'old' | 'new'; text: string };
-
-/**
- * Above this many characters (old and new together) the character diff is not
- * tried: it splits both strings into one array element per character, which
- * for a new_string of ~134 M characters exceeds V8's array limit and throws.
- */
-const CHAR_DIFF_LIMIT = 1_000_000;
-
-/** old -> new as runs of kept, removed and added text (a character diff, prefix/suffix when too costly). */
-function diffParts(oldText: string, newText: string): Part[] {
-  const changes = oldText.length + newText.length <= CHAR_DIFF_LIMIT ? diffChars(oldText, newText, { maxEditLength: 2000 }) : undefined;
-  if (changes) return changes.map((c) => ({ kind: c.added ? 'new' : c.removed ? 'old' : 'same', text: c.value }));
-  let p = 0;
-  const max = Math.min(oldText.length, newText.length);
-  while (p < max && oldText.charCodeAt(p) === newText.charCodeAt(p)) p++;
-  let s = 0;
-  while (s < max - p && oldText.charCodeAt(oldText.length - 1 - s) === newText.charCodeAt(newText.length - 1 - s)) s++;
-  const parts: Part[] = [
-    { kind: 'same', text: oldText.slice(0, p) },
-    { kind: 'old', text: oldText.slice(p, oldText.length - s) },
-    { kind: 'new', text: newText.slice(p, newText.length - s) },
-    { kind: 'same', text: oldText.slice(oldText.length - s) },
-  ];
-  return parts.filter((x) => x.text !== '');
-}
+type Part = CharRun;
 
 const lastCodePoint = (s: string): string => {
   const cps = Array.from(s.slice(-2));
@@ -378,7 +352,7 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
   if (e.old_string === e.new_string || oldLf === newLf) {
     return { ok: false, code: 'identical_strings', message: 'old_string and new_string are identical: nothing to change' };
   }
-  const diff = cleanAdded(diffParts(oldLf, newLf));
+  const diff = cleanAdded(charRuns(oldLf, newLf));
   const cleanNew = newSide(diff.parts);
   if (cleanNew === oldLf) {
     return {

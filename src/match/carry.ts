@@ -69,11 +69,20 @@ export function alignTexts(old: string, file: string, opts: NormalizeOptions = {
   return alignUnits(old, file, no.map, nf.map, opts);
 }
 
-type Run = { kind: 'same' | 'old' | 'new'; text: string };
+/** A stretch of a character diff: text both sides keep, or only the old or the new side has. */
+export type CharRun = { kind: 'same' | 'old' | 'new'; text: string };
+type Run = CharRun;
+
+/**
+ * Above this many characters (old and new together) the character diff is not
+ * tried: it splits both strings into one array element per character, which
+ * for a new_string of ~134 M characters exceeds V8's array limit and throws.
+ */
+const CHAR_DIFF_LIMIT = 1_000_000;
 
 /** old -> next as runs of kept, removed and added text (prefix/suffix when a full diff costs too much). */
 export function charRuns(old: string, next: string): Run[] {
-  const changes = diffChars(old, next, { maxEditLength: MAX_EDIT });
+  const changes = old.length + next.length <= CHAR_DIFF_LIMIT ? diffChars(old, next, { maxEditLength: MAX_EDIT }) : undefined;
   if (changes) return changes.map((c) => ({ kind: c.added ? 'new' : c.removed ? 'old' : 'same', text: c.value }));
   let p = 0;
   const max = Math.min(old.length, next.length);

@@ -22,6 +22,7 @@
 
 import type { Hunk, HunkLine } from '../types.js';
 import { LineIndex } from './seek.js';
+import { similarity } from './distance.js';
 import { tolerantCandidates, type TolerantPass } from './tolerant.js';
 
 const PREVIEW = 120;
@@ -575,25 +576,4 @@ export function closestLine(index: LineIndex, expected: string): { line: number;
     if (!best || sim > best.similarity) best = { line, similarity: sim };
   }
   return best && best.similarity >= CLOSEST_MIN_SIMILARITY ? best : undefined;
-}
-
-/** 1 - Levenshtein distance / longer length, on UTF-16 units (two rows). */
-export function similarity(a: string, b: string): number {
-  if (a === b) return 1;
-  const n = a.length;
-  const m = b.length;
-  if (n === 0 || m === 0) return 0;
-  let prev = new Int32Array(m + 1);
-  let cur = new Int32Array(m + 1);
-  for (let j = 0; j <= m; j++) prev[j] = j;
-  for (let i = 1; i <= n; i++) {
-    cur[0] = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= m; j++) {
-      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-    }
-    [prev, cur] = [cur, prev];
-  }
-  return 1 - prev[m]! / Math.max(n, m);
 }

@@ -8,11 +8,22 @@
 // replaces (the k-th `+` of a change takes the k-th `-`'s ending) or, for a pure
 // insertion, of its neighbour; the updated file always ends with an ending.
 
-import type { Replacement } from '../match/hunks.js';
+import type { HunkLine } from '../types.js';
 import { isBaseRun, type NewLine, pushBase, type Run } from './runs.js';
 import type { LineTable } from './table.js';
 
-export function spliceRuns(table: LineTable, replacements: readonly Replacement[]): Run[] {
+/**
+ * A located hunk as splicing needs it: its lines laid over file lines
+ * [start, start + oldLen). The matcher's Replacement is one; the type is
+ * stated here so text/ does not depend on match/.
+ */
+export interface LaidHunk {
+  start: number;
+  oldLen: number;
+  lines: readonly HunkLine[];
+}
+
+export function spliceRuns(table: LineTable, replacements: readonly LaidHunk[]): Run[] {
   const uniform = table.uniformEol();
   const out: Run[] = [];
   let f = 0;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { align, closestMatch, describeClosest, targetLines } from '../../src/match/closest.js';
+import { closestMatch, describeClosest, targetLines } from '../../src/edit/closest.js';
+import { align } from '../../src/match/distance.js';
 
 const file = [
   'package main',

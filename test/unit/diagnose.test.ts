@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeMiss, diagnoseHunk, firstDifference, similarity } from '../../src/match/diagnose.js';
+import { describeMiss, diagnoseHunk, firstDifference } from '../../src/match/diagnose.js';
+import { similarity } from '../../src/match/distance.js';
 import { locateHunks } from '../../src/match/hunks.js';
 import { LineIndex } from '../../src/match/seek.js';
 import type { Hunk, HunkLine } from '../../src/types.js';

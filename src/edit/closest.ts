@@ -25,7 +25,8 @@
 
 import { lastAtOrBefore } from '../text/search.js';
 import { findText } from '../text/linear-search.js';
-import { indentOf } from './reindent.js';
+import { align, type Budget, WORK_BUDGET } from '../match/distance.js';
+import { indentOf } from '../match/reindent.js';
 
 /**
  * The file's lines as the search reads them: an array, or a view that hands
@@ -98,19 +99,11 @@ const MAX_ANCHOR_HITS = 50;
 const SAMPLE_LINES = 4;
 const TOP_PER_SAMPLE = 8;
 const CANDIDATES = 6;
-const WORK_BUDGET = 4_000_000;
 /** Lines compared per candidate window; longer targets compare their head and tail. */
 const MAX_COMPARED_LINES = 400;
 /** At most this many differing lines are shown; more is drift. */
 const MAX_SHOWN = 5;
 const READ_MARGIN = 2;
-
-interface Budget {
-  /** Everything counted: file characters scanned plus comparison cells (reported as `work`). */
-  work: number;
-  /** Comparison cells alone, capped by WORK_BUDGET; the linear scans are not. */
-  cells: number;
-}
 
 /** Split an LF text into lines; a final newline does not start another line. */
 export function targetLines(target: string): string[] {
@@ -401,103 +394,6 @@ function scoreWindow(fileLines: FileLines, lines: readonly string[], start: numb
     size += len;
   }
   return { start, similarity: size === 0 ? 1 : 1 - distance / size, pairs };
-}
-
-interface Alignment {
-  distance: number;
-  segStart: number;
-  segLength: number;
-}
-
-/**
- * Edit distance between `target` and `file` (or, with free ends, the best
- * substring of `file` starting/ending anywhere). Falls back to a trigram
- * estimate once the shared cell budget is spent.
- */
-export function align(
-  target: string,
-  file: string,
-  freeStart: boolean,
-  freeEnd: boolean,
-  budget: Budget = { work: 0, cells: 0 },
-): Alignment {
-  if (target === file) return { distance: 0, segStart: 0, segLength: file.length };
-  if (freeStart || freeEnd) {
-    const at =
-      freeStart && freeEnd
-        ? findText(file, target, 0)
-        : freeStart
-          ? file.endsWith(target)
-            ? file.length - target.length
-            : -1
-          : file.startsWith(target)
-            ? 0
-            : -1;
-    if (at >= 0) return { distance: 0, segStart: at, segLength: target.length };
-  }
-  const a = target.length;
-  const b = file.length;
-  if (a === 0) return { distance: freeStart || freeEnd ? 0 : b, segStart: freeStart ? b : 0, segLength: freeStart || freeEnd ? 0 : b };
-  if (b === 0) return { distance: a, segStart: 0, segLength: 0 };
-  if (budget.cells + a * b > WORK_BUDGET) return estimate(target, file, freeStart || freeEnd);
-  budget.cells += a * b;
-  budget.work += a * b;
-
-  // Rows over the target, columns over the file. `from` tracks where in the
-  // file each cell's alignment began, so the segment can be reported.
-  let prev = new Int32Array(b + 1);
-  let prevFrom = new Int32Array(b + 1);
-  let cur = new Int32Array(b + 1);
-  let curFrom = new Int32Array(b + 1);
-  for (let k = 0; k <= b; k++) {
-    prev[k] = freeStart ? 0 : k;
-    prevFrom[k] = freeStart ? k : 0;
-  }
-  for (let r = 1; r <= a; r++) {
-    const tc = target.charCodeAt(r - 1);
-    cur[0] = r;
-    curFrom[0] = 0;
-    for (let k = 1; k <= b; k++) {
-      let best = prev[k - 1]! + (file.charCodeAt(k - 1) === tc ? 0 : 1);
-      let from = prevFrom[k - 1]!;
-      const up = prev[k]! + 1;
-      if (up < best) {
-        best = up;
-        from = prevFrom[k]!;
-      }
-      const left = cur[k - 1]! + 1;
-      if (left < best) {
-        best = left;
-        from = curFrom[k - 1]!;
-      }
-      cur[k] = best;
-      curFrom[k] = from;
-    }
-    [prev, cur] = [cur, prev];
-    [prevFrom, curFrom] = [curFrom, prevFrom];
-  }
-  let end = b;
-  if (freeEnd) {
-    for (let k = 0; k <= b; k++) if (prev[k]! < prev[end]!) end = k;
-  }
-  const segStart = prevFrom[end]!;
-  return { distance: prev[end]!, segStart, segLength: end - segStart };
-}
-
-/**
- * Past the cell budget: a linear upper bound (everything between the common
- * prefix and suffix differs). Only the similarity figure of very large
- * targets depends on it.
- */
-function estimate(target: string, file: string, partial: boolean): Alignment {
-  const at = partial ? Math.max(0, file.indexOf(target.slice(0, 8))) : 0;
-  const seg = partial ? file.slice(at, at + target.length) : file;
-  const max = Math.min(target.length, seg.length);
-  let p = 0;
-  while (p < max && target.charCodeAt(p) === seg.charCodeAt(p)) p++;
-  let q = 0;
-  while (q < max - p && target.charCodeAt(target.length - 1 - q) === seg.charCodeAt(seg.length - 1 - q)) q++;
-  return { distance: Math.max(1, Math.max(target.length, seg.length) - p - q), segStart: at, segLength: seg.length };
 }
 
 function difference(fileLines: FileLines, lines: readonly string[], p: PairScore): LineDifference {
