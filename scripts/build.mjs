@@ -17,7 +17,7 @@
 
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ascii } from './build/ascii.mjs';
 import { codeCacheLoader, removeCodeCaches, trainCodeCaches } from './build/code-cache.mjs';
@@ -82,6 +82,8 @@ export async function buildNode(options = {}) {
     if (o.codeCache) trainCodeCaches(dist);
   }
   if (o.types) {
+    // Emitted afresh: declarations of modules that no longer exist must not ship.
+    rmSync(join(dist, 'types'), { recursive: true, force: true });
     execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json')], {
       stdio: 'inherit',
     });
