@@ -15,17 +15,9 @@ import { decodeBytes, encodeText, prepareDecoding, type TextEncoding, unencodabl
 import { formatRemoved, mergeRemoved } from '../text/invisible.js';
 import type { EditEntry, EditRequest, EditStats, FailedGroup, FailureCode, Note, OpFailure, Outcome } from '../types.js';
 import { runsFromLines } from '../text/runs.js';
-import {
-  applySplices,
-  describeIndent,
-  exactNeedles,
-  FileView,
-  type LfSplice,
-  overlaps,
-  planEntry,
-  spliceText,
-  STEP_WORDS,
-} from './replace.js';
+import { describeIndent, exactNeedles, overlaps, planEntry, STEP_WORDS } from './replace.js';
+import { FileView, type LfSplice } from './view.js';
+import { applySplices, spliceText } from './write.js';
 
 export interface EditPlan {
   plan: Plan;

@@ -14,7 +14,9 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FileView, planEntry, spliceText } from '../../src/edit/replace.js';
+import { planEntry } from '../../src/edit/replace.js';
+import { FileView } from '../../src/edit/view.js';
+import { spliceText } from '../../src/edit/write.js';
 import { verify } from '../../src/match/carry.js';
 import { locateHunks } from '../../src/match/hunks.js';
 import { foldChar } from '../../src/match/normalize.js';

@@ -1,17 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeForMatch } from '../../src/match/normalize.js';
-import {
-  squeezeGaps,
-  applySplices,
-  FileView,
-  type LfSplice,
-  overlaps,
-  planEntry,
-  spliceText,
-  tolerantHits,
-  withEndings,
-} from '../../src/edit/replace.js';
+import { squeezeGaps, tolerantHits } from '../../src/edit/punctuation.js';
+import { overlaps, planEntry } from '../../src/edit/replace.js';
+import { FileView, type LfSplice } from '../../src/edit/view.js';
+import { applySplices, spliceText, withEndings } from '../../src/edit/write.js';
 import { joinLines } from '../../src/text/lines.js';
 import type { EditEntry } from '../../src/types.js';
 
