@@ -25,6 +25,7 @@ import type { ChangeSummary, Entry, FailedGroup, FailureCode, FileOp, HunkPlacem
 import { closeFailures } from './groups.js';
 import { type PathRef, resolveRef, type Snapshot } from './snapshot.js';
 import { deletedContentDiffers, withExecutable, withoutFinalEol } from './traits.js';
+import { passWords } from '../match/passes.js';
 
 /** Content of a file in the in-memory view. */
 export type Content =
@@ -89,14 +90,6 @@ export function opRefs(root: string, op: FileOp): PathRef[] {
   if (op.kind === 'update' && op.moveTo !== undefined) refs.push(resolveRef(root, op.moveTo));
   return refs;
 }
-
-const PASS_WORDS: Record<string, string> = {
-  'trim-end': 'ignoring trailing whitespace',
-  trim: 'ignoring surrounding whitespace',
-  punctuation: 'with punctuation tolerance (quotes/dashes/CJK punctuation/spacing); the file keeps its own punctuation on unchanged text',
-  'punctuation-wide':
-    'with the wide punctuation fallback (Chinese/ASCII punctuation, surrounding whitespace ignored); the file keeps its own punctuation on unchanged text',
-};
 
 export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: PlanOptions = {}): Plan {
   const root = snapshot.root;
@@ -328,7 +321,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
 
   const notes: Note[] = [];
   for (const [pass, n] of passCounts) {
-    notes.push({ code: 'tolerance', message: `${n} hunk${n === 1 ? '' : 's'} matched ${PASS_WORDS[pass] ?? pass}` });
+    notes.push({ code: 'tolerance', message: `${n} hunk${n === 1 ? '' : 's'} matched ${passWords(pass)?.note ?? pass}` });
   }
   for (const [i, note] of outOfOrderByOp) if (!discarded.has(i)) notes.push({ code: 'tolerance', message: note });
   for (const message of hunkNotes) notes.push({ code: 'tolerance', message });

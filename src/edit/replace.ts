@@ -22,6 +22,7 @@
 // old_string (edit/new-text.ts).
 
 import { charRuns } from '../match/carry.js';
+import { EDIT_STEP_WORDS, type EditStep } from '../match/passes.js';
 import { allPositions } from '../text/linear-search.js';
 import { cleanInvisible, formatRemoved } from '../text/invisible.js';
 import type { EditEntry, FailureCode } from '../types.js';
@@ -120,7 +121,7 @@ export const describeIndent = (ws: string): string => {
 
 // ----------------------------------------------------------------- planning
 
-export type MatchStep = 'exact' | 'invisible' | 'trailing-newline' | 'punctuation' | 'whitespace';
+export type MatchStep = 'exact' | EditStep;
 
 export type EntryResult =
   | {
@@ -389,11 +390,7 @@ export function overlaps(view: FileView, splices: readonly LfSplice[]): { entrie
 
 // ------------------------------------------------------------------ summary
 
-export const STEP_WORDS: Record<Exclude<MatchStep, 'exact'>, string> = {
-  invisible: 'with invisible characters removed from old_string',
-  'trailing-newline': "without old_string's final newline (trailing-newline tolerance)",
-  punctuation: 'under punctuation tolerance',
-  whitespace: 'with indentation and trailing whitespace ignored',
-};
+/** "old_string matched <words>" per tolerant step (the registry, match/passes.ts). */
+export const STEP_WORDS = EDIT_STEP_WORDS;
 
 export { formatRemoved };

@@ -23,6 +23,7 @@
 import type { Hunk, HunkLine } from '../types.js';
 import { LineIndex } from './seek.js';
 import { similarity } from './distance.js';
+import { TOLERANT } from './passes.js';
 import { tolerantCandidates, type TolerantPass } from './tolerant.js';
 
 const PREVIEW = 120;
@@ -97,7 +98,7 @@ export function describeAmbiguous(
 ): string {
   const shown = candidates.slice(0, 10).map((c) => c + 1);
   const more = candidates.length > 10 ? ', …' : '';
-  const what = pass === 'punctuation' ? 'punctuation tolerance' : 'the wide punctuation fallback';
+  const what = TOLERANT[pass].words.ambiguity;
   return (
     `${lead(hunks, h, 'hunk ambiguous')}; the context does not match exactly, and with ${what} it matches ${candidates.length} places (lines ${shown.join(', ')}${more})${hint === undefined ? '' : `; ${hint}`}: ` +
     `copy the lines exactly from the file, or add nearby context or an @@ header so it matches one place${carried(h)}`

@@ -19,10 +19,12 @@
 import { LineTable } from '../text/table.js';
 import { lowerBound } from '../text/search.js';
 import { bucketKeys, bucketOf, type Buckets } from './buckets.js';
+import { LINE, LINE_PASSES, type PassName } from './passes.js';
 
-export type PassName = 'exact' | 'trim-end' | 'trim';
+export type { PassName } from './passes.js';
 
-export const PASSES: readonly PassName[] = ['exact', 'trim-end', 'trim'];
+/** The line passes in order (the registry, match/passes.ts, names and words them). */
+export const PASSES: readonly PassName[] = LINE_PASSES;
 
 /**
  * Scanning budget per pass before its table is built: this many comparisons
@@ -42,11 +44,9 @@ const SCAN_MIN = 20_000;
  */
 const UNITS_PER_COST = 256;
 
-const KEY: Record<PassName, (s: string) => string> = {
-  exact: (s) => s,
-  'trim-end': (s) => s.trimEnd(),
-  trim: (s) => s.trim(),
-};
+/** A pattern line as the pass compares it (the file's lines are trimmed in place by the table). */
+const KEYS: readonly ((s: string) => string)[] = [(s) => s, (s) => s.trimEnd(), (s) => s.trim()];
+const keyOf = (pass: PassName): ((s: string) => string) => KEYS[LINE[pass].trim]!;
 
 export interface SeekHit {
   index: number;
@@ -71,7 +71,8 @@ export class LineIndex {
 
   /** Does file line i match `want` (already keyed for `pass`)? Compares in place, no allocation. */
   private same(i: number, want: string, pass: PassName): boolean {
-    return pass === 'exact' ? this.table.equals(i, want) : this.table.equalsTrimmed(i, want, pass === 'trim');
+    const trim = LINE[pass].trim;
+    return trim === 0 ? this.table.equals(i, want) : this.table.equalsTrimmed(i, want, trim === 2);
   }
 
   /**
@@ -84,8 +85,7 @@ export class LineIndex {
     let t = this.hashed.get(pass);
     if (!t) {
       const table = this.table;
-      const trim = pass === 'exact' ? 0 : pass === 'trim-end' ? 1 : 2;
-      t = bucketKeys(table.hashAll(trim), false);
+      t = bucketKeys(table.hashAll(LINE[pass].trim), false);
       this.hashed.set(pass, t);
     }
     return t;
@@ -114,7 +114,7 @@ export class LineIndex {
       return at <= to ? [at] : [];
     }
     if (start > last || limit <= 0) return [];
-    const key = KEY[pass];
+    const key = keyOf(pass);
     const want = pattern.map(key);
     if (eof) return n - m >= start && n - m <= to && this.matchesAt(want, n - m, pass) ? [n - m] : [];
     const out: number[] = [];

@@ -22,6 +22,7 @@
 
 import type { HunkLine } from '../types.js';
 import { foldChar, normalizeKey, type NormalizeOptions } from './normalize.js';
+import { TOLERANT, TOLERANT_PASSES, type TolerantPass } from './passes.js';
 import { diffArrays } from 'diff';
 import { alignTexts, carryText } from './carry.js';
 import { reindentHunk } from './reindent.js';
@@ -29,20 +30,21 @@ import { bucketOf, type Buckets, buildBuckets } from './buckets.js';
 import { lowerBound } from '../text/search.js';
 import type { LineIndex } from './seek.js';
 
-export type TolerantPass = 'punctuation' | 'punctuation-wide';
+export type { TolerantPass } from './passes.js';
 
 /** File line i on request (an array of lines works): only the matched span is read. */
 export interface FileLineAt {
   at(i: number): string | undefined;
 }
 
-export const TOLERANT_PASSES: readonly TolerantPass[] = ['punctuation', 'punctuation-wide'];
+export { TOLERANT_PASSES };
 
-const OPTIONS: Record<TolerantPass, NormalizeOptions> = { punctuation: {}, 'punctuation-wide': { wide: true } };
+/** What a pass folds (the registry, match/passes.ts). */
+const foldOf = (pass: TolerantPass): NormalizeOptions => TOLERANT[pass].fold;
 
 /** The comparison key of one line under a tolerant profile. */
 export function tolerantKey(line: string, pass: TolerantPass): string {
-  return pass === 'punctuation' ? normalizeKey(line.trimEnd()) : normalizeKey(line.trim(), OPTIONS[pass]);
+  return TOLERANT[pass].trimStart ? normalizeKey(line.trim(), foldOf(pass)) : normalizeKey(line.trimEnd(), foldOf(pass));
 }
 
 interface Table {
@@ -207,7 +209,7 @@ export function carryFilePunctuation(
 ): CarryResult {
   const notes: string[] = [];
   let lines = hunkLines;
-  if (pass === 'punctuation-wide') {
+  if (TOLERANT[pass].trimStart) {
     const re = reindentHunk((i) => fileLines.at(i) ?? '', start, hunkLines);
     lines = re.lines;
     if (re.note !== undefined) notes.push(re.note);
@@ -343,11 +345,11 @@ function carryLines(removed: readonly Removed[], added: readonly string[], pass:
     fo += r.file.length;
     if (k + 1 < removed.length) align[o++] = fo++;
   });
-  return carryText(old, file, added.join('\n'), align, OPTIONS[pass])?.text.split('\n');
+  return carryText(old, file, added.join('\n'), align, foldOf(pass))?.text.split('\n');
 }
 
 function sameIgnoringWhitespace(patch: string, file: string, pass: TolerantPass): boolean {
-  return pass === 'punctuation' ? patch.trimEnd() === file.trimEnd() : patch.trim() === file.trim();
+  return TOLERANT[pass].trimStart ? patch.trim() === file.trim() : patch.trimEnd() === file.trimEnd();
 }
 
 /**
@@ -358,11 +360,11 @@ function sameIgnoringWhitespace(patch: string, file: string, pass: TolerantPass)
  * fails carry.ts's check: then the caller refuses.
  */
 export function carryLine(file: string, removed: string, added: string, pass: TolerantPass): string | undefined {
-  const opts = OPTIONS[pass];
+  const opts = foldOf(pass);
   const align = lineAlignment(file, removed, pass);
   if (!align) return undefined;
   const { oLead, oEnd, fLead, fEnd } = windows(file, removed, pass);
-  const trimStart = pass === 'punctuation-wide';
+  const trimStart = TOLERANT[pass].trimStart;
   const carried = carryText(removed, file, added, align, opts)?.text;
   if (carried === undefined) return undefined;
   // Indentation (wide profile) and trailing whitespace are outside the
@@ -378,7 +380,7 @@ export function carryLine(file: string, removed: string, added: string, pass: To
 
 /** The compared window of a removed line and its file line: indentation (wide profile) and trailing whitespace left out. */
 function windows(file: string, removed: string, pass: TolerantPass): { oLead: number; oEnd: number; fLead: number; fEnd: number } {
-  const trimStart = pass === 'punctuation-wide';
+  const trimStart = TOLERANT[pass].trimStart;
   const oLead = trimStart ? removed.length - removed.trimStart().length : 0;
   const fLead = trimStart ? file.length - file.trimStart().length : 0;
   return { oLead, fLead, oEnd: Math.max(oLead, removed.trimEnd().length), fEnd: Math.max(fLead, file.trimEnd().length) };
@@ -387,7 +389,7 @@ function windows(file: string, removed: string, pass: TolerantPass): { oLead: nu
 /** For each unit of the removed line, the unit of its file line it stands for (-1: none); undefined when they do not match. */
 function lineAlignment(file: string, removed: string, pass: TolerantPass): Int32Array | undefined {
   const { oLead, oEnd, fLead, fEnd } = windows(file, removed, pass);
-  const inner = alignTexts(removed.slice(oLead, oEnd), file.slice(fLead, fEnd), OPTIONS[pass]);
+  const inner = alignTexts(removed.slice(oLead, oEnd), file.slice(fLead, fEnd), foldOf(pass));
   if (!inner) return undefined;
   const align = new Int32Array(removed.length).fill(-1);
   inner.forEach((f, x) => {
