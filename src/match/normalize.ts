@@ -186,36 +186,44 @@ function classOf(code: number): number {
 
 const isSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdfff;
 
-// Scratch buffers reused across calls (grown on demand); results are copied out.
-let UNITS = new Uint16Array(256);
-let SRC = new Int32Array(256);
-let OUT = new Uint16Array(256);
-let OUT_SRC = new Int32Array(257);
-/** Set by foldUnits: some unit was folded to another. */
-let FOLDED = false;
+/**
+ * One normalisation's working memory, sized to its text: the folded units and
+ * their original offsets (stage 1), the units kept and theirs (stage 2), and
+ * whether any unit was folded to another. Made per call, so no state outlives
+ * or is shared between calls.
+ */
+interface Scratch {
+  units: Uint16Array;
+  src: Int32Array;
+  out: Uint16Array;
+  outSrc: Int32Array;
+  folded: boolean;
+}
 
-function ensure(len: number): void {
-  if (UNITS.length >= len + 1) return;
-  const size = Math.max(len + 1, UNITS.length * 2);
-  UNITS = new Uint16Array(size);
-  SRC = new Int32Array(size);
-  OUT = new Uint16Array(size);
-  OUT_SRC = new Int32Array(size + 1);
+function scratchFor(len: number): Scratch {
+  return {
+    units: new Uint16Array(len + 1),
+    src: new Int32Array(len + 1),
+    out: new Uint16Array(len + 1),
+    outSrc: new Int32Array(len + 2),
+    folded: false,
+  };
 }
 
 /**
  * Stage 1: 1:1 character folds and floating combining marks dropped, into
- * UNITS (folded units) and SRC (original offset of each). Returns the count.
+ * `units` (folded units) and `src` (original offset of each). Returns the count.
  */
-function foldUnits(text: string, fold: Uint16Array): number {
+function foldUnits(text: string, fold: Uint16Array, w: Scratch): number {
+  const { units, src } = w;
   let n = 0;
-  FOLDED = false;
+  w.folded = false;
   /** The last kept non-mark unit on this line is whitespace, or there is none. */
   let baseless = true;
   for (let i = 0; i < text.length; i++) {
     const raw = text.charCodeAt(i);
     const code = fold[raw] || raw;
-    if (code !== raw) FOLDED = true;
+    if (code !== raw) w.folded = true;
     const mark = code >= 0x300 && (isSurrogate(raw) ? raw <= 0xdbff && astralIsMark(text, i) : (classOf(code) & C_MARK) !== 0);
     if (mark) {
       if (baseless) {
@@ -226,8 +234,8 @@ function foldUnits(text: string, fold: Uint16Array): number {
     } else if (!(raw >= 0xdc00 && raw <= 0xdfff)) {
       baseless = code === SPACE || code === 0x09 || code === 0x0a || code === 0x0d;
     }
-    UNITS[n] = code;
-    SRC[n] = i;
+    units[n] = code;
+    src[n] = i;
     n++;
   }
   return n;
@@ -251,18 +259,19 @@ function wordAt(units: Uint16Array, n: number, k: number): boolean {
   return WORD_RE.test(s);
 }
 
-/** Stage 2 into OUT / OUT_SRC: drop the optional single spaces. Returns the count. */
-function dropSpaces(n: number, wide: boolean): number {
+/** Stage 2 into `out` / `outSrc`: drop the optional single spaces. Returns the count. */
+function dropSpaces(n: number, wide: boolean, w: Scratch): number {
+  const { units, src, out, outSrc } = w;
   let m = 0;
   /** Only whitespace so far on this line: spaces here are indentation and stay. */
   let indent = true;
   for (let k = 0; k < n; k++) {
-    const code = UNITS[k]!;
+    const code = units[k]!;
     if (code === 0x0a || code === 0x0d) indent = true;
     else if (code !== SPACE && code !== 0x09) indent = false;
-    else if (code === SPACE && !indent && optionalSpace(UNITS, n, k, wide)) continue;
-    OUT[m] = code;
-    OUT_SRC[m] = SRC[k]!;
+    else if (code === SPACE && !indent && optionalSpace(units, n, k, wide)) continue;
+    out[m] = code;
+    outSrc[m] = src[k]!;
     m++;
   }
   return m;
@@ -271,13 +280,13 @@ function dropSpaces(n: number, wide: boolean): number {
 /** Fold `text` for tolerant matching, keeping a map back to original offsets. */
 export function normalizeForMatch(text: string, opts: NormalizeOptions = {}): Normalized {
   const wide = opts.wide === true;
-  ensure(text.length);
-  const n = foldUnits(text, wide ? FOLD_WIDE : FOLD_BASE);
-  const m = dropSpaces(n, wide);
+  const w = scratchFor(text.length);
+  const n = foldUnits(text, wide ? FOLD_WIDE : FOLD_BASE, w);
+  const m = dropSpaces(n, wide, w);
   const map = new Int32Array(m + 1);
-  map.set(OUT_SRC.subarray(0, m));
+  map.set(w.outSrc.subarray(0, m));
   map[m] = text.length;
-  return { text: decodeUnits(OUT, m), map };
+  return { text: decodeUnits(w.out, m), map };
 }
 
 /**
@@ -340,10 +349,10 @@ function isWordCode(code: number): boolean {
 }
 
 function keyOf(text: string, wide: boolean): string {
-  ensure(text.length);
-  const m = dropSpaces(foldUnits(text, wide ? FOLD_WIDE : FOLD_BASE), wide);
+  const w = scratchFor(text.length);
+  const m = dropSpaces(foldUnits(text, wide ? FOLD_WIDE : FOLD_BASE, w), wide, w);
   // Most lines come out unchanged: skip rebuilding the string.
-  return m === text.length && !FOLDED ? text : decodeUnits(OUT, m);
+  return m === text.length && !w.folded ? text : decodeUnits(w.out, m);
 }
 
 function isAsciiWord(code: number): boolean {

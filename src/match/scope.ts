@@ -13,7 +13,7 @@
 // closing `}` belongs to its function), which is the end of a function or
 // class in indentation- and brace-style code alike.
 
-import type { LineIndex, PassName } from './seek.js';
+import type { Derived, LineIndex, PassName } from './seek.js';
 import { PASSES } from './seek.js';
 
 /** A range of start positions [from, to] (inclusive) a hunk may take. */
@@ -65,7 +65,8 @@ function indentOf(line: string): number {
   return i;
 }
 
-const blockEnds = new WeakMap<LineIndex, Map<number, number>>();
+/** Block ends found so far, per header line: kept by the file's LineIndex. */
+const BLOCK_ENDS: Derived<Map<number, number>> = { build: () => new Map() };
 
 /**
  * The last line of the block a header at line `h` opens: the next non-blank
@@ -73,8 +74,7 @@ const blockEnds = new WeakMap<LineIndex, Map<number, number>>();
  * since every hunk under one header asks again.
  */
 export function blockEnd(index: LineIndex, h: number): number {
-  let cache = blockEnds.get(index);
-  if (!cache) blockEnds.set(index, (cache = new Map()));
+  const cache = index.derived(BLOCK_ENDS);
   let end = cache.get(h);
   if (end === undefined) {
     const table = index.table;

@@ -48,6 +48,11 @@ const UNITS_PER_COST = 256;
 const KEYS: readonly ((s: string) => string)[] = [(s) => s, (s) => s.trimEnd(), (s) => s.trim()];
 const keyOf = (pass: PassName): ((s: string) => string) => KEYS[LINE[pass].trim]!;
 
+/** A kind of table derived from a LineIndex (LineIndex.derived): how to build it. */
+export interface Derived<T> {
+  build(index: LineIndex): T;
+}
+
 export interface SeekHit {
   index: number;
   pass: PassName;
@@ -60,6 +65,8 @@ export class LineIndex {
   private readonly hashed = new Map<PassName, Buckets>();
   /** Line comparisons spent scanning, per pass, before its table exists. */
   private readonly scanned = new Map<PassName, number>();
+  /** Tables other matchers build from this file (see `derived`). */
+  private readonly tables = new Map<Derived<unknown>, unknown>();
 
   constructor(source: LineTable | readonly string[]) {
     this.table = source instanceof LineTable ? source : LineTable.fromTexts(source);
@@ -67,6 +74,18 @@ export class LineIndex {
 
   get length(): number {
     return this.table.length;
+  }
+
+  /**
+   * A table another matcher derives from this file (the tolerant step's line
+   * signatures, header blocks' ends), built on first use and kept with the
+   * index: it lives and dies with the file it describes, where a module-level
+   * cache keyed on the index was state no caller could see.
+   */
+  derived<T>(kind: Derived<T>): T {
+    let t = this.tables.get(kind) as T | undefined;
+    if (t === undefined) this.tables.set(kind, (t = kind.build(this)));
+    return t;
   }
 
   /** Does file line i match `want` (already keyed for `pass`)? Compares in place, no allocation. */

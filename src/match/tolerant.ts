@@ -28,7 +28,7 @@ import { alignTexts, carryText } from './carry.js';
 import { reindentHunk } from './reindent.js';
 import { bucketOf, type Buckets, buildBuckets } from './buckets.js';
 import { lowerBound } from '../text/search.js';
-import type { LineIndex } from './seek.js';
+import type { Derived, LineIndex } from './seek.js';
 
 export type { TolerantPass } from './passes.js';
 
@@ -54,23 +54,20 @@ interface Table {
   keys: Map<TolerantPass, (string | undefined)[]>;
 }
 
-// Keyed per LineIndex and built lazily: most patches never reach this step.
-// Normalising every line of a 100,000-line file costs far more than the exact
-// passes, so lines are first filtered by a signature that folding cannot
-// change, read straight from the file's table, and only lines that pass are
-// normalised (once, then cached).
-const tables = new WeakMap<LineIndex, Table>();
-
-function table(index: LineIndex): Table {
-  let t = tables.get(index);
-  if (!t) {
+// Built lazily, once per file (kept by its LineIndex): most patches never
+// reach this step. Normalising every line of a 100,000-line file costs far
+// more than the exact passes, so lines are first filtered by a signature that
+// folding cannot change, read straight from the file's table, and only lines
+// that pass are normalised (once, then kept).
+const TABLE: Derived<Table> = {
+  build(index) {
     const lines = index.table;
     const unit = (k: number) => lines.unitAt(k);
-    t = { sigs: buildBuckets(index.length, (i) => signatureOf(unit, lines.start(i), lines.end(i)), true), keys: new Map() };
-    tables.set(index, t);
-  }
-  return t;
-}
+    return { sigs: buildBuckets(index.length, (i) => signatureOf(unit, lines.start(i), lines.end(i)), true), keys: new Map() };
+  },
+};
+
+const table = (index: LineIndex): Table => index.derived(TABLE);
 
 function keyAt(index: LineIndex, t: Table, pass: TolerantPass, i: number): string {
   let keys = t.keys.get(pass);
