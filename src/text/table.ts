@@ -143,22 +143,13 @@ export abstract class LineTable {
     return o < 0 ? undefined : o;
   }
 
-  /**
-   * The first line at or after `fromLine` whose text contains `needle` (which
-   * holds no line break), or -1: a native search over the file itself, with
-   * hits that run into a line ending skipped. With `longer`, only a line
-   * longer than the needle counts. When no line from `fromLine` on is wide
-   * enough, the text is not searched at all: a long needle over long lines
-   * (searched in linear time, but still once over the whole file) is the
-   * costly case, and a one-pass look at the line widths settles it.
-   */
+  /** First line from `fromLine` (longer than `needle`, with `longer`) containing it (no line break), or -1; no search without a wide enough line. */
   lineContaining(needle: string, fromLine: number, longer = false): number {
-    if (fromLine >= this.length) return -1;
     const width = this.unitsOf(needle);
     const need = longer ? width + 1 : width;
     let wide = fromLine;
     while (wide < this.length && this.ends[wide]! - this.starts[wide]! < need) wide++;
-    if (wide === this.length) return -1;
+    if (wide >= this.length) return -1;
     for (let at = this.search(needle, this.starts[wide]!); at >= 0; at = this.search(needle, at + 1)) {
       const line = this.lineOfOffset(at);
       if (at + width <= this.ends[line]! && this.ends[line]! - this.starts[line]! >= need) return line;
