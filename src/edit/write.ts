@@ -2,6 +2,7 @@
 // ending of the block it replaces (the file's own convention), as the edited
 // text and as lines for the diff renderer.
 
+import { endingFor } from '../text/endings.js';
 import { type Line, splitLines } from '../text/lines.js';
 import type { FileView, LfSplice } from './view.js';
 
@@ -10,9 +11,9 @@ export function withEndings(view: FileView, s: LfSplice): string {
   if (!s.text.includes('\n')) return s.text;
   if (view.uniform !== undefined) return view.uniform === '\n' ? s.text : s.text.replace(/\n/g, view.uniform);
   const endings = view.endingsIn(s.start, s.end);
-  const fallback = view.endingAt(s.start);
+  const nearby = () => view.endingAt(s.start);
   let k = 0;
-  return s.text.replace(/\n/g, () => endings[k++] ?? endings[endings.length - 1] ?? fallback);
+  return s.text.replace(/\n/g, () => endingFor(undefined, endings, k++, nearby));
 }
 
 /**

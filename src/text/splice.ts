@@ -2,13 +2,14 @@
 // (runs.ts): untouched stretches stay "base lines [from, to)", only the lines
 // a hunk adds are new.
 //
-// Line-ending rules (spec, "Line Endings"): context and untouched lines keep
-// their own text and ending byte for byte; in a file with one convention, added
-// lines use it; in a mixed file an added line takes the ending of the line it
-// replaces (the k-th `+` of a change takes the k-th `-`'s ending) or, for a pure
-// insertion, of its neighbour; the updated file always ends with an ending.
+// Line endings: context and untouched lines keep their own text and ending
+// byte for byte; an added line's ending follows the rule both tools share
+// (text/endings.ts: the k-th `+` of a change takes the k-th `-`'s ending in a
+// mixed file; a pure insertion, its neighbour's); the updated file always ends
+// with an ending.
 
 import type { HunkLine } from '../types.js';
+import { endingFor } from './endings.js';
 import { isBaseRun, type NewLine, pushBase, type Run } from './runs.js';
 import type { LineTable } from './table.js';
 
@@ -42,7 +43,7 @@ export function spliceRuns(table: LineTable, replacements: readonly LaidHunk[]):
       } else if (hl.op === '-') {
         removed.push(table.eolAt(f++));
       } else {
-        const eol = uniform ?? removed[added] ?? removed[removed.length - 1] ?? neighbour(out, table, f);
+        const eol = endingFor(uniform, removed, added, () => neighbour(out, table, f));
         out.push({ text: hl.text, eol });
         added++;
       }

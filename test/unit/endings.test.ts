@@ -4,6 +4,7 @@
 // always ends with a line ending. Every case asserts the exact bytes.
 
 import { describe, expect, it } from 'vitest';
+import { endingFor } from '../../src/text/endings.js';
 import { runPatchText } from '../../src/core/pipeline.js';
 import { MemFs } from '../support/memfs.js';
 
@@ -57,5 +58,17 @@ describe('line endings of an updated file', () => {
     ['patch text sent with CRLF writes CR into a CR file', 'a\rb\r', P(' a', '-b', '+B').replace(/\n/g, '\r\n'), 'a\rB\r'],
   ])('%s', async (_, before, patch, after) => {
     expect(JSON.stringify(await applied(before, patch))).toBe(JSON.stringify(after));
+  });
+});
+
+describe('the line-ending rule both tools write by', () => {
+  it("takes the file's one ending, else the k-th replaced line's, else the last replaced, else a neighbour's", () => {
+    const never = () => {
+      throw new Error('asked for a neighbour with lines replaced');
+    };
+    expect(endingFor('\r\n', ['\n'], 0, never)).toBe('\r\n');
+    expect(endingFor(undefined, ['\r\n', '\n'], 1, never)).toBe('\n');
+    expect(endingFor(undefined, ['\r\n', '\n'], 4, never)).toBe('\n');
+    expect(endingFor(undefined, [], 0, () => '\r')).toBe('\r');
   });
 });
