@@ -20,7 +20,6 @@ export type ErrorCode =
   | 'outside_root'
   | 'repeated_failure'
   | 'session_state'
-  | 'usage'
   | 'binary_patch'
   | 'unsupported_diff';
 

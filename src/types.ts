@@ -1,3 +1,5 @@
+import type { ErrorCode } from './errors.js';
+
 // Shared data types. No logic lives here: every stage of the pipeline
 // (parse -> snapshot -> plan -> commit -> render) speaks these shapes.
 
@@ -179,11 +181,7 @@ export type FailureCode =
   | 'already_applied'
   | 'identical_strings'
   | 'edits_overlap'
-  | 'content_differs'
-  | 'dependency_failed'
-  | 'changed_after_planning'
-  | 'write_failed'
-  | 'repeated_failure';
+  | 'content_differs';
 
 export type ChangeKind = 'add' | 'update' | 'delete' | 'move';
 
@@ -195,12 +193,27 @@ export interface ChangeSummary {
   to?: string;
 }
 
-/** A single reason one operation was not applied. */
+/**
+ * A single reason one operation was not applied, as data: renderers (model
+ * text, terminal, JSON, CI formats) read the fields; `message` is rendered
+ * from them once (core/failure.ts) and never parsed back.
+ */
 export interface OpFailure {
-  /** Index of the operation in the submitted patch (0-based). */
+  /** Index of the operation in the submitted patch (0-based); the edit tool: the entry's index (0 for a single edit). */
   op: number;
   code: FailureCode;
+  /** The file, as the patch or edit request spelled it. */
+  path: string;
+  /** The model-facing sentence: location and cause. */
   message: string;
+  /** 1-based hunk within the operation, when one hunk failed. */
+  hunk?: number;
+  /** 1-based line of the patch text the failure comes from (the hunk's, else the operation's). */
+  patchLine?: number;
+  /** 1-based file lines the failure points at: the closest match, the candidates, or where the text already stands. */
+  lines?: number[];
+  /** Edit tool: index of the failing entry in `edits` (0 for a single edit); unset when the file itself failed. */
+  entry?: number;
 }
 
 /** A dependency group (one file, or the files a move binds) that was not applied. */
@@ -210,6 +223,8 @@ export interface FailedGroup {
   failures: OpFailure[];
   /** Every operation of the group, in patch order, described for the model. */
   operations: { op: number; label: string; status: 'failed' | 'carried' }[];
+  /** Edit tool only: whether the request was one edit or a batch of `edits`. */
+  edit?: 'single' | 'batch';
 }
 
 export interface Note {
@@ -270,7 +285,7 @@ export interface Outcome {
   diffs: FileDiff[];
   failed: FailedGroup[];
   /** Envelope-wide error (parse, overlap, changed after planning...). */
-  error?: { code: string; message: string; line?: number };
+  error?: { code: ErrorCode; message: string; line?: number };
   notes: Note[];
   /** Edit tool only, when the edit applied (or would): what it did to the file. */
   edit?: EditStats;

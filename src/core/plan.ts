@@ -12,38 +12,18 @@
 
 import { relative } from 'node:path';
 import { type Bytes, sameBytes } from './bytes.js';
-import type { OutOfOrder, Replacement } from '../match/hunks.js';
-import { locateHunks } from '../match/hunks.js';
-import { LineIndex } from '../match/seek.js';
-import { type Decoded, decodeLines, type DecodeOptions, encodeText, type TextEncoding } from '../text/decode.js';
-import { EMPTY_TABLE, isBaseRun, isWhole, rebase, type Run, tableOfRuns, textOfRuns, wholeRuns } from '../text/runs.js';
-import { spliceRuns } from '../text/splice.js';
-import type { LineTable } from '../text/table.js';
+import { encodeText } from '../text/decode.js';
+import { isBaseRun, textOfRuns } from '../text/runs.js';
 import { formatRemoved, mergeRemoved } from '../text/invisible.js';
-import { checkEncodable, cleanAddedLines, cleanHunks, type Refusal } from '../text/written.js';
-import type { ChangeSummary, Entry, FailedGroup, FailureCode, FileOp, HunkPlacement, Note, OpFailure } from '../types.js';
-import { closeFailures } from './groups.js';
-import { type PathRef, resolveRef, type Snapshot } from './snapshot.js';
-import { deletedContentDiffers, withExecutable, withoutFinalEol } from './traits.js';
+import type { ChangeSummary, Entry, FailedGroup, FileOp, HunkPlacement, Note, OpFailure } from '../types.js';
+import { failureOf, OpError } from './failure.js';
 import { passWords } from '../match/passes.js';
+import { closeFailures } from './groups.js';
+import { planAdd, planDelete, planUpdate } from './plan-ops.js';
+import { type PathRef, resolveRef, type Snapshot } from './snapshot.js';
+import { type Content, PlanView, type TextContent, type ViewOptions, type VState } from './view.js';
 
-/** Content of a file in the in-memory view. */
-export type Content =
-  | {
-      type: 'text';
-      /** The content: runs of `base` lines and new lines. */
-      runs: Run[];
-      /** The origin's lines as decoded from the snapshot (empty for new content): what base runs index. */
-      base: LineTable;
-      encoding: TextEncoding;
-      /** Absolute path whose snapshot this content descends from (moves keep it); unset for an added file. */
-      origin?: string;
-    }
-  | { type: 'bytes'; bytes: Uint8Array; origin?: string };
-
-type TextContent = Extract<Content, { type: 'text' }>;
-
-type VState = { kind: 'missing' } | { kind: 'file'; mode?: number; content: Content } | { kind: 'blocked'; entry: Entry };
+export type { Content } from './view.js';
 
 export interface Mutation {
   abs: string;
@@ -65,19 +45,7 @@ export interface Plan {
   notes: Note[];
 }
 
-export interface PlanOptions extends DecodeOptions {
-  /** Permission hook: a reason string denies the operation on that path. */
-  authorize?: (op: FileOp, path: string, role: 'source' | 'target') => string | undefined;
-}
-
-class OpError extends Error {
-  constructor(
-    readonly code: FailureCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export type PlanOptions = ViewOptions;
 
 export function opLabel(op: FileOp): string {
   if (op.kind === 'add') return `Add File: ${op.path}`;
@@ -91,177 +59,47 @@ export function opRefs(root: string, op: FileOp): PathRef[] {
   return refs;
 }
 
+/** Play one operation against the view; a failure is returned, never thrown. */
+function planOp(view: PlanView, i: number, op: FileOp, refs: readonly PathRef[]): OpFailure | undefined {
+  try {
+    if (op.kind === 'add') planAdd(view, i, op, refs[0]!);
+    else if (op.kind === 'delete') planDelete(view, i, op, refs[0]!);
+    else planUpdate(view, i, op, refs);
+    return undefined;
+  } catch (e) {
+    if (!(e instanceof OpError)) throw e;
+    return failureOf(i, refs[0]!.raw, e, op.patchLine);
+  }
+}
+
 export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: PlanOptions = {}): Plan {
   const root = snapshot.root;
-  const view = new Map<string, VState>();
   const refsOf = ops.map((op) => opRefs(root, op));
-  /** The states each operation left on the paths it changed: what commits if it survives. */
-  const post: Map<string, VState>[] = ops.map(() => new Map());
-  const put = (i: number, abs: string, state: VState) => {
-    view.set(abs, state);
-    post[i]!.set(abs, state);
-  };
-  const display = new Map<string, string>();
-  for (const refs of refsOf) for (const r of refs) if (!display.has(r.abs)) display.set(r.abs, r.raw);
-
-  const stateOf = (abs: string): VState => {
-    let s = view.get(abs);
-    if (!s) {
-      const e = snapshot.entries.get(abs);
-      if (!e || (e.kind === 'missing' && e.blockedBy === undefined)) s = { kind: 'missing' };
-      else if (e.kind === 'file') s = { kind: 'file', mode: e.mode, content: { type: 'bytes', bytes: e.bytes, origin: abs } };
-      else s = { kind: 'blocked', entry: e };
-      view.set(abs, s);
-    }
-    return s;
-  };
-
+  const view = new PlanView(snapshot, options, ops.length);
   const failures: OpFailure[] = [];
-  const placements: HunkPlacement[] = [];
-  const passCounts = new Map<string, number>();
-  /** What tolerant matches adapted (re-indented lines, removed lines that drifted), one note each. */
-  const hunkNotes: string[] = [];
-  /** Invisible characters cleaned from each operation's added lines (reported only if it commits). */
-  const cleanedByOp = new Map<number, Map<number, number>>();
-  /** Hunks placed before the preceding hunk, per operation (reported only if it commits). */
-  const outOfOrderByOp = new Map<number, string>();
-  const refusal = (ref: PathRef, r: Refusal) => new OpError(r.code, `${ref.raw}: ${r.message}`);
-
-  const requireFile = (op: FileOp, ref: PathRef): Extract<VState, { kind: 'file' }> => {
-    if (snapshot.outside.has(ref.abs)) {
-      throw new OpError('outside_root', `${ref.raw}: path is outside the working directory (${root}); pass --allow-outside to permit it`);
-    }
-    const s = stateOf(ref.abs);
-    if (s.kind === 'file') return s;
-    if (s.kind === 'missing') {
-      const verb = op.kind === 'delete' ? 'delete' : 'update';
-      throw new OpError('file_missing', `${ref.raw}: cannot ${verb} a file that does not exist`);
-    }
-    throw blocked(root, ref, s.entry);
-  };
-
-  /** Content as text, or the decoder's refusal when its bytes are not text. */
-  const decodeContent = (content: Content): TextContent | Extract<Decoded, { ok: false }> => {
-    if (content.type === 'text') return content;
-    const d = decodeLines(content.bytes, options);
-    if (!d.ok) return d;
-    const base = d.table;
-    return { type: 'text', runs: wholeRuns(base), base, encoding: d.encoding, ...(content.origin ? { origin: content.origin } : {}) };
-  };
-
-  const checkTarget = (ref: PathRef): VState => {
-    if (snapshot.outside.has(ref.abs)) {
-      throw new OpError('outside_root', `${ref.raw}: path is outside the working directory (${root}); pass --allow-outside to permit it`);
-    }
-    return stateOf(ref.abs);
-  };
-
-  const authorize = (op: FileOp, ref: PathRef, role: 'source' | 'target') => {
-    const reason = options.authorize?.(op, ref.raw, role);
-    if (reason) throw new OpError('permission_denied', `${ref.raw}: ${reason}`);
-  };
-
   ops.forEach((op, i) => {
-    const refs = refsOf[i]!;
-    const ref = refs[0]!;
-    try {
-      if (op.kind === 'add') {
-        authorize(op, ref, 'target');
-        const s = checkTarget(ref);
-        if (s.kind === 'file')
-          throw new OpError('file_exists', `${ref.raw}: cannot add file that already exists; use "*** Update File:" instead`);
-        if (s.kind === 'blocked') throw blocked(root, ref, s.entry);
-        const added = cleanAddedLines(op.lines, true);
-        if (!added.ok) throw refusal(ref, added);
-        cleanedByOp.set(i, added.removed);
-        // A leading U+FEFF the model kept on purpose asks for a UTF-8 file with a BOM.
-        const bom = added.lines[0]?.startsWith('\uFEFF') ?? false;
-        if (bom) added.lines[0] = added.lines[0]!.slice(1);
-        const encoding: TextEncoding = { name: 'utf-8', bom };
-        const bad = checkEncodable(added.lines, encoding);
-        if (bad) throw refusal(ref, bad);
-        let runs: Run[] = added.lines.map((text) => ({ text, eol: '\n' }));
-        if (op.noNewlineAtEnd) runs = withoutFinalEol(runs, EMPTY_TABLE);
-        const mode = withExecutable(undefined, op.executable);
-        put(i, ref.abs, {
-          kind: 'file',
-          ...(mode !== undefined ? { mode } : {}),
-          content: { type: 'text', runs, base: EMPTY_TABLE, encoding },
-        });
-      } else if (op.kind === 'delete') {
-        authorize(op, ref, 'source');
-        const src = requireFile(op, ref);
-        if (op.expectLines) {
-          const text = decodeContent(src.content);
-          const differs = 'type' in text ? deletedContentDiffers(tableOfRuns(text.runs, text.base), op.expectLines) : text.message;
-          if (differs)
-            throw new OpError('content_differs', `${ref.raw}: not deleted: ${differs}; deleting it would lose what the diff does not show`);
-        }
-        put(i, ref.abs, { kind: 'missing' });
-      } else {
-        authorize(op, ref, 'source');
-        const src = requireFile(op, ref);
-        const cleaned = cleanHunks(op.hunks);
-        if (!cleaned.ok) throw refusal(ref, cleaned);
-        cleanedByOp.set(i, cleaned.removed);
-        const hunks = cleaned.hunks;
-        // Context-only hunks change nothing: the content (even bytes that are
-        // not text, for a pure rename of a binary file) moves as it is.
-        const unchanged = hunks.every((h) => h.lines.every((l) => l.op === ' '));
-        let next: Content;
-        // No hunks (a mode change or rename from a diff): the content is not even decoded.
-        const text = hunks.length === 0 ? undefined : decodeContent(src.content);
-        if (text === undefined) {
-          next = src.content;
-        } else if (!('type' in text)) {
-          if (!(unchanged && op.moveTo !== undefined)) throw new OpError(text.code, `${ref.raw}: ${text.message}`);
-          next = src.content;
-        } else {
-          // A second operation on the same content matches against a table
-          // rebuilt from its runs; the first one matches the decoded file itself.
-          const table = isWhole(text.runs, text.base) ? text.base : tableOfRuns(text.runs, text.base);
-          const located = locateHunks(new LineIndex(table), hunks);
-          if (!located.ok) throw new OpError(located.code, `${ref.raw}: ${located.message}`);
-          countPasses(passCounts, located.replacements);
-          if (located.outOfOrder.length > 0) outOfOrderByOp.set(i, outOfOrderNote(ref.raw, located.outOfOrder, hunks.length));
-          for (const r of located.replacements) if (r.note !== undefined) hunkNotes.push(`${ref.raw}: ${r.note}`);
-          located.placed.forEach((r, k) => {
-            placements.push({ path: ref.raw, op: i, hunk: k + 1, hunks: hunks.length, line: r.start + 1, pass: r.pass });
-          });
-          const bad = checkEncodable(
-            hunks.flatMap((h) => h.lines.filter((l) => l.op === '+').map((l) => l.text)),
-            text.encoding,
-          );
-          if (bad) throw refusal(ref, bad);
-          next = unchanged ? text : { ...text, runs: rebase(spliceRuns(table, located.replacements), table) };
-          if (op.noNewlineAtEnd) next = { ...text, runs: withoutFinalEol(next.runs, text.base) };
-        }
-        const mode = withExecutable(src.mode, op.executable);
-        const dest = refs[1];
-        if (dest) {
-          authorize(op, dest, 'target');
-          if (dest.abs === ref.abs)
-            throw new OpError('same_path', `${ref.raw}: "*** Move to:" names the same path as the source; drop the Move to line`);
-          const d = checkTarget(dest);
-          if (d.kind === 'blocked') throw blocked(root, dest, d.entry);
-          put(i, ref.abs, { kind: 'missing' });
-          put(i, dest.abs, { kind: 'file', ...(mode !== undefined ? { mode } : {}), content: next });
-        } else {
-          put(i, ref.abs, { ...src, ...(mode !== undefined ? { mode } : {}), content: next });
-        }
-      }
-    } catch (e) {
-      if (!(e instanceof OpError)) throw e;
-      failures.push({ op: i, code: e.code, message: e.message });
-    }
+    const failure = planOp(view, i, op, refsOf[i]!);
+    if (failure) failures.push(failure);
   });
-
   const { discarded, chains } = closeFailures(
     refsOf.map((refs) => ({ group: refs[0]!.abs, paths: refs.map((r) => r.abs) })),
     failures.map((f) => f.op),
   );
+  const display = new Map<string, string>();
+  for (const refs of refsOf) for (const r of refs) if (!display.has(r.abs)) display.set(r.abs, r.raw);
+  return {
+    mutations: mutationsOf(view, ops.length, discarded, display),
+    changes: changesOf(ops, refsOf, discarded, display),
+    failed: failedGroups(ops, refsOf, chains, failures),
+    notes: notesOf(view, discarded),
+    placements: view.placements,
+  };
+}
+
+/** The failure chains as the report lists them: paths, own failures, and every operation with its status. */
+function failedGroups(ops: readonly FileOp[], refsOf: readonly PathRef[][], chains: number[][], failures: OpFailure[]): FailedGroup[] {
   const failedOps = new Set(failures.map((f) => f.op));
-  const failed: FailedGroup[] = chains.map((members) => {
+  return chains.map((members) => {
     const inChain = new Set(members);
     return {
       paths: uniqueSpellings(members.flatMap((i) => refsOf[i]!)),
@@ -273,12 +111,13 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
       })),
     };
   });
+}
 
-  // Each path commits the state its last surviving operation left.
+/** Each path commits the state its last surviving operation left; unchanged files are no mutation. */
+function mutationsOf(view: PlanView, count: number, discarded: ReadonlySet<number>, display: ReadonlyMap<string, string>): Mutation[] {
+  const { snapshot, root } = view;
   const committed = new Map<string, VState>();
-  ops.forEach((_, i) => {
-    if (!discarded.has(i)) for (const [abs, state] of post[i]!) committed.set(abs, state);
-  });
+  for (let i = 0; i < count; i++) if (!discarded.has(i)) for (const [abs, state] of view.post[i]!) committed.set(abs, state);
   const mutations: Mutation[] = [];
   for (const [abs, state] of committed) {
     const before = snapshot.entries.get(abs) ?? { kind: 'missing' };
@@ -298,7 +137,16 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
       content: state.content,
     });
   }
+  return mutations;
+}
 
+/** The A/M/D/R summary of the surviving operations, each change once. */
+function changesOf(
+  ops: readonly FileOp[],
+  refsOf: readonly PathRef[][],
+  discarded: ReadonlySet<number>,
+  display: ReadonlyMap<string, string>,
+): ChangeSummary[] {
   const changes: ChangeSummary[] = [];
   const seen = new Set<string>();
   ops.forEach((op, i) => {
@@ -318,19 +166,27 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
     if (!seen.has(key)) changes.push(c);
     seen.add(key);
   });
+  return changes;
+}
 
+/** Tolerance used, hunks out of order and invisible characters cleaned (the last two only for what commits). */
+function notesOf(view: PlanView, discarded: ReadonlySet<number>): Note[] {
   const notes: Note[] = [];
-  for (const [pass, n] of passCounts) {
+  for (const [pass, n] of view.passCounts) {
     notes.push({ code: 'tolerance', message: `${n} hunk${n === 1 ? '' : 's'} matched ${passWords(pass)?.note ?? pass}` });
   }
-  for (const [i, note] of outOfOrderByOp) if (!discarded.has(i)) notes.push({ code: 'tolerance', message: note });
-  for (const message of hunkNotes) notes.push({ code: 'tolerance', message });
+  view.reports.forEach((r, i) => {
+    if (r.outOfOrder !== undefined && !discarded.has(i)) notes.push({ code: 'tolerance', message: r.outOfOrder });
+  });
+  for (const message of view.hunkNotes) notes.push({ code: 'tolerance', message });
   const cleaned = new Map<number, number>();
-  for (const [i, removed] of cleanedByOp) if (!discarded.has(i)) mergeRemoved(cleaned, removed);
+  view.reports.forEach((r, i) => {
+    if (r.cleaned && !discarded.has(i)) mergeRemoved(cleaned, r.cleaned);
+  });
   if (cleaned.size > 0) {
     notes.push({ code: 'invisible_cleaned', message: `removed invisible characters from added lines: ${formatRemoved(cleaned)}` });
   }
-  return { mutations, changes, failed, notes, placements };
+  return notes;
 }
 
 /**
@@ -366,28 +222,4 @@ function uniqueSpellings(refs: readonly PathRef[]): string[] {
   const byAbs = new Map<string, string>();
   for (const r of refs) if (!byAbs.has(r.abs)) byAbs.set(r.abs, r.raw);
   return [...byAbs.values()];
-}
-
-function countPasses(counts: Map<string, number>, replacements: readonly Replacement[]): void {
-  for (const r of replacements) {
-    if (r.pass === 'exact' || r.pass === 'append') continue;
-    counts.set(r.pass, (counts.get(r.pass) ?? 0) + 1);
-  }
-}
-
-function outOfOrderNote(path: string, moved: readonly OutOfOrder[], total: number): string {
-  const which = moved.map((m) => `${m.hunk + 1}/${total} at line ${m.line + 1}`).join(', ');
-  return `${path}: hunks were out of file order: hunk ${which} matched only before the preceding hunk, in exactly one place, and was applied there`;
-}
-
-function blocked(root: string, ref: PathRef, entry: Entry): OpError {
-  if (entry.kind === 'missing' && entry.blockedBy !== undefined) {
-    return new OpError(
-      'not_a_file',
-      `${ref.raw}: cannot be created: ${relative(root, entry.blockedBy) || entry.blockedBy} is not a directory`,
-    );
-  }
-  if (entry.kind === 'dir') return new OpError('not_a_file', `${ref.raw}: is a directory, not a file`);
-  if (entry.kind === 'symlink') return new OpError('symlink', `${ref.raw}: is a symbolic link; chord-patch does not edit through links`);
-  return new OpError('not_a_file', `${ref.raw}: is not a regular file`);
 }

@@ -141,7 +141,13 @@ export type EntryResult =
       /** What the whitespace step adapted (step 'whitespace'). */
       notes?: string[];
     }
-  | { ok: false; code: FailureCode; message: string };
+  /**
+   * `message`: the cause. For identical_strings and invisible_only it says why
+   * the entry asks for no change (a batch skips such an entry, a single edit
+   * fails with it). `lines`: 1-based file lines it points at (candidates, the
+   * closest block, where new_string already stands).
+   */
+  | { ok: false; code: FailureCode; message: string; lines?: number[] };
 
 export interface EntryOptions {
   /** Single edits may use trailing-newline and punctuation tolerance; batch entries may not. */
@@ -188,7 +194,7 @@ function prepare(e: EditEntry, entry: number): Prepared | EntryResult {
   const oldLf = toLf(e.old_string);
   const newLf = toLf(e.new_string);
   if (e.old_string === e.new_string || oldLf === newLf) {
-    return { ok: false, code: 'identical_strings', message: 'old_string and new_string are identical: nothing to change' };
+    return { ok: false, code: 'identical_strings', message: 'old_string and new_string are identical' };
   }
   const diff = cleanAdded(charRuns(oldLf, newLf));
   const cleanNew = newSide(diff.parts);
@@ -196,7 +202,7 @@ function prepare(e: EditEntry, entry: number): Prepared | EntryResult {
     return {
       ok: false,
       code: 'invisible_only',
-      message: `new_string differs from old_string only by invisible characters (${formatRemoved(diff.removed)}), which are cleaned from written text: nothing to change`,
+      message: `new_string differs from old_string only by invisible characters (${formatRemoved(diff.removed)}), which are cleaned from written text`,
     };
   }
   const added = diff.parts
@@ -214,6 +220,7 @@ const ambiguous = (view: FileView, starts: readonly number[], how: string): Entr
   ok: false,
   code: 'old_string_ambiguous',
   message: `old_string found ${starts.length} times${how} (lines ${lineList(view, starts)}): ${ADVICE}`,
+  lines: [...new Set(starts.map((s) => view.lineOf(s) + 1))],
 });
 
 /**
@@ -244,6 +251,7 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
         ok: false,
         code: 'already_applied',
         message: `new_string already stands where old_string matches (line ${view.lineOf(standing) + 1}): the edit is already applied; no change made; do not resubmit`,
+        lines: [view.lineOf(standing) + 1],
       };
     }
     const inside = e.replace_all ? undefined : insideIndentation(view.lf, hits[0]!, form.text, cleanNew);
@@ -331,6 +339,7 @@ function whitespaceStep(view: FileView, p: Prepared): EntryResult | undefined {
       ok: false,
       code: 'already_applied',
       message: `new_string already stands at line ${again.at + 1} (up to indentation and trailing whitespace): the edit is already applied; no change made; do not resubmit${elsewhere}`,
+      lines: [again.at + 1],
     };
   }
   return {
@@ -358,10 +367,12 @@ function notFound(view: FileView, p: Prepared): EntryResult {
       ok: false,
       code: 'already_applied',
       message: `old_string is not in the file but new_string is (line ${view.lineOf(applied[0]!) + 1}): the edit is already applied; no change made; do not resubmit`,
+      lines: [view.lineOf(applied[0]!) + 1],
     };
   }
   const closest = closestMatch(view.lfLines(), p.oldClean.removed.size > 0 ? p.oldClean.text : oldLf, view.lf);
-  return { ok: false, code: 'old_string_not_found', message: `old_string not found in file; ${describeClosest(closest)}` };
+  const near = closest.kind === 'none' ? [] : [closest.line];
+  return { ok: false, code: 'old_string_not_found', message: `old_string not found in file; ${describeClosest(closest)}`, lines: near };
 }
 
 /** Overlapping splices of different entries, as failure messages. */

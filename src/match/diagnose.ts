@@ -83,9 +83,10 @@ function carried(h: number): string {
 }
 
 /** The full failure message for a hunk that matched nowhere. */
-export function describeMiss(index: LineIndex, hunks: readonly Hunk[], h: number, cursor: number): string {
+/** The report of a hunk found nowhere, and the 0-based file line its hint points at (if any). */
+export function describeMiss(index: LineIndex, hunks: readonly Hunk[], h: number, cursor: number): { message: string; line?: number } {
   const d = diagnoseHunk(index, hunks[h]!, cursor);
-  return `${lead(hunks, h)}; ${d.text}${carried(h)}`;
+  return { message: `${lead(hunks, h)}; ${d.text}${carried(h)}`, ...(d.line !== undefined ? { line: d.line } : {}) };
 }
 
 /** A tolerant match that landed in several places: name them instead of taking the first. */

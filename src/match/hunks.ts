@@ -61,7 +61,14 @@ export interface OutOfOrder {
 export type LocateResult =
   /** `placed`: one replacement per hunk, in hunk order; `replacements`: the same by file position, for the splice. */
   | { ok: true; replacements: Replacement[]; placed: Replacement[]; outOfOrder: OutOfOrder[] }
-  | { ok: false; code: 'hunk_not_found' | 'hunk_ambiguous' | 'already_applied' | 'partly_applied'; hunk: number; message: string };
+  | {
+      ok: false;
+      code: 'hunk_not_found' | 'hunk_ambiguous' | 'already_applied' | 'partly_applied';
+      hunk: number;
+      message: string;
+      /** 0-based file lines the failure points at: the closest match, the candidates, or where new text already stands. */
+      lines: number[];
+    };
 
 /** A header with more occurrences than this does not narrow anything: its blocks are not searched one by one. */
 const HEADER_LIMIT = 64;
@@ -107,7 +114,7 @@ function runLength(hunks: readonly Hunk[], h: number): number {
 
 type Placement =
   | { kind: 'found'; replacement: Replacement }
-  | { kind: 'failed'; code: 'hunk_not_found' | 'hunk_ambiguous'; message: string }
+  | { kind: 'failed'; code: 'hunk_not_found' | 'hunk_ambiguous'; message: string; lines: number[] }
   | { kind: 'none' };
 
 interface State {
@@ -132,10 +139,11 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
         code: 'hunk_not_found',
         hunk: h,
         message: `hunk not found (${h + 1}/${hunks.length}): the diff adds to an empty file, but the file has ${index.length} lines`,
+        lines: [],
       };
     }
     const found = placeHunk(state, h);
-    if (found.kind === 'failed') return { ok: false, code: found.code, hunk: h, message: found.message };
+    if (found.kind === 'failed') return { ok: false, code: found.code, hunk: h, message: found.message, lines: found.lines };
     if (found.kind === 'found') {
       placed.push(found.replacement);
       state.cursor = found.replacement.start + found.replacement.oldLen;
@@ -146,10 +154,14 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
     if (!early) {
       // Sent before: the old sides are gone and every new side stands, in order.
       const applied = appliedInOrder(index, hunks);
-      if (applied) return { ok: false, code: 'already_applied', hunk: h, message: describeAlreadyApplied(hunks, applied, false) };
+      if (applied) {
+        return { ok: false, code: 'already_applied', hunk: h, message: describeAlreadyApplied(hunks, applied, false), lines: applied };
+      }
       const hunk = hunks[h]!;
-      const message = oldSide(hunk.lines).length === 0 ? describeHeaderMissing(hunks, h) : describeMiss(index, hunks, h, state.cursor);
-      return { ok: false, code: 'hunk_not_found', hunk: h, message };
+      if (oldSide(hunk.lines).length === 0)
+        return { ok: false, code: 'hunk_not_found', hunk: h, message: describeHeaderMissing(hunks, h), lines: [] };
+      const miss = describeMiss(index, hunks, h, state.cursor);
+      return { ok: false, code: 'hunk_not_found', hunk: h, message: miss.message, lines: miss.line !== undefined ? [miss.line] : [] };
     }
     // The cursor stays: the hunks after this one still follow the one before it.
     placed.push(early);
@@ -188,9 +200,16 @@ function alreadyStanding(index: LineIndex, hunks: readonly Hunk[], placed: reado
         standing.map((s) => s.line),
         true,
       ),
+      lines: standing.map((s) => s.line),
     };
   }
-  return { ok: false, code: 'partly_applied', hunk: pending[0]!, message: describePartlyApplied(hunks, standing, pending) };
+  return {
+    ok: false,
+    code: 'partly_applied',
+    hunk: pending[0]!,
+    message: describePartlyApplied(hunks, standing, pending),
+    lines: standing.map((s) => s.line),
+  };
 }
 
 function placeHunk(state: State, h: number): Placement {
@@ -215,16 +234,21 @@ function placeHunk(state: State, h: number): Placement {
         return { kind: 'found', replacement: found.pass === 'trim' ? reindentReplacement(index, found) : found };
       }
       const message = describeAmbiguousPlaces(hunks, h, all, scope.where, run, hintText(state, hunk));
-      return { kind: 'failed', code: 'hunk_ambiguous', message };
+      return { kind: 'failed', code: 'hunk_ambiguous', message, lines: all };
     }
   }
   const tolerant = findTolerant(index, hunk, cursor, hintedLine(state, hunk));
   if (tolerant.kind === 'ambiguous') {
     const message = describeAmbiguous(hunks, h, tolerant.candidates, tolerant.pass, hintText(state, hunk));
-    return { kind: 'failed', code: 'hunk_ambiguous', message };
+    return { kind: 'failed', code: 'hunk_ambiguous', message, lines: [...tolerant.candidates] };
   }
   if (tolerant.kind === 'unsafe') {
-    return { kind: 'failed', code: 'hunk_not_found', message: describeUnsafe(hunks, h, tolerant.line, tolerant.reason) };
+    return {
+      kind: 'failed',
+      code: 'hunk_not_found',
+      message: describeUnsafe(hunks, h, tolerant.line, tolerant.reason),
+      lines: [tolerant.line],
+    };
   }
   if (tolerant.kind === 'found') return { kind: 'found', replacement: tolerant.replacement };
   return { kind: 'none' };
@@ -311,13 +335,15 @@ function placeInsertion(state: State, h: number, run: number): Placement {
       kind: 'failed',
       code: 'hunk_ambiguous',
       message: describeAmbiguousPlaces(hunks, h, all, { kind: 'header', header: hunk.header, lines: [] }, run),
+      lines: all,
     };
   }
   const tolerant = tolerantSeek(index, [hunk.header], from);
   if (tolerant.kind === 'unique')
     return { kind: 'found', replacement: { start: tolerant.index + 1, oldLen: 0, lines: hunk.lines, pass: tolerant.pass } };
   if (tolerant.kind === 'ambiguous') {
-    return { kind: 'failed', code: 'hunk_ambiguous', message: describeAmbiguous(hunks, h, tolerant.candidates, tolerant.pass) };
+    const message = describeAmbiguous(hunks, h, tolerant.candidates, tolerant.pass);
+    return { kind: 'failed', code: 'hunk_ambiguous', message, lines: [...tolerant.candidates] };
   }
   return { kind: 'none' };
 }

@@ -114,9 +114,9 @@ function editMessage(o: Outcome): string {
     lines.push(`edit failed: ${o.error.message}`, ...afterError(o));
   } else if (group) {
     const path = group.paths[0] ?? '';
-    const batch = group.operations.some((op) => op.label.startsWith('edits['));
-    const entryFailures = group.failures.filter((f) => !f.message.startsWith(`${path}: `));
-    if (batch && entryFailures.length > 0) {
+    // Entry failures name their entry; a failure of the file itself has none.
+    const entryFailures = group.failures.filter((f) => f.entry !== undefined);
+    if (group.edit === 'batch' && entryFailures.length > 0) {
       const failing = new Set(group.failures.map((f) => f.op)).size;
       lines.push(
         `edit failed for ${path}: ${plural(failing, 'entry', 'entries')} of ${group.operations.length} cannot be applied, so the whole batch was rejected and nothing was written:`,
@@ -131,7 +131,8 @@ function editMessage(o: Outcome): string {
         );
       }
     } else {
-      for (const f of group.failures) lines.push(`edit failed${f.message.startsWith(`${path}: `) ? '' : ` for ${path}`}: ${f.message}`);
+      // A single edit's entry failure is the bare cause; the headline names the file.
+      for (const f of group.failures) lines.push(`edit failed${f.entry === undefined ? '' : ` for ${path}`}: ${f.message}`);
       lines.push('Nothing was written.');
     }
   } else if (o.edit && o.changes.length === 0) {

@@ -1,5 +1,6 @@
-// Checks on the text a patch would write: the lines it adds, never the rest
-// of the file. Invisible characters are cleaned (and counted for the report);
+// Checks on the text a patch or an edit would write: the lines a patch adds,
+// the text new_string adds, never the rest of the file. Both tools use these
+// same rules. Invisible characters are cleaned (and counted for the report);
 // control characters and text the file's encoding cannot hold are refused,
 // because writing them would corrupt the file in ways nobody sees in a diff.
 
@@ -40,16 +41,25 @@ export function cleanAddedLines(lines: readonly string[], atFileStart: boolean):
     };
   }
   for (const line of out) {
-    const m = CONTROL.exec(line);
-    if (m) {
-      return {
-        ok: false,
-        code: 'control_chars',
-        message: `refusing to write control character ${codePoint(m[0])} in added line ${quoteLine(line)}; only tab, LF, CR and FF may be written (spell it as an escape sequence if the code needs it)`,
-      };
-    }
+    const refusal = refuseControl(line, `in added line ${quoteLine(line)}`);
+    if (refusal) return refusal;
   }
   return { ok: true, lines: out, removed };
+}
+
+/**
+ * Refuse text holding a control character (C0, C1 or DEL other than tab, LF,
+ * CR and FF): invisible in a diff, it corrupts source files. `where` names
+ * the text in the message ("in added line ...", "from new_string").
+ */
+export function refuseControl(text: string, where: string): Refusal | undefined {
+  const m = CONTROL.exec(text);
+  if (!m) return undefined;
+  return {
+    ok: false,
+    code: 'control_chars',
+    message: `refusing to write control character ${codePoint(m[0])} ${where}; only tab, LF, CR and FF may be written (spell it as an escape sequence if the code needs it)`,
+  };
 }
 
 export type CleanedHunks = { ok: true; hunks: Hunk[]; removed: Map<number, number> } | Refusal;
@@ -65,14 +75,17 @@ export function cleanHunks(hunks: readonly Hunk[]): CleanedHunks {
   return { ok: true, hunks: cleaned, removed: c.removed };
 }
 
-/** Refuse added lines that `encoding` cannot hold (iconv would write `?` in their place). */
-export function checkEncodable(lines: readonly string[], encoding: TextEncoding): Refusal | undefined {
+/**
+ * Refuse added text that `encoding` cannot hold (iconv would write `?` in its
+ * place). `from` names the text in the message.
+ */
+export function checkEncodable(lines: readonly string[], encoding: TextEncoding, from = 'an added line'): Refusal | undefined {
   const bad = unencodable(lines.join('\n'), encoding);
   if (bad === undefined) return undefined;
   const label = encoding.name + (encoding.bom ? ' with BOM' : '');
   return {
     ok: false,
     code: 'unencodable',
-    message: `the file is ${label}, which cannot represent ${JSON.stringify(bad)} (${codePoint(bad)}) from an added line; not edited`,
+    message: `the file is ${label}, which cannot represent ${JSON.stringify(bad)} (${codePoint(bad)}) from ${from}; not edited`,
   };
 }

@@ -124,13 +124,13 @@ describe('diagnoseHunk picks the single most useful hint', () => {
 describe('describeMiss and locateHunks messages', () => {
   it('starts with hunk not found (N/M) and quotes the first expected complete line', () => {
     const hunks = [hunk([' import os']), hunk(['-class Unrelated(Base):'])];
-    const m = describeMiss(new LineIndex(FILE), hunks, 1, 1);
+    const m = describeMiss(new LineIndex(FILE), hunks, 1, 1).message;
     expect(m.startsWith('hunk not found (2/2): expected line "class Unrelated(Base):"')).toBe(true);
   });
 
   it('labels a long first line as a prefix', () => {
     const long = `x = "${'a'.repeat(200)}"`;
-    const m = describeMiss(new LineIndex(FILE), [hunk([`-${long}`])], 0, 0);
+    const m = describeMiss(new LineIndex(FILE), [hunk([`-${long}`])], 0, 0).message;
     expect(m).toContain(`expected line starting ${JSON.stringify(long.slice(0, 120))} (prefix)`);
   });
 

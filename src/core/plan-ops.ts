@@ -1,0 +1,132 @@
+// One planner per kind of patch operation (add, delete, update with or without
+// a move), each playing its operation against the in-memory view (view.ts).
+// A planner either leaves the operation's new states in the view or throws an
+// OpError for it; planPatch (plan.ts) collects those and decides what commits.
+
+import { locateHunks, type LocateResult } from '../match/hunks.js';
+import { LineIndex } from '../match/seek.js';
+import type { OutOfOrder } from '../match/hunks.js';
+import type { TextEncoding } from '../text/decode.js';
+import { EMPTY_TABLE, isWhole, rebase, type Run, tableOfRuns } from '../text/runs.js';
+import { spliceRuns } from '../text/splice.js';
+import { checkEncodable, cleanAddedLines, cleanHunks, type Refusal } from '../text/written.js';
+import type { FileOp, Hunk } from '../types.js';
+import { OpError } from './failure.js';
+import type { PathRef } from './snapshot.js';
+import { deletedContentDiffers, withExecutable, withoutFinalEol } from './traits.js';
+import type { Content, FileState, PlanView, TextContent } from './view.js';
+
+type Op<K extends FileOp['kind']> = Extract<FileOp, { kind: K }>;
+
+const refused = (r: Refusal): OpError => new OpError(r.code, r.message);
+
+/** `*** Add File:` — a new file with the added lines, UTF-8 (with a BOM when the first line asks for one). */
+export function planAdd(view: PlanView, i: number, op: Op<'add'>, ref: PathRef): void {
+  view.authorize(op, ref, 'target');
+  const s = view.target(ref);
+  if (s.kind === 'file') throw new OpError('file_exists', 'cannot add file that already exists; use "*** Update File:" instead');
+  view.requireCreatable(ref, s);
+  const added = cleanAddedLines(op.lines, true);
+  if (!added.ok) throw refused(added);
+  view.reports[i]!.cleaned = added.removed;
+  // A leading U+FEFF the model kept on purpose asks for a UTF-8 file with a BOM.
+  const bom = added.lines[0]?.startsWith('\uFEFF') ?? false;
+  if (bom) added.lines[0] = added.lines[0]!.slice(1);
+  const encoding: TextEncoding = { name: 'utf-8', bom };
+  const bad = checkEncodable(added.lines, encoding);
+  if (bad) throw refused(bad);
+  let runs: Run[] = added.lines.map((text) => ({ text, eol: '\n' }));
+  if (op.noNewlineAtEnd) runs = withoutFinalEol(runs, EMPTY_TABLE);
+  const mode = withExecutable(undefined, op.executable);
+  view.put(i, ref.abs, {
+    kind: 'file',
+    ...(mode !== undefined ? { mode } : {}),
+    content: { type: 'text', runs, base: EMPTY_TABLE, encoding },
+  });
+}
+
+/** `*** Delete File:` — only an existing file, and (for diffs) only when it holds what the diff says it deletes. */
+export function planDelete(view: PlanView, i: number, op: Op<'delete'>, ref: PathRef): void {
+  view.authorize(op, ref, 'source');
+  const src = view.requireFile(op, ref);
+  if (op.expectLines) {
+    const text = view.decode(src.content);
+    const differs = 'type' in text ? deletedContentDiffers(tableOfRuns(text.runs, text.base), op.expectLines) : text.message;
+    if (differs) throw new OpError('content_differs', `not deleted: ${differs}; deleting it would lose what the diff does not show`);
+  }
+  view.put(i, ref.abs, { kind: 'missing' });
+}
+
+/** `*** Update File:` — the hunks laid over the file, then the mode, then the move (when there is one). */
+export function planUpdate(view: PlanView, i: number, op: Op<'update'>, refs: readonly PathRef[]): void {
+  const ref = refs[0]!;
+  view.authorize(op, ref, 'source');
+  const src = view.requireFile(op, ref);
+  const next = updatedContent(view, i, op, ref, src);
+  const mode = withExecutable(src.mode, op.executable);
+  const dest = refs[1];
+  if (!dest) {
+    view.put(i, ref.abs, { ...src, ...(mode !== undefined ? { mode } : {}), content: next });
+    return;
+  }
+  view.authorize(op, dest, 'target');
+  if (dest.abs === ref.abs) {
+    throw new OpError('same_path', '"*** Move to:" names the same path as the source; drop the Move to line');
+  }
+  view.requireCreatable(dest, view.target(dest));
+  view.put(i, ref.abs, { kind: 'missing' });
+  view.put(i, dest.abs, { kind: 'file', ...(mode !== undefined ? { mode } : {}), content: next });
+}
+
+/** The content an update leaves: the source's, with its hunks applied. */
+function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRef, src: FileState): Content {
+  const cleaned = cleanHunks(op.hunks);
+  if (!cleaned.ok) throw refused(cleaned);
+  view.reports[i]!.cleaned = cleaned.removed;
+  const hunks = cleaned.hunks;
+  // No hunks (a mode change or rename from a diff): the content is not even decoded.
+  if (hunks.length === 0) return src.content;
+  // Context-only hunks change nothing: the content (even bytes that are
+  // not text, for a pure rename of a binary file) moves as it is.
+  const unchanged = hunks.every((h) => h.lines.every((l) => l.op === ' '));
+  const text = view.decode(src.content);
+  if (!('type' in text)) {
+    if (!(unchanged && op.moveTo !== undefined)) throw new OpError(text.code, text.message);
+    return src.content;
+  }
+  // A second operation on the same content matches against a table
+  // rebuilt from its runs; the first one matches the decoded file itself.
+  const table = isWhole(text.runs, text.base) ? text.base : tableOfRuns(text.runs, text.base);
+  const located = locateHunks(new LineIndex(table), hunks);
+  if (!located.ok) throw hunkFailure(located, hunks);
+  record(view, i, ref, hunks, located);
+  const added = hunks.flatMap((h) => h.lines.filter((l) => l.op === '+').map((l) => l.text));
+  const bad = checkEncodable(added, text.encoding);
+  if (bad) throw refused(bad);
+  const next: TextContent = unchanged ? text : { ...text, runs: rebase(spliceRuns(table, located.replacements), table) };
+  return op.noNewlineAtEnd ? { ...text, runs: withoutFinalEol(next.runs, text.base) } : next;
+}
+
+/** A hunk that could not be placed: its number, its line in the patch, and the file lines the report points at. */
+function hunkFailure(located: Extract<LocateResult, { ok: false }>, hunks: readonly Hunk[]): OpError {
+  return new OpError(located.code, located.message, {
+    hunk: located.hunk + 1,
+    patchLine: hunks[located.hunk]!.patchLine,
+    lines: located.lines.map((l) => l + 1),
+  });
+}
+
+/** What the placed hunks report: passes used, notes, placements, hunks out of file order. */
+function record(view: PlanView, i: number, ref: PathRef, hunks: readonly Hunk[], located: Extract<LocateResult, { ok: true }>): void {
+  view.countPasses(located.replacements);
+  if (located.outOfOrder.length > 0) view.reports[i]!.outOfOrder = outOfOrderNote(ref.raw, located.outOfOrder, hunks.length);
+  for (const r of located.replacements) if (r.note !== undefined) view.hunkNotes.push(`${ref.raw}: ${r.note}`);
+  located.placed.forEach((r, k) => {
+    view.placements.push({ path: ref.raw, op: i, hunk: k + 1, hunks: hunks.length, line: r.start + 1, pass: r.pass });
+  });
+}
+
+function outOfOrderNote(path: string, moved: readonly OutOfOrder[], total: number): string {
+  const which = moved.map((m) => `${m.hunk + 1}/${total} at line ${m.line + 1}`).join(', ');
+  return `${path}: hunks were out of file order: hunk ${which} matched only before the preceding hunk, in exactly one place, and was applied there`;
+}

@@ -1,0 +1,130 @@
+// The planner's in-memory view of the tree: what each path holds after the
+// operations played so far, starting from the snapshot. Operations read and
+// write it through this class only; it also records, per operation, the states
+// that operation left (what commits if it survives) and what it reports
+// (placements, tolerance used, invisible characters cleaned), so a failed
+// operation's reports can be dropped with it.
+
+import type { Replacement } from '../match/hunks.js';
+import { type Decoded, decodeLines, type DecodeOptions, type TextEncoding } from '../text/decode.js';
+import type { Run } from '../text/runs.js';
+import { wholeRuns } from '../text/runs.js';
+import type { LineTable } from '../text/table.js';
+import type { Entry, FileOp, HunkPlacement } from '../types.js';
+import { notAFile, OpError, outsideRoot } from './failure.js';
+import type { PathRef, Snapshot } from './snapshot.js';
+
+/** Content of a file in the in-memory view. */
+export type Content =
+  | {
+      type: 'text';
+      /** The content: runs of `base` lines and new lines. */
+      runs: Run[];
+      /** The origin's lines as decoded from the snapshot (empty for new content): what base runs index. */
+      base: LineTable;
+      encoding: TextEncoding;
+      /** Absolute path whose snapshot this content descends from (moves keep it); unset for an added file. */
+      origin?: string;
+    }
+  | { type: 'bytes'; bytes: Uint8Array; origin?: string };
+
+export type TextContent = Extract<Content, { type: 'text' }>;
+
+export type FileState = { kind: 'file'; mode?: number; content: Content };
+export type VState = { kind: 'missing' } | FileState | { kind: 'blocked'; entry: Exclude<Entry, { kind: 'file' }> };
+
+export interface ViewOptions extends DecodeOptions {
+  /** Permission hook: a reason string denies the operation on that path. */
+  authorize?: (op: FileOp, path: string, role: 'source' | 'target') => string | undefined;
+}
+
+/** What one operation reports if it commits. */
+export interface OpReport {
+  /** Invisible characters cleaned from its added lines. */
+  cleaned?: Map<number, number>;
+  /** Hunks placed before the preceding hunk (a note). */
+  outOfOrder?: string;
+}
+
+export class PlanView {
+  readonly root: string;
+  private readonly states = new Map<string, VState>();
+  /** The states each operation left on the paths it changed: what commits if it survives. */
+  readonly post: Map<string, VState>[];
+  readonly reports: OpReport[];
+  readonly placements: HunkPlacement[] = [];
+  /** Hunks matched by each tolerant pass (reported whether or not their operation commits). */
+  readonly passCounts = new Map<string, number>();
+  /** What tolerant matches adapted (re-indented lines, removed lines that drifted), one note each. */
+  readonly hunkNotes: string[] = [];
+
+  constructor(
+    readonly snapshot: Snapshot,
+    readonly options: ViewOptions,
+    ops: number,
+  ) {
+    this.root = snapshot.root;
+    this.post = Array.from({ length: ops }, () => new Map());
+    this.reports = Array.from({ length: ops }, () => ({}));
+  }
+
+  /** Operation `op` leaves `abs` in `state`. */
+  put(op: number, abs: string, state: VState): void {
+    this.states.set(abs, state);
+    this.post[op]!.set(abs, state);
+  }
+
+  stateOf(abs: string): VState {
+    let s = this.states.get(abs);
+    if (!s) {
+      const e = this.snapshot.entries.get(abs);
+      if (!e || (e.kind === 'missing' && e.blockedBy === undefined)) s = { kind: 'missing' };
+      else if (e.kind === 'file') s = { kind: 'file', mode: e.mode, content: { type: 'bytes', bytes: e.bytes, origin: abs } };
+      else s = { kind: 'blocked', entry: e };
+      this.states.set(abs, s);
+    }
+    return s;
+  }
+
+  /** The state of a path the operation may write (inside the working directory unless allowed). */
+  target(ref: PathRef): VState {
+    if (this.snapshot.outside.has(ref.abs)) throw outsideRoot(this.root).at(ref.raw);
+    return this.stateOf(ref.abs);
+  }
+
+  /** The file an operation reads (delete, update): anything else fails the operation. */
+  requireFile(op: FileOp, ref: PathRef): FileState {
+    const s = this.target(ref);
+    if (s.kind === 'file') return s;
+    const verb = op.kind === 'delete' ? 'delete' : 'update';
+    const entry = s.kind === 'missing' ? { kind: 'missing' as const } : s.entry;
+    throw notAFile(this.root, entry, () => `cannot ${verb} a file that does not exist`).at(ref.raw);
+  }
+
+  /** A path an operation creates (add, a move's destination) must not be blocked by a non-directory or be one. */
+  requireCreatable(ref: PathRef, s: VState): void {
+    if (s.kind === 'blocked') throw notAFile(this.root, s.entry, () => 'cannot be created').at(ref.raw);
+  }
+
+  authorize(op: FileOp, ref: PathRef, role: 'source' | 'target'): void {
+    const reason = this.options.authorize?.(op, ref.raw, role);
+    if (reason) throw new OpError('permission_denied', reason, {}, ref.raw);
+  }
+
+  /** Content as text, or the decoder's refusal when its bytes are not text. */
+  decode(content: Content): TextContent | Extract<Decoded, { ok: false }> {
+    if (content.type === 'text') return content;
+    const d = decodeLines(content.bytes, this.options);
+    if (!d.ok) return d;
+    const base = d.table;
+    return { type: 'text', runs: wholeRuns(base), base, encoding: d.encoding, ...(content.origin ? { origin: content.origin } : {}) };
+  }
+
+  /** Count the tolerant passes a section's hunks needed. */
+  countPasses(replacements: readonly Replacement[]): void {
+    for (const r of replacements) {
+      if (r.pass === 'exact' || r.pass === 'append') continue;
+      this.passCounts.set(r.pass, (this.passCounts.get(r.pass) ?? 0) + 1);
+    }
+  }
+}
