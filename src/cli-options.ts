@@ -5,6 +5,7 @@
 export interface ApplyFlags {
   check?: boolean;
   json?: boolean;
+  format?: string;
   model?: boolean;
   quiet?: boolean;
   cwd?: string;
@@ -30,7 +31,11 @@ export const EDIT_CHECK_OPTION: OptionSpec = ['--check', 'plan the edit and writ
 export const DRY_RUN_OPTION: OptionSpec = ['--dry-run', 'the same as --check'];
 /** The options apply, check and edit share, in help order. */
 export const APPLY_OPTIONS: readonly OptionSpec[] = [
-  ['--json', 'print one JSON document (status, changes, failures, notes, message, diff)'],
+  ['--json', 'print one JSON document (status, changes, failures, notes, message, diff); = --format json'],
+  [
+    '--format <format>',
+    'text (the default), json (= --json), github (GitHub Actions ::error annotations and a ::notice summary) or junit (JUnit XML)',
+  ],
   ['--model', 'print the model-facing result text instead of the diff'],
   ['-q, --quiet', 'print only the summary, not the diff'],
   ['-C, --cwd <dir>', 'resolve relative paths against DIR (default: the current directory)'],

@@ -2,12 +2,13 @@
 // and exit codes. Every decision is made by the library it calls.
 
 import { readFileSync, statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { APPLY_COMMANDS, type ApplyFlags, type OptionSpec } from './cli-options.js';
 import { colorArgs, colorChoice, type ColorFlag, oneLineError, OptionError, stripOption } from './cli-choices.js';
+import { type CheckResult, formatOf, printCheckText, printFormatted } from './cli-report.js';
 import { fastCommand } from './startup/fast-args.js';
-import { stdinIsTerminal, stdoutIsTerminal, writeFd } from './startup/no-stdio-streams.js';
+import { stderrIsTerminal, stdinIsTerminal, stdoutIsTerminal, writeFd } from './startup/no-stdio-streams.js';
 import { CLI_SYNC_FS_CALLS } from './startup/sync-fs-calls.js';
 import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { apply, edit, recover } from './index.js';
@@ -22,8 +23,8 @@ import { authorizeEdit as editPermission, patchAuthorizer } from './config/permi
 import { ENDPOINTS, type Endpoint, selectTools } from './models/tools.js';
 import { exitCodeFor, EXIT_USAGE } from './report/exit.js';
 import { humanReport } from './report/human.js';
-import { jsonReport } from './report/json.js';
 import { modelMessage } from './report/message.js';
+import { COLOR_STYLE, PLAIN_STYLE } from './report/terminal.js';
 import type { Fs, Outcome } from './types.js';
 import { VERSION } from './version.js';
 
@@ -42,18 +43,36 @@ function readInput(file: string | undefined): Buffer {
   return readFileSync(0);
 }
 
-function useColor(flag: ColorFlag): boolean {
-  return colorChoice(flag, process.env, stdoutIsTerminal);
+/** Colour for stdout (1) or stderr (2): --color, the environment, else whether that stream is a terminal. */
+function useColor(flag: ColorFlag, fd: 1 | 2 = 1): boolean {
+  return colorChoice(flag, process.env, fd === 1 ? stdoutIsTerminal : stderrIsTerminal);
 }
 
-function emit(outcome: Outcome, flags: ApplyFlags): number {
-  if (flags.json) {
-    writeFd(1, jsonReport(outcome));
-  } else if (flags.model) {
+/** A patch file's result as the --format renderers take it; paths shown relative to where chord-patch runs (-C DIR joined). */
+function checkResult(file: string | undefined, flags: ApplyFlags, result: { outcome: Outcome } | { unreadable: string }): CheckResult {
+  const dir = resolve(flags.cwd ?? '.');
+  return {
+    name: file === undefined || file === '-' ? '<stdin>' : file,
+    ...(file !== undefined && file !== '-' ? { file } : {}),
+    display: (p: string) => relative(process.cwd(), resolve(dir, p)) || p,
+    ...result,
+  };
+}
+
+function emit(outcome: Outcome, flags: ApplyFlags, file?: string): number {
+  const format = formatOf(flags);
+  if (format !== 'text') {
+    const printed = printFormatted(format, [checkResult(file, flags, { outcome })], false);
+    writeFd(1, printed.out);
+    if (printed.err) writeFd(2, printed.err);
+    return printed.code;
+  }
+  if (flags.model) {
     writeFd(outcome.status === 'applied' || outcome.status === 'checked' ? 1 : 2, modelMessage(outcome));
   } else {
     const { out, err } = humanReport(outcome, {
       color: useColor(flags.color),
+      errColor: useColor(flags.color, 2),
       quiet: !!flags.quiet,
       stat: !!flags.stat,
       verbose: !!flags.verbose,
@@ -105,11 +124,49 @@ function requireDirectory(dir: string | undefined): void {
 
 /** `run` is apply (auto-detect) for apply/check, edit (edit JSON only) for the edit command. */
 async function runApply(file: string | undefined, flags: ApplyFlags, fs: Fs, run: typeof apply = apply): Promise<number> {
+  formatOf(flags); // a bad --format is a usage error before anything is read
   requireDirectory(flags.cwd);
   const config = await configFor(flags.config, flags.cwd);
   const input = readInput(file);
-  const outcome = await run(input, {
-    fs,
+  const outcome = await run(input, { fs, ...applyOptions(flags, config) });
+  return emit(outcome, flags, file);
+}
+
+/**
+ * `check` over several patch files (or globs the shell expanded): each is
+ * checked against the same tree (check writes nothing), one summary line each
+ * and a total; the exit code is the worst of them (cli-report.ts worstExit).
+ */
+async function runCheck(files: readonly string[], flags: ApplyFlags, fs: Fs): Promise<number> {
+  if (files.length <= 1) return runApply(files[0], { ...flags, check: true }, fs);
+  const format = formatOf(flags);
+  requireDirectory(flags.cwd);
+  const config = await configFor(flags.config, flags.cwd);
+  const options = { fs, ...applyOptions({ ...flags, check: true }, config) };
+  const results: CheckResult[] = [];
+  for (const file of files) {
+    let input: Buffer;
+    try {
+      input = readInput(file);
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      results.push(checkResult(file, flags, { unreadable: e.message }));
+      continue;
+    }
+    results.push(checkResult(file, flags, { outcome: await apply(input, options) }));
+  }
+  const printed =
+    format === 'text'
+      ? printCheckText(results, { quiet: !!flags.quiet, style: useColor(flags.color, 2) ? COLOR_STYLE : PLAIN_STYLE })
+      : printFormatted(format, results, true);
+  writeFd(1, printed.out);
+  if (printed.err) writeFd(2, printed.err);
+  return printed.code;
+}
+
+/** The library options an apply-like command line asks for. */
+function applyOptions(flags: ApplyFlags, config: Config | undefined) {
+  return {
     check: !!flags.check || !!flags.dryRun,
     ...(flags.cwd !== undefined ? { cwd: flags.cwd } : {}),
     allowOutside: !!flags.allowOutside,
@@ -120,8 +177,7 @@ async function runApply(file: string | undefined, flags: ApplyFlags, fs: Fs, run
     ...(flags.allOrNothing ? { allOrNothing: true } : {}),
     ...(flags.extract ? { extract: true } : {}),
     ...stripOption(flags.strip),
-  });
-  return emit(outcome, flags);
+  };
 }
 
 interface ToolsFlags {
@@ -194,11 +250,13 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
   addOptions(
     program
       .command('check')
-      .argument('[file]', 'patch or edit JSON to check (default: stdin)')
-      .description('report whether the input would apply cleanly; writes nothing (= apply --check)'),
+      .argument('[files...]', 'patches or edit JSON to check, each against the same tree (default: stdin)')
+      .description(
+        'report whether the input would apply cleanly; writes nothing (= apply --check); several files: a line each and a total',
+      ),
     APPLY_COMMANDS.check,
     Option,
-  ).action(async (file: string | undefined, flags: ApplyFlags) => setCode(await runApply(file, { ...flags, check: true }, fs)));
+  ).action(async (files: string[], flags: ApplyFlags) => setCode(await runCheck(files, flags, fs)));
 
   addOptions(
     program

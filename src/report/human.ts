@@ -1,14 +1,18 @@
 // The terminal view: a coloured unified diff and the A/M/D/R summary on stdout;
-// the failure report on stderr.
+// the failure report for people (report/terminal.ts) on stderr.
 
 import type { Outcome } from '../types.js';
-import { changeLine, modelMessage } from './message.js';
+import { changeLine } from './message.js';
 import { diffStat } from './stat.js';
+import { COLOR_STYLE, PLAIN_STYLE, terminalFailureReport } from './terminal.js';
 import { type Paint, plain, unifiedDiff } from './unified.js';
 import { placementLines } from './verbose.js';
 
 export interface HumanOptions {
+  /** Colour stdout (the diff, the summary). */
   color: boolean;
+  /** Colour stderr (the failure report); default: as stdout. */
+  errColor?: boolean;
   quiet: boolean;
   /** A diffstat instead of the diff. */
   stat?: boolean;
@@ -53,5 +57,6 @@ export function humanReport(full: Outcome, opts: HumanOptions): { out: string; e
     out += `${[headline, notes].filter(Boolean).join('\n')}\n`;
     return { out, err: verbose };
   }
-  return { out, err: verbose + modelMessage(o) };
+  const style = (opts.errColor ?? opts.color) ? COLOR_STYLE : PLAIN_STYLE;
+  return { out, err: verbose + terminalFailureReport(o, style) };
 }

@@ -4,8 +4,9 @@ import type { Outcome } from '../types.js';
 import { modelMessage } from './message.js';
 import { unifiedDiff } from './unified.js';
 
-export function jsonReport(o: Outcome): string {
-  const doc = {
+/** The document as an object (`check` over several files prints an array of them). */
+export function jsonDoc(o: Outcome) {
+  return {
     status: o.status,
     dryRun: o.dryRun,
     tool: o.tool,
@@ -18,5 +19,8 @@ export function jsonReport(o: Outcome): string {
     message: modelMessage(o),
     diff: o.diffs.map((d) => unifiedDiff(d)).join(''),
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+export function jsonReport(o: Outcome): string {
+  return `${JSON.stringify(jsonDoc(o), null, 2)}\n`;
 }

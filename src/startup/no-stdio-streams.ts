@@ -23,6 +23,11 @@ export function stdoutIsTerminal(): boolean {
   return mayBeTerminal(1) && !!process.stdout.isTTY;
 }
 
+/** Whether stderr is a terminal (for the failure report's colour), asking process.stderr only when it may be one. */
+export function stderrIsTerminal(): boolean {
+  return mayBeTerminal(2) && !!process.stderr.isTTY;
+}
+
 /**
  * False when `fd` certainly is no terminal (a file, a pipe, /dev/null); when
  * in doubt (no fstat, no /dev/null to compare with), true: ask the stream.

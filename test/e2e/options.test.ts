@@ -155,7 +155,7 @@ describe('--all-or-nothing', () => {
     const dir = scratch({ ...BASE, 'g.txt': 'g\n' });
     const r = runCli(['apply', '--all-or-nothing'], { cwd: dir, input: MIXED });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('- g.txt: hunk not found (1/1)');
+    expect(r.stderr).toContain('error: g.txt: hunk not found (1/1)');
     expect(r.stderr).toContain('--all-or-nothing: nothing was written; 1 change that would have applied (f.txt)');
     expect(readTree(dir)).toEqual({ ...BASE, 'g.txt': 'g\n' });
   });
