@@ -61,14 +61,16 @@ export interface OutOfOrder {
 export type LocateResult =
   /** `placed`: one replacement per hunk, in hunk order; `replacements`: the same by file position, for the splice. */
   | { ok: true; replacements: Replacement[]; placed: Replacement[]; outOfOrder: OutOfOrder[] }
-  | {
-      ok: false;
-      code: 'hunk_not_found' | 'hunk_ambiguous' | 'already_applied' | 'partly_applied';
-      hunk: number;
-      message: string;
-      /** 0-based file lines the failure points at: the closest match, the candidates, or where new text already stands. */
-      lines: number[];
-    };
+  /** `lines`: 0-based file lines the failure points at (the closest match, the candidates, where new text already stands). */
+  | { ok: false; code: FailCode | 'already_applied' | 'partly_applied'; hunk: number; message: string; lines: number[] };
+
+type FailCode = 'hunk_not_found' | 'hunk_ambiguous';
+const failed = (code: FailCode, message: string, lines: readonly number[] = []): Placement => ({
+  kind: 'failed',
+  code,
+  message,
+  lines: [...lines],
+});
 
 /** A header with more occurrences than this does not narrow anything: its blocks are not searched one by one. */
 const HEADER_LIMIT = 64;
@@ -114,7 +116,7 @@ function runLength(hunks: readonly Hunk[], h: number): number {
 
 type Placement =
   | { kind: 'found'; replacement: Replacement }
-  | { kind: 'failed'; code: 'hunk_not_found' | 'hunk_ambiguous'; message: string; lines: number[] }
+  | { kind: 'failed'; code: FailCode; message: string; lines: number[] }
   | { kind: 'none' };
 
 interface State {
@@ -154,14 +156,17 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
     if (!early) {
       // Sent before: the old sides are gone and every new side stands, in order.
       const applied = appliedInOrder(index, hunks);
-      if (applied) {
+      if (applied)
         return { ok: false, code: 'already_applied', hunk: h, message: describeAlreadyApplied(hunks, applied, false), lines: applied };
-      }
-      const hunk = hunks[h]!;
-      if (oldSide(hunk.lines).length === 0)
-        return { ok: false, code: 'hunk_not_found', hunk: h, message: describeHeaderMissing(hunks, h), lines: [] };
-      const miss = describeMiss(index, hunks, h, state.cursor);
-      return { ok: false, code: 'hunk_not_found', hunk: h, message: miss.message, lines: miss.line !== undefined ? [miss.line] : [] };
+      const miss =
+        oldSide(hunks[h]!.lines).length === 0 ? { message: describeHeaderMissing(hunks, h) } : describeMiss(index, hunks, h, state.cursor);
+      return {
+        ok: false,
+        code: 'hunk_not_found',
+        hunk: h,
+        message: miss.message,
+        lines: 'line' in miss && miss.line !== undefined ? [miss.line] : [],
+      };
     }
     // The cursor stays: the hunks after this one still follow the one before it.
     placed.push(early);
@@ -203,13 +208,8 @@ function alreadyStanding(index: LineIndex, hunks: readonly Hunk[], placed: reado
       lines: standing.map((s) => s.line),
     };
   }
-  return {
-    ok: false,
-    code: 'partly_applied',
-    hunk: pending[0]!,
-    message: describePartlyApplied(hunks, standing, pending),
-    lines: standing.map((s) => s.line),
-  };
+  const message = describePartlyApplied(hunks, standing, pending);
+  return { ok: false, code: 'partly_applied', hunk: pending[0]!, message, lines: standing.map((s) => s.line) };
 }
 
 function placeHunk(state: State, h: number): Placement {
@@ -233,23 +233,19 @@ function placeHunk(state: State, h: number): Placement {
         const found: Replacement = { start: hinted, oldLen: old.length, lines, pass: places.pass };
         return { kind: 'found', replacement: found.pass === 'trim' ? reindentReplacement(index, found) : found };
       }
-      const message = describeAmbiguousPlaces(hunks, h, all, scope.where, run, hintText(state, hunk));
-      return { kind: 'failed', code: 'hunk_ambiguous', message, lines: all };
+      return failed('hunk_ambiguous', describeAmbiguousPlaces(hunks, h, all, scope.where, run, hintText(state, hunk)), all);
     }
   }
   const tolerant = findTolerant(index, hunk, cursor, hintedLine(state, hunk));
   if (tolerant.kind === 'ambiguous') {
-    const message = describeAmbiguous(hunks, h, tolerant.candidates, tolerant.pass, hintText(state, hunk));
-    return { kind: 'failed', code: 'hunk_ambiguous', message, lines: [...tolerant.candidates] };
+    return failed(
+      'hunk_ambiguous',
+      describeAmbiguous(hunks, h, tolerant.candidates, tolerant.pass, hintText(state, hunk)),
+      tolerant.candidates,
+    );
   }
-  if (tolerant.kind === 'unsafe') {
-    return {
-      kind: 'failed',
-      code: 'hunk_not_found',
-      message: describeUnsafe(hunks, h, tolerant.line, tolerant.reason),
-      lines: [tolerant.line],
-    };
-  }
+  if (tolerant.kind === 'unsafe')
+    return failed('hunk_not_found', describeUnsafe(hunks, h, tolerant.line, tolerant.reason), [tolerant.line]);
   if (tolerant.kind === 'found') return { kind: 'found', replacement: tolerant.replacement };
   return { kind: 'none' };
 }
@@ -331,20 +327,13 @@ function placeInsertion(state: State, h: number, run: number): Placement {
       return { kind: 'found', replacement: { start: found.hits[0]! + 1, oldLen: 0, lines: hunk.lines, pass: found.pass } };
     }
     const all = headerPlaces(index, hunk.header, from, Infinity)!.hits;
-    return {
-      kind: 'failed',
-      code: 'hunk_ambiguous',
-      message: describeAmbiguousPlaces(hunks, h, all, { kind: 'header', header: hunk.header, lines: [] }, run),
-      lines: all,
-    };
+    return failed('hunk_ambiguous', describeAmbiguousPlaces(hunks, h, all, { kind: 'header', header: hunk.header, lines: [] }, run), all);
   }
   const tolerant = tolerantSeek(index, [hunk.header], from);
   if (tolerant.kind === 'unique')
     return { kind: 'found', replacement: { start: tolerant.index + 1, oldLen: 0, lines: hunk.lines, pass: tolerant.pass } };
-  if (tolerant.kind === 'ambiguous') {
-    const message = describeAmbiguous(hunks, h, tolerant.candidates, tolerant.pass);
-    return { kind: 'failed', code: 'hunk_ambiguous', message, lines: [...tolerant.candidates] };
-  }
+  if (tolerant.kind === 'ambiguous')
+    return failed('hunk_ambiguous', describeAmbiguous(hunks, h, tolerant.candidates, tolerant.pass), tolerant.candidates);
   return { kind: 'none' };
 }
 
