@@ -29,7 +29,7 @@ export async function explainMissing(outcome: Outcome, ctx: MissingContext): Pro
   for (const group of outcome.failed) {
     const failures = [];
     for (const f of group.failures) {
-      const path = f.code === 'file_missing' ? group.paths.find((p) => f.message.startsWith(`${p}:`)) : undefined;
+      const path = f.code === 'file_missing' ? f.path : undefined;
       const hint = path === undefined ? undefined : await whereInstead(ctx, repo, path);
       failures.push(hint === undefined ? f : { ...f, message: `${f.message}; ${hint}` });
     }
