@@ -12,7 +12,9 @@ async function viaCommander(args: string[]): Promise<unknown> {
   const program = await buildProgram(() => {});
   let seen: unknown = 'no action';
   for (const cmd of program.commands) {
-    cmd.action((file: string | undefined, flags: Record<string, unknown>) => {
+    cmd.action((arg: string | string[] | undefined, flags: Record<string, unknown>) => {
+      // check takes several files (an array); the fast path answers only one, or none.
+      const file = Array.isArray(arg) ? (arg.length === 1 ? arg[0] : arg.length === 0 ? undefined : arg) : arg;
       seen = { command: cmd.name(), ...(file !== undefined ? { file } : {}), flags: { ...flags } };
     });
   }
