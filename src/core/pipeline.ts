@@ -1,7 +1,7 @@
 // The one runner: parse -> snapshot -> plan -> (commit) -> outcome. Every
 // envelope-wide error becomes a `rejected` outcome; nothing here prints.
 
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { ChordPatchError, isChordPatchError } from '../errors.js';
 import { parsePatch } from '../input/envelope.js';
 import { reverseOps } from '../input/reverse.js';
@@ -13,7 +13,7 @@ import type { LockOptions } from './lock.js';
 import { type Guard, withCommitLock } from './recover.js';
 import { nodeFs } from './node-fs.js';
 import { opRefs, planPatch, type Plan, type PlanOptions } from './plan.js';
-import { type Snapshot, takeSnapshot } from './snapshot.js';
+import { displayPath, type Snapshot, spellings, takeSnapshot } from './snapshot.js';
 import { beginPatchSession, type PatchSession, type SessionOptions } from './session-store.js';
 import { prepareDecoding } from '../text/decode.js';
 
@@ -163,8 +163,8 @@ export async function finish(fs: Fs, plan: Plan, f: FinishOptions): Promise<Outc
   const { snapshot, dryRun, tool } = f;
   const root = snapshot.root;
   let notes = f.notes;
-  const display = new Map(plan.mutations.map((m) => [m.abs, m.path]));
-  const displayOf = (abs: string) => display.get(abs) ?? relative(root, abs);
+  const display = spellings(plan.mutations.map((m) => ({ abs: m.abs, raw: m.path })));
+  const displayOf = (abs: string) => displayPath(display, root, abs);
   const anyFailed = plan.failed.length > 0;
   if (f.allOrNothing && anyFailed && plan.changes.length > 0) return allOrNothingRefusal(plan, dryRun, tool, notes);
   if (!dryRun && plan.mutations.length > 0) {

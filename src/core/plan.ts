@@ -10,7 +10,6 @@
 // commit, and so do independent ones. Each path commits the state the last
 // surviving operation on it left.
 
-import { relative } from 'node:path';
 import { type Bytes, sameBytes } from './bytes.js';
 import { encodeText } from '../text/decode.js';
 import { isBaseRun, textOfRuns } from '../text/runs.js';
@@ -20,7 +19,7 @@ import { failureOf, OpError } from './failure.js';
 import { passWords } from '../match/passes.js';
 import { closeFailures } from './groups.js';
 import { planAdd, planDelete, planUpdate } from './plan-ops.js';
-import { type PathRef, resolveRef, type Snapshot } from './snapshot.js';
+import { displayPath, type PathRef, resolveRef, type Snapshot, spellings } from './snapshot.js';
 import { type Content, PlanView, type TextContent, type ViewOptions, type VState } from './view.js';
 
 export type { Content } from './view.js';
@@ -85,8 +84,7 @@ export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: P
     refsOf.map((refs) => ({ group: refs[0]!.abs, paths: refs.map((r) => r.abs) })),
     failures.map((f) => f.op),
   );
-  const display = new Map<string, string>();
-  for (const refs of refsOf) for (const r of refs) if (!display.has(r.abs)) display.set(r.abs, r.raw);
+  const display = spellings(refsOf.flat());
   return {
     mutations: mutationsOf(view, ops.length, discarded, display),
     changes: changesOf(ops, refsOf, discarded, display),
@@ -102,7 +100,7 @@ function failedGroups(ops: readonly FileOp[], refsOf: readonly PathRef[][], chai
   return chains.map((members) => {
     const inChain = new Set(members);
     return {
-      paths: uniqueSpellings(members.flatMap((i) => refsOf[i]!)),
+      paths: [...spellings(members.flatMap((i) => refsOf[i]!)).values()],
       failures: failures.filter((f) => inChain.has(f.op)),
       operations: members.map((i) => ({
         op: i,
@@ -121,7 +119,7 @@ function mutationsOf(view: PlanView, count: number, discarded: ReadonlySet<numbe
   const mutations: Mutation[] = [];
   for (const [abs, state] of committed) {
     const before = snapshot.entries.get(abs) ?? { kind: 'missing' };
-    const path = display.get(abs) ?? relative(root, abs);
+    const path = displayPath(display, root, abs);
     if (state.kind === 'missing') {
       if (before.kind === 'file') mutations.push({ abs, path, before, after: null });
       continue;
@@ -215,11 +213,4 @@ function textBytes(c: TextContent, snapshot: Snapshot): Bytes {
   }
   if (text !== '') pieces.push(Buffer.from(text, 'utf8'));
   return pieces;
-}
-
-/** The patch's spellings of these paths, one per file (the first), in order. */
-function uniqueSpellings(refs: readonly PathRef[]): string[] {
-  const byAbs = new Map<string, string>();
-  for (const r of refs) if (!byAbs.has(r.abs)) byAbs.set(r.abs, r.raw);
-  return [...byAbs.values()];
 }

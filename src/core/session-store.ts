@@ -42,7 +42,7 @@ import {
   type SessionState,
   sessionStatePath,
 } from './session.js';
-import type { Snapshot } from './snapshot.js';
+import { type Snapshot, spellings } from './snapshot.js';
 
 export interface SessionOptions {
   /** Session id (`--session`, CHORD_PATCH_SESSION). No id: no state at all. */
@@ -220,8 +220,7 @@ export function beginPatchSession(
   const key = patchKey(ops);
   const loaded = loadSessionState(path);
   const refusal = refuseIdenticalPatch(loaded, key, files);
-  const display = new Map<string, string>();
-  for (const op of ops) for (const ref of opRefs(root, op)) if (!display.has(ref.abs)) display.set(ref.abs, ref.raw);
+  const display = spellings(ops.flatMap((op) => opRefs(root, op)));
   return {
     ...(refusal
       ? {

@@ -49,6 +49,18 @@ export function resolveRef(root: string, raw: string): PathRef {
   return { raw, abs: resolve(root, raw) };
 }
 
+/** The first spelling the input used for each absolute path (`a.txt` and `./a.txt` are one file), in input order. */
+export function spellings(refs: Iterable<PathRef>): Map<string, string> {
+  const byAbs = new Map<string, string>();
+  for (const r of refs) if (!byAbs.has(r.abs)) byAbs.set(r.abs, r.raw);
+  return byAbs;
+}
+
+/** How reports name `abs`: as the input first spelled it, else relative to the working directory. */
+export function displayPath(spelled: ReadonlyMap<string, string>, root: string, abs: string): string {
+  return spelled.get(abs) ?? relative(root, abs);
+}
+
 export function isInside(root: string, abs: string): boolean {
   const rel = relative(root, abs);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
@@ -60,8 +72,7 @@ export function isInside(root: string, abs: string): boolean {
  * file to the planner: their sections chain like repeated sections.
  */
 export function checkOverlaps(refs: readonly PathRef[]): void {
-  const spelling = new Map<string, string>();
-  for (const r of refs) if (!spelling.has(r.abs)) spelling.set(r.abs, r.raw);
+  const spelling = spellings(refs);
   for (const abs of spelling.keys()) {
     for (let d = dirname(abs); d !== dirname(d); d = dirname(d)) {
       if (spelling.has(d)) overlap(`"${spelling.get(d)}" contains "${spelling.get(abs)}"`);

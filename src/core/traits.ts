@@ -4,6 +4,7 @@
 
 import { isBaseRun, type Run } from '../text/runs.js';
 import type { LineTable } from '../text/table.js';
+import { quote } from '../text/quote.js';
 
 /**
  * The file mode after git's executable bit: set it for whoever may read the
@@ -43,7 +44,7 @@ export function deletedContentDiffers(table: LineTable, expect: readonly string[
     return `the file has ${table.length} line${table.length === 1 ? '' : 's'}, the diff deletes ${expect.length}`;
   }
   for (let i = 0; i < expect.length; i++) {
-    if (table.textAt(i) !== expect[i]) return `line ${i + 1} differs from the diff's ${JSON.stringify(expect[i]!.slice(0, 80))}`;
+    if (table.textAt(i) !== expect[i]) return `line ${i + 1} differs from the diff's ${quote(expect[i]!)}`;
   }
   return undefined;
 }

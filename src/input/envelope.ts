@@ -36,6 +36,7 @@
 // needs at least one `+` line, and every error names the patch line.
 
 import { ChordPatchError } from '../errors.js';
+import { quote } from '../text/quote.js';
 import { ACCEPTED_FORMATS } from './detect.js';
 import type { FileOp, Hunk, ParsedPatch } from '../types.js';
 
@@ -74,7 +75,6 @@ interface Cursor {
 }
 
 const lineNo = (c: Cursor, i: number): number => i + c.base;
-const quote = (s: string): string => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
 
 function fail(c: Cursor, i: number, message: string): never {
   throw new ChordPatchError('parse_error', `line ${lineNo(c, i)}: ${message}`, lineNo(c, i));

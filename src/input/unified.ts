@@ -35,6 +35,7 @@
 // it is not used as an anchor. Line numbers are kept as hints (hintLine).
 
 import { ChordPatchError } from '../errors.js';
+import { quote } from '../text/quote.js';
 import type { HunkLine } from '../types.js';
 
 export interface UnifiedHunk {
@@ -75,7 +76,6 @@ const HUNK_HEAD = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
 const NO_EOL = '\\';
 /** The first line of a format-patch mail or of a `git log -p` / `git show` commit. */
 const MAIL_START = /^(From [0-9a-f]{7,40} |commit [0-9a-f]{7,})/;
-const quote = (s: string): string => JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
 
 /** Lines that may stand between files (or before the first) without being prose. */
 const BETWEEN = [/^diff /, /^Only in /, /^Index: /, /^={5,}/, /^commit [0-9a-f]{7,}/, /^Merge: /, /^Author: /, /^Date: /, /^Binary files /];

@@ -22,6 +22,7 @@
 // leniency, not only the first.
 
 import { isChordPatchError } from '../errors.js';
+import { commonPrefixLength, quote } from '../text/quote.js';
 import { MARKER, parsePatch } from './envelope.js';
 import { patchFormat } from './detect.js';
 import { parseUnified } from './unified.js';
@@ -184,7 +185,6 @@ function next(state: State, item: Item): State {
   }
 }
 
-const quoted = (s: string): string => JSON.stringify(s.length > 60 ? `${s.slice(0, 60)}…` : s);
 const col = (line: string, index: number): number => Array.from(line.slice(0, index)).length + 1;
 
 /** Check `text` against the grammar and run the tolerant parser on it. */
@@ -207,7 +207,7 @@ export function validatePatch(text: string): ValidationResult {
     if (!hasLF && line === '') break;
     if (state === 'done') {
       // Everything after "*** End Patch" is one violation.
-      report({ line: lineNo, column: 1, expected: [END_OF_INPUT], found: quoted(line) });
+      report({ line: lineNo, column: 1, expected: [END_OF_INPUT], found: quote(line) });
       break;
     }
 
@@ -269,7 +269,7 @@ function unclosed(text: string, lines: string[], expected: string[]): Violation 
   const lastLine = lines[endsWithLF ? last - 2 : last - 1] ?? '';
   const hint =
     lastLine.trim() === END && lastLine !== END
-      ? ` (line ${endsWithLF ? last - 1 : last}, ${quoted(lastLine)}, is not "*** End Patch" to the grammar)`
+      ? ` (line ${endsWithLF ? last - 1 : last}, ${quote(lastLine)}, is not "*** End Patch" to the grammar)`
       : '';
   return { line: last, column, expected, found: `${END_OF_INPUT}${hint}` };
 }
@@ -281,7 +281,7 @@ function describe(line: string, lineNo: number, expected: string[], hasLF: boole
   for (const lit of [BEGIN, END, EOF_LINE]) {
     if (expected.includes(lit) && line.startsWith(lit) && line.length > lit.length) {
       const rest = line.slice(lit.length);
-      const found = rest.startsWith('\r') ? '"\\r" (a CRLF line ending; the grammar allows LF only)' : quoted(rest);
+      const found = rest.startsWith('\r') ? '"\\r" (a CRLF line ending; the grammar allows LF only)' : quote(rest);
       return { line: lineNo, column: col(line, lit.length), expected: lit === END ? [LF, END_OF_INPUT] : [LF], found };
     }
   }
@@ -292,12 +292,8 @@ function describe(line: string, lineNo: number, expected: string[], hasLF: boole
   }
   // Otherwise: the longest prefix shared with any expected literal.
   let at = 0;
-  for (const e of expected) {
-    let k = 0;
-    while (k < e.length && k < line.length && e[k] === line[k]) k++;
-    at = Math.max(at, k);
-  }
-  const found = line === '' ? 'an empty line' : at >= line.length ? (hasLF ? LF : END_OF_INPUT) : quoted(line.slice(at));
+  for (const e of expected) at = Math.max(at, commonPrefixLength(e, line));
+  const found = line === '' ? 'an empty line' : at >= line.length ? (hasLF ? LF : END_OF_INPUT) : quote(line.slice(at));
   return { line: lineNo, column: col(line, at), expected, found };
 }
 

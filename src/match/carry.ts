@@ -25,6 +25,7 @@
 
 import { diffArrays, diffChars } from 'diff';
 import { foldChar, type NormalizeOptions, normalizeForMatch } from './normalize.js';
+import { commonPrefixLength, commonSuffixLength } from '../text/quote.js';
 
 /** Diffs larger than this many edits fall back to the common prefix and suffix. */
 const MAX_EDIT = 2000;
@@ -357,11 +358,8 @@ function starts(lines: readonly string[]): number[] {
 function lineRuns(oldLines: string[], nextLines: string[]): { kind: 'same' | 'old' | 'new'; count: number }[] {
   const changes = diffArrays(oldLines, nextLines, { maxEditLength: MAX_EDIT });
   if (changes) return changes.map((c) => ({ kind: c.added ? 'new' : c.removed ? 'old' : 'same', count: c.count ?? c.value.length }));
-  let p = 0;
-  const max = Math.min(oldLines.length, nextLines.length);
-  while (p < max && oldLines[p] === nextLines[p]) p++;
-  let s = 0;
-  while (s < max - p && oldLines[oldLines.length - 1 - s] === nextLines[nextLines.length - 1 - s]) s++;
+  const p = commonPrefixLength(oldLines, nextLines);
+  const s = commonSuffixLength(oldLines, nextLines, p);
   const runs = [
     { kind: 'same' as const, count: p },
     { kind: 'old' as const, count: oldLines.length - p - s },

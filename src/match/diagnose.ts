@@ -21,6 +21,7 @@
 // candidate list.
 
 import type { Hunk, HunkLine } from '../types.js';
+import { codePoint, commonPrefixLength } from '../text/quote.js';
 import { LineIndex } from './seek.js';
 import { similarity } from './distance.js';
 import { TOLERANT } from './passes.js';
@@ -464,7 +465,7 @@ function driftHint(
 function describeChar(ch: string | undefined): string {
   if (ch === undefined) return 'end of line';
   const cp = ch.codePointAt(0)!;
-  const hex = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  const hex = codePoint(cp);
   if (cp > 0x20 && cp < 0x7f) return JSON.stringify(ch);
   if (ch === ' ') return 'a space';
   if (ch === '\t') return 'a tab';
@@ -476,8 +477,7 @@ export function firstDifference(expected: string, found: string): string | undef
   if (expected === found) return undefined;
   const e = [...expected];
   const f = [...found];
-  let i = 0;
-  while (i < e.length && i < f.length && e[i] === f[i]) i++;
+  const i = commonPrefixLength(e, f);
   return `first difference at column ${i + 1}: expected ${describeChar(e[i])}, found ${describeChar(f[i])}`;
 }
 

@@ -12,6 +12,7 @@
 // keycaps, ideographic variation sequences.
 
 import { lazyRegExp } from './lazy-regexp.js';
+import { codePoint } from './quote.js';
 
 export interface Cleaned {
   text: string;
@@ -119,6 +120,6 @@ export function mergeRemoved(into: Map<number, number>, from: ReadonlyMap<number
 export function formatRemoved(removed: ReadonlyMap<number, number>): string {
   return [...removed]
     .sort(([a], [b]) => a - b)
-    .map(([cp, n]) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}×${n}`)
+    .map(([cp, n]) => `${codePoint(cp)}×${n}`)
     .join(', ');
 }

@@ -7,6 +7,7 @@
 import type { Hunk } from '../types.js';
 import { type TextEncoding, unencodable } from './decode.js';
 import { cleanInvisible, formatRemoved, mergeRemoved } from './invisible.js';
+import { codePoint, quote } from './quote.js';
 
 export type Refusal = { ok: false; code: 'control_chars' | 'invisible_only' | 'unencodable'; message: string };
 
@@ -14,13 +15,6 @@ export type CleanedLines = { ok: true; lines: string[]; removed: Map<number, num
 
 /** C0 and C1 controls and DEL, except tab, LF, FF and CR. */
 const CONTROL = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/;
-
-const codePoint = (ch: string): string => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-
-/** The line as JSON would quote it, so controls show as escapes; cut when long. */
-function quoteLine(line: string): string {
-  return JSON.stringify(line.length > 80 ? `${line.slice(0, 80)}…` : line);
-}
 
 /**
  * Clean the lines an operation adds and check what remains. `atFileStart`:
@@ -41,7 +35,7 @@ export function cleanAddedLines(lines: readonly string[], atFileStart: boolean):
     };
   }
   for (const line of out) {
-    const refusal = refuseControl(line, `in added line ${quoteLine(line)}`);
+    const refusal = refuseControl(line, `in added line ${quote(line)}`);
     if (refusal) return refusal;
   }
   return { ok: true, lines: out, removed };
