@@ -13,7 +13,7 @@ import { formatRemoved, mergeRemoved } from '../text/invisible.js';
 import { runsFromLines } from '../text/runs.js';
 import { checkEncodable, refuseControl } from '../text/written.js';
 import type { EditEntry, EditRequest, EditStats, Entry, FailedGroup, Note, OpFailure } from '../types.js';
-import { describeIndent, type EntryResult, overlaps, planEntry, STEP_WORDS } from './replace.js';
+import { describeIndent, type EntryResult, exactNeedles, overlaps, planEntry, STEP_WORDS } from './replace.js';
 import { FileView, type LfSplice } from './view.js';
 import { applySplices, spliceText } from './write.js';
 
@@ -117,6 +117,8 @@ function planEntries(request: EditRequest, ref: PathRef, view: FileView, encodin
   const out: Entries = { failures: [], skipped: [], splices: [], notes: [], cleaned: new Map(), oldCleaned: new Map(), notFound: false };
   const fail = (i: number, r: { code: OpFailure['code']; message: string; lines?: number[] }) =>
     out.failures.push(entryFailure(i, batch, r.code, ref.raw, r.message, r.lines));
+  // A batch finds every entry's old_string in one pass over the file.
+  if (batch) view.prefetch(exactNeedles(entries));
   entries.forEach((e, i) => {
     const r = planEntry(view, e, { tolerant: !batch, entry: i });
     if (r.ok === true) {
