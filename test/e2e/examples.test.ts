@@ -121,7 +121,8 @@ describe('the README example gallery', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('server.js: hunk not found (1/1): expected line "server.listen(8080);"');
     expect(r.stderr).toContain('the closest file line is 7');
-    expect(r.stderr).toContain('Nothing was written.');
+    expect(r.stderr).toContain('  --> server.js:7 (closest match)');
+    expect(r.stderr).toMatch(/nothing was written\n$/);
     expect(r.tree('failing')).toEqual(before);
   });
 
@@ -144,15 +145,14 @@ describe('the README example gallery', () => {
     expect(readdirSync(join(EXAMPLES, 'ci/patches')).sort()).toEqual(['001-more-workers.patch', '002-stale-timeout.patch']);
   });
 
-  // --format github comes with the CI output formats; until the CLI has it, running this command is a usage error.
-  const hasFormat = runCli(['check', '--format', 'github'], { input: '' }).code !== 64;
-  it.skipIf(!hasFormat)('ci: the README command annotates the stale patch and writes nothing', () => {
+  it('ci: the README command annotates the stale patch at the closest line of its target and writes nothing', () => {
     const before = readTree(join(EXAMPLES, 'ci'));
     const r = runExample(commandFor('ci'));
     expect(r.code).toBe(1);
-    // The stale patch's failure is annotated at the line of the file it targets; the summary names the patch.
-    expect(r.stdout).toMatch(/^::error file=\S*app\.conf,line=3,/m);
-    expect(r.stdout).toContain('002-stale-timeout.patch');
+    expect(r.stdout).toMatch(
+      /^::error file=examples\/ci\/project\/app\.conf,line=3,title=chord-patch%3A hunk_not_found::app\.conf: hunk not found/m,
+    );
+    expect(r.stdout).toMatch(/^::notice title=chord-patch::.*002-stale-timeout\.patch: would not apply/m);
     expect(r.tree('ci')).toEqual(before);
   });
 });
