@@ -19,7 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cliCommand, ROOT, RUNTIME, runCli } from '../support/cli.js';
+import { cliCommand, ROOT, RUNTIME } from '../support/cli.js';
 import { readTree } from '../support/tree.js';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
