@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 
 const scratch = mkdtempSync(join(tmpdir(), 'chord-patch-demo-'));
 cpSync('examples', scratch, { recursive: true });
-console.log(`scratch copy of examples/: ${scratch}\n`);
+// The copy is kept, and named, so the result can be looked at after the run.
+console.log(`scratch copy of examples/: ${scratch} (kept for you to look at; remove it when done)\n`);
 const patch = readFileSync('examples/demo.patch');
 const run = spawnSync(process.execPath, ['bin/chord-patch', 'apply', '-C', scratch, ...process.argv.slice(2)], {
   input: patch,
