@@ -100,17 +100,20 @@ function expectedIn(state: State, haveOps: boolean): string[] {
   }
 }
 
+/** The markers that open a file operation or a move, with the item each names. */
+const FILE_MARKERS = [
+  [ADD, 'add'],
+  [DELETE, 'delete'],
+  [UPDATE, 'update'],
+  [MOVE, 'move'],
+] as const;
+
 /** What a line is under the grammar's exact rules (null: nothing). */
 function strictItem(line: string): Item | null {
   if (line === BEGIN) return { kind: 'begin' };
   if (line === END) return { kind: 'end' };
   if (line === EOF_LINE) return { kind: 'eof' };
-  for (const [marker, kind] of [
-    [ADD, 'add'],
-    [DELETE, 'delete'],
-    [UPDATE, 'update'],
-    [MOVE, 'move'],
-  ] as const) {
+  for (const [marker, kind] of FILE_MARKERS) {
     if (line.startsWith(marker)) return { kind, marker, name: line.slice(marker.length) };
   }
   if (line === '@@' || (line.startsWith('@@ ') && line.length > 3)) return { kind: 'context' };
@@ -124,12 +127,7 @@ function lenientItem(line: string): Item | null {
   if (t === BEGIN) return { kind: 'begin' };
   if (t === END) return { kind: 'end' };
   if (t === EOF_LINE) return { kind: 'eof' };
-  for (const [marker, kind] of [
-    [ADD, 'add'],
-    [DELETE, 'delete'],
-    [UPDATE, 'update'],
-    [MOVE, 'move'],
-  ] as const) {
+  for (const [marker, kind] of FILE_MARKERS) {
     const bare = marker.trimEnd();
     if (t.startsWith(bare)) return { kind, marker, name: t.slice(bare.length).trim() };
   }
