@@ -11,7 +11,10 @@
 // An `@@` header scopes the search to the header's block: from the header
 // line to the next non-blank line indented at or left of it (included, so a
 // closing `}` belongs to its function), which is the end of a function or
-// class in indentation- and brace-style code alike.
+// class in indentation- and brace-style code alike. A Markdown heading's block
+// is its section: up to the next heading of the same or a higher level (its
+// paragraphs sit at the heading's indentation, so the indentation rule would
+// end it at the first paragraph and make a place in it look unique).
 
 import type { Derived, LineIndex, PassName } from './seek.js';
 import { PASSES } from './seek.js';
@@ -69,25 +72,49 @@ function indentOf(line: string): number {
 const BLOCK_ENDS: Derived<Map<number, number>> = { build: () => new Map() };
 
 /**
- * The last line of the block a header at line `h` opens: the next non-blank
- * line indented at or left of it, or the file's last line. Cached per file,
- * since every hunk under one header asks again.
+ * The last line of the block a header at line `h` opens: for a Markdown
+ * heading, the line before the next heading of the same or a higher level
+ * (a section holds its paragraphs, whatever their indentation); otherwise the
+ * next non-blank line indented at or left of it; or the file's last line.
+ * Cached per file, since every hunk under one header asks again.
  */
 export function blockEnd(index: LineIndex, h: number): number {
   const cache = index.derived(BLOCK_ENDS);
   let end = cache.get(h);
   if (end === undefined) {
-    const table = index.table;
-    const indent = indentOf(table.textAt(h));
-    end = index.length - 1;
-    for (let i = h + 1; i < index.length; i++) {
-      const text = table.textAt(i);
-      if (text.trim() !== '' && indentOf(text) <= indent) {
-        end = i;
-        break;
-      }
-    }
+    const level = headingLevel(index.table.textAt(h));
+    end = level === undefined ? indentedBlockEnd(index, h) : sectionEnd(index, h, level);
     cache.set(h, end);
   }
   return end;
+}
+
+function indentedBlockEnd(index: LineIndex, h: number): number {
+  const table = index.table;
+  const indent = indentOf(table.textAt(h));
+  for (let i = h + 1; i < index.length; i++) {
+    const text = table.textAt(i);
+    if (text.trim() !== '' && indentOf(text) <= indent) return i;
+  }
+  return index.length - 1;
+}
+
+/** The level of a Markdown ATX heading (`## Title`: 2), or undefined for any other line. */
+export function headingLevel(line: string): number | undefined {
+  const m = /^ {0,3}(#{1,6})[ \t]+\S/.exec(line);
+  return m ? m[1]!.length : undefined;
+}
+
+/** A line that opens or closes a fenced code block, inside which `#` lines are code, not headings. */
+const FENCE = /^ {0,3}(```|~~~)/;
+
+function sectionEnd(index: LineIndex, h: number, level: number): number {
+  const table = index.table;
+  let fenced = false;
+  for (let i = h + 1; i < index.length; i++) {
+    const text = table.textAt(i);
+    if (FENCE.test(text)) fenced = !fenced;
+    else if (!fenced && (headingLevel(text) ?? Infinity) <= level) return i - 1;
+  }
+  return index.length - 1;
 }

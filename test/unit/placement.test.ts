@@ -214,6 +214,10 @@ describe('the end of a header block', () => {
     ],
     ['a block that runs to the end of the file', ['def f():', '    pass', ''], 0, 2],
     ['a header whose next line is at its level', ['import os', 'import sys'], 0, 1],
+    ['a Markdown section runs to the line before the next heading of its level', ['## A', '', 'x', '', 'y', '', '## B', 'z'], 0, 5],
+    ['a Markdown section holds its subsections', ['## A', 'x', '### A.1', 'y', '## B'], 0, 3],
+    ['a `#` line inside a fenced code block is not a heading', ['## A', '```sh', '# a comment', '```', 'x', '# B'], 0, 4],
+    ['the last Markdown section runs to the end of the file', ['# T', '## A', 'x', ''], 1, 3],
   ] as const)('%s', (_name, lines, h, end) => {
     expect(blockEnd(new LineIndex(lines), h)).toBe(end);
   });
