@@ -1,5 +1,7 @@
-// The command-line front end: the only module that touches process, colour
-// and exit codes. Every decision is made by the library it calls.
+// The command-line front end (commander): reads the arguments and the input,
+// calls the library, prints through cli-report.ts and report/, and exits.
+// Every decision is made by the library it calls; the start-up shortcuts it
+// uses are in src/startup/, each with the figure that keeps it.
 
 import { readFileSync, statSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';

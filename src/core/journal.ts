@@ -33,6 +33,13 @@ export interface JournalEntry {
   post?: { size: number; sha256: string };
 }
 
+/** What another program did to a target after an interrupted commit, by what the commit did to it. */
+const CHANGED_SINCE: { readonly [Op in JournalEntry['op']]: string } = {
+  create: 'the file the commit created was changed',
+  replace: 'it no longer holds what the commit wrote',
+  delete: 'a file was created where the commit had deleted one',
+};
+
 export interface Journal {
   version: 1;
   id: string;
@@ -163,12 +170,7 @@ async function keepForeign(fs: Fs, e: JournalEntry, name: Namer): Promise<string
     if (!tmp || tmp.identity !== target.identity || !e.post) return undefined;
     if (await holdsPostImage(fs, name(e.target), e.post)) return undefined;
   }
-  const what =
-    e.op === 'delete'
-      ? 'a file was created where the commit had deleted one'
-      : e.op === 'replace'
-        ? 'it no longer holds what the commit wrote'
-        : 'the file the commit created was changed';
+  const what = CHANGED_SINCE[e.op];
   if (!backup) return `${e.target}: changed by another program after the interruption (${what}); kept as it is`;
   const orig = `${e.target}.chord-patch-orig`;
   try {

@@ -13,7 +13,8 @@ import { formatRemoved, mergeRemoved } from '../text/invisible.js';
 import { runsFromLines } from '../text/runs.js';
 import { checkEncodable, refuseControl } from '../text/written.js';
 import type { EditEntry, EditRequest, EditStats, Entry, FailedGroup, Note, OpFailure } from '../types.js';
-import { describeIndent, type EntryResult, exactNeedles, overlaps, planEntry, STEP_WORDS } from './replace.js';
+import { describeIndent } from './inside-indentation.js';
+import { type EntryResult, exactNeedles, overlaps, planEntry, STEP_WORDS } from './replace.js';
 import { FileView, type LfSplice } from './view.js';
 import { applySplices, spliceText } from './write.js';
 

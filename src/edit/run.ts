@@ -47,21 +47,20 @@ async function runEditLocked(request: EditRequest, options: RunOptions, guard: G
 }
 
 /** Validate a parsed JSON object as an edit request and run it. */
-export async function runEditObject(json: Record<string, unknown>, options: RunOptions = {}): Promise<Outcome> {
-  let request: EditRequest;
-  try {
-    request = parseEditRequest(json);
-  } catch (e) {
-    return errorOutcome(e, 'edit', !!options.check);
-  }
-  return runEdit(request, options);
+export function runEditObject(json: Record<string, unknown>, options: RunOptions = {}): Promise<Outcome> {
+  return runParsed(() => parseEditRequest(json), options);
 }
 
 /** Parse edit JSON text (the `edit` command's input) and run it. */
-export async function runEditText(text: string, options: RunOptions = {}): Promise<Outcome> {
+export function runEditText(text: string, options: RunOptions = {}): Promise<Outcome> {
+  return runParsed(() => parseEditJson(text), options);
+}
+
+/** Run the request `parse` returns; a request it refuses is the outcome, never a throw. */
+async function runParsed(parse: () => EditRequest, options: RunOptions): Promise<Outcome> {
   let request: EditRequest;
   try {
-    request = parseEditJson(text);
+    request = parse();
   } catch (e) {
     return errorOutcome(e, 'edit', !!options.check);
   }

@@ -16,12 +16,10 @@
 // a second `X` after an `A X`); the report says how to add them anyway
 // (include the existing lines as context).
 
-import type { Hunk, HunkLine } from '../types.js';
+import type { Hunk } from '../types.js';
 import type { Replacement } from './hunks.js';
 import { type LineIndex, PASSES } from './seek.js';
-
-const oldSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.op !== '+').map((l) => l.text);
-const newSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.op !== '-').map((l) => l.text);
+import { newSide, oldSide } from './hunk-lines.js';
 
 const sameLines = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((l, k) => l === b[k]);
 

@@ -9,9 +9,12 @@
 //   placeholder      a `...` line, or a blank line standing in for omitted code
 //   partial_block    K lines match at line N, then one differs (expected vs
 //                    found, first differing column, drift, blank-line hint)
+//   not_together     every line exists in the file, but not as one block
 //   part_of_line     the expected text is only part of a longer file line
 //   closest_line     the most similar file line (S% similar)
 //   missing_line     the line does not exist in the file
+//
+// The failure messages built around these hints are in describe.ts.
 //
 // Every search here is bounded so a failure on a 100,000-line file stays
 // fast and small: lines are compared in place in the file's table (trimmed
@@ -20,12 +23,12 @@
 // over the file itself, and edit distance only runs on a short, pre-filtered
 // candidate list.
 
-import type { Hunk, HunkLine } from '../types.js';
+import type { Hunk } from '../types.js';
 import { codePoint, commonPrefixLength } from '../text/quote.js';
 import { LineIndex } from './seek.js';
-import { similarity } from './distance.js';
-import { TOLERANT } from './passes.js';
-import { tolerantCandidates, type TolerantPass } from './tolerant.js';
+import { closestLine } from './closest-line.js';
+import { tolerantCandidates } from './tolerant.js';
+import { newSide, oldSide } from './hunk-lines.js';
 
 const PREVIEW = 120;
 /** Occurrence cap for an alignment anchor line ("}" or "" would explode). */
@@ -34,11 +37,6 @@ const ANCHOR_MAX_OCCURRENCES = 64;
 const ALIGN_BUDGET = 200_000;
 /** How far ahead drift (extra or missing lines) is looked for. */
 const DRIFT_WINDOW = 20;
-/** Candidate lines scored by edit distance for the closest-line hint. */
-const CLOSEST_CANDIDATES = 100;
-/** Characters of a line compared by edit distance. */
-const CLOSEST_CHARS = 240;
-const CLOSEST_MIN_SIMILARITY = 0.5;
 
 export type HintKind =
   | 'already_applied'
@@ -64,146 +62,7 @@ export function quoteLine(line: string): string {
   return `line starting ${JSON.stringify(line.slice(0, PREVIEW))} (prefix)`;
 }
 
-const quote = (s: string): string => (s.length <= PREVIEW ? JSON.stringify(s) : `${JSON.stringify(s.slice(0, PREVIEW))}… (prefix)`);
-
-const oldSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.op !== '+').map((l) => l.text);
-const newSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.op !== '-').map((l) => l.text);
-
-function lead(hunks: readonly Hunk[], h: number, label = 'hunk not found'): string {
-  const hunk = hunks[h]!;
-  const old = oldSide(hunk.lines);
-  if (old.length === 0 && hunk.header !== undefined)
-    return `${label} (${h + 1}/${hunks.length}): expected @@ header ${quoteLine(hunk.header)}`;
-  const first = old.find((l) => l.trim() !== '') ?? old[0] ?? '';
-  return `${label} (${h + 1}/${hunks.length}): expected ${quoteLine(first)}`;
-}
-
-function carried(h: number): string {
-  if (h === 0) return '';
-  return `; hunk${h > 1 ? `s 1..${h}` : ' 1'} of this file matched in memory but ${h > 1 ? 'were' : 'was'} not written: resubmit them together with this one`;
-}
-
-/** The full failure message for a hunk that matched nowhere. */
-/** The report of a hunk found nowhere, and the 0-based file line its hint points at (if any). */
-export function describeMiss(index: LineIndex, hunks: readonly Hunk[], h: number, cursor: number): { message: string; line?: number } {
-  const d = diagnoseHunk(index, hunks[h]!, cursor);
-  return { message: `${lead(hunks, h)}; ${d.text}${carried(h)}`, ...(d.line !== undefined ? { line: d.line } : {}) };
-}
-
-/** A tolerant match that landed in several places: name them instead of taking the first. */
-export function describeAmbiguous(
-  hunks: readonly Hunk[],
-  h: number,
-  candidates: readonly number[],
-  pass: TolerantPass,
-  hint?: string,
-): string {
-  const shown = candidates.slice(0, 10).map((c) => c + 1);
-  const more = candidates.length > 10 ? ', …' : '';
-  const what = TOLERANT[pass].words.ambiguity;
-  return (
-    `${lead(hunks, h, 'hunk ambiguous')}; the context does not match exactly, and with ${what} it matches ${candidates.length} places (lines ${shown.join(', ')}${more})${hint === undefined ? '' : `; ${hint}`}: ` +
-    `copy the lines exactly from the file, or add nearby context or an @@ header so it matches one place${carried(h)}`
-  );
-}
-
-/** Where a hunk's places were counted, for the ambiguity report. */
-export type PlaceScope =
-  /** After the previous hunk (`first`: the first hunk, so the whole file). */
-  | { kind: 'cursor'; first: boolean }
-  /** Inside the blocks opened by these header lines, or after the first of them. */
-  | { kind: 'block'; header: string; lines: readonly number[] }
-  | { kind: 'after-header'; header: string; lines: readonly number[] }
-  /** A pure insertion's header itself occurs in several places. */
-  | { kind: 'header'; header: string; lines: readonly number[] };
-
-/** "line 4" or "lines 4, 9 and 3 more" (1-based). */
-function atLines(lines: readonly number[], shown = 10): string {
-  const head = lines
-    .slice(0, shown)
-    .map((l) => l + 1)
-    .join(', ');
-  const list = lines.length > shown ? `${head} and ${lines.length - shown} more` : head;
-  return `line${lines.length === 1 ? '' : 's'} ${list}`;
-}
-
-/**
- * An old side (or a pure insertion's header) that matches several places
- * where the hunk may go: name them all (the first few, then how many more)
- * and say what would single one out.
- */
-export function describeAmbiguousPlaces(
-  hunks: readonly Hunk[],
-  h: number,
-  places: readonly number[],
-  where: PlaceScope,
-  run: number,
-  /** Where a stated line number pointed (none of the places being there). */
-  hint?: string,
-): string {
-  const count = `${places.length} places (${atLines(places)})`;
-  const header = (w: { header: string; lines: readonly number[] }) => `its @@ header ${quote(w.header)} (${atLines(w.lines)})`;
-  let what: string;
-  if (where.kind === 'header') {
-    what = `its @@ header ${quote(where.header)} occurs in ${count}, and a hunk with only added lines has no other anchor`;
-  } else if (where.kind === 'block') {
-    what = `inside the block${where.lines.length === 1 ? '' : 's'} of ${header(where)} the context matches ${count}`;
-  } else if (where.kind === 'after-header') {
-    what = `after ${header(where)} the context matches ${count}`;
-  } else {
-    what = `the context matches ${count} ${where.first ? 'in the file' : 'after the previous hunk'}`;
-  }
-  if (run > 1)
-    what += `; hunks ${h + 1}-${h + run} have this same context, so the file would need exactly ${run} such places to take them in order`;
-  if (hint !== undefined) what += `; ${hint}`;
-  const advice =
-    where.kind === 'header'
-      ? 'make the @@ line name a line that occurs once (an outer @@ line for the enclosing class or module narrows it), or add context lines around the new lines'
-      : 'add a context line that occurs only at the intended place, or an @@ line naming the enclosing function or class';
-  return `${lead(hunks, h, 'hunk ambiguous')}; ${what}: chord-patch never guesses between them; ${advice}${carried(h)}`;
-}
-
-/** A pure insertion whose header is not in the file: it has nothing else to go by. */
-export function describeHeaderMissing(hunks: readonly Hunk[], h: number): string {
-  return (
-    `${lead(hunks, h)}; the @@ header was not found${h > 0 ? ' after the previous hunk' : ''}, and a hunk with only added lines has no other anchor: ` +
-    `copy the @@ line exactly from a line of the file, or add context lines around the new lines${carried(h)}`
-  );
-}
-
-/**
- * A section sent before: every changing hunk's new text already stands in the
- * file (`lines`: where, per changing hunk). `survives`: the old sides still
- * matched, so say how to add the lines a second time on purpose.
- */
-export function describeAlreadyApplied(hunks: readonly Hunk[], lines: readonly number[], survives: boolean): string {
-  const where = lines.length === 1 ? `line ${lines[0]! + 1}` : `lines ${lines.map((l) => l + 1).join(', ')}`;
-  const again = survives ? '; to add these lines a second time on purpose, include the copy already there as context' : '';
-  return `already applied; no change made; do not resubmit: the new text of ${hunks.length === 1 ? 'the hunk' : 'every hunk'} already stands in the file (${where})${again}`;
-}
-
-/** Some hunks of a section already stand in the file, others do not. */
-export function describePartlyApplied(
-  hunks: readonly Hunk[],
-  standing: readonly { hunk: number; line: number }[],
-  pending: readonly number[],
-): string {
-  const n = hunks.length;
-  const names = (hs: readonly number[]) => `hunk${hs.length === 1 ? '' : 's'} ${hs.map((h) => `${h + 1}/${n}`).join(', ')}`;
-  const lines = standing.map((s) => s.line + 1).join(', ');
-  return (
-    `partly applied; no change made: ${names(standing.map((s) => s.hunk))} already ${standing.length === 1 ? 'stands' : 'stand'} in the file (line${standing.length === 1 ? '' : 's'} ${lines}) ` +
-    `and ${names(pending)} ${pending.length === 1 ? 'does' : 'do'} not: resubmit only ${names(pending)}, rebuilt from a fresh read of the file`
-  );
-}
-
-/** A unique tolerant candidate whose punctuation could not be carried over safely. */
-export function describeUnsafe(hunks: readonly Hunk[], h: number, line: number, reason: string): string {
-  return (
-    `${lead(hunks, h)}; a tolerant candidate exists at line ${line + 1} (punctuation or spacing differs) but could not be applied safely: ${reason}; ` +
-    `copy the "-" lines exactly from the file, or keep one "+" line per "-" line${carried(h)}`
-  );
-}
+export const quote = (s: string): string => (s.length <= PREVIEW ? JSON.stringify(s) : `${JSON.stringify(s.slice(0, PREVIEW))}… (prefix)`);
 
 // ------------------------------------------------------------------ analysis
 
@@ -530,52 +389,4 @@ function containing(index: LineIndex, needle: string, cursor: number): number | 
   };
   const fromCursor = cursor < index.length ? search(cursor) : undefined;
   return fromCursor ?? (cursor > 0 ? search(0) : undefined);
-}
-
-const TOKEN = /[\p{L}\p{N}_]{2,}/gu;
-
-/** A token with more hits than this says little about which line was meant. */
-const COMMON_TOKEN_HITS = 200;
-
-/**
- * The most similar file line by edit distance. Candidates are the lines that
- * contain one of the expected line's rarer tokens (a token found on more than
- * COMMON_TOKEN_HITS lines does not nominate candidates: "const" or "return"
- * would flood the list with the top of the file), ranked by how many of all
- * its tokens they share; only the best few are scored, so the cost does not
- * grow with the file.
- */
-export function closestLine(index: LineIndex, expected: string): { line: number; similarity: number } | undefined {
-  const want = expected.slice(0, CLOSEST_CHARS);
-  const tokens = [...new Set(want.match(TOKEN) ?? [])].sort((x, y) => y.length - x.length).slice(0, 8);
-  const nominated = new Set<number>();
-  let fallback: number[] = [];
-  for (const t of tokens) {
-    const lines: number[] = [];
-    for (
-      let line = index.table.lineContaining(t, 0);
-      line >= 0 && lines.length <= COMMON_TOKEN_HITS;
-      line = index.table.lineContaining(t, line + 1)
-    ) {
-      lines.push(line);
-    }
-    if (lines.length <= COMMON_TOKEN_HITS) for (const l of lines) nominated.add(l);
-    else if (fallback.length === 0) fallback = lines;
-  }
-  const pool = nominated.size > 0 ? [...nominated] : fallback;
-  const candidates = pool
-    .map((line) => ({ line, key: trimmedAt(index, line) }))
-    .filter(({ key }) => {
-      const len = Math.min(key.length, CLOSEST_CHARS);
-      return Math.abs(len - want.length) <= Math.max(len, want.length) / 2;
-    })
-    .map(({ line, key }) => ({ line, key, shared: tokens.reduce((n, t) => n + (key.includes(t) ? 1 : 0), 0) }))
-    .sort((x, y) => y.shared - x.shared || x.line - y.line)
-    .slice(0, CLOSEST_CANDIDATES);
-  let best: { line: number; similarity: number } | undefined;
-  for (const { line, key } of candidates) {
-    const sim = similarity(want, key.slice(0, CLOSEST_CHARS));
-    if (!best || sim > best.similarity) best = { line, similarity: sim };
-  }
-  return best && best.similarity >= CLOSEST_MIN_SIMILARITY ? best : undefined;
 }

@@ -32,11 +32,12 @@ import {
   describePartlyApplied,
   describeUnsafe,
   type PlaceScope,
-} from './diagnose.js';
+} from './describe.js';
 import { blockEnd, decides, placesIn, type Range } from './scope.js';
 import type { LineIndex, PassName } from './seek.js';
-import { carryFilePunctuation, type TolerantHit, type TolerantPass, tolerantSeek } from './tolerant.js';
-import { reindentHunk } from './reindent.js';
+import { afterAnchors, headerPlaces, oldSide, runLength, variants } from './hunk-lines.js';
+import { findTolerant, reindentReplacement } from './hunk-tolerant.js';
+import { type TolerantPass, tolerantSeek } from './tolerant.js';
 
 export interface Replacement {
   /** First file line the hunk's old side covers (for a pure insertion: the line it goes before). */
@@ -74,45 +75,6 @@ const failed = (code: FailCode, message: string, lines: readonly number[] = []):
 
 /** A header with more occurrences than this does not narrow anything: its blocks are not searched one by one. */
 const HEADER_LIMIT = 64;
-
-export const oldSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.op !== '+').map((l) => l.text);
-
-/**
- * Codex retries a hunk whose old side ends in an empty line without that line
- * (models often add a trailing blank context line the file does not have).
- */
-function withoutTrailingBlank(lines: readonly HunkLine[]): HunkLine[] | undefined {
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const l = lines[i]!;
-    if (l.op === '+') continue;
-    if (l.text.trim() !== '') return undefined;
-    return [...lines.slice(0, i), ...lines.slice(i + 1)];
-  }
-  return undefined;
-}
-
-/** The hunk's lines as written, then without a trailing blank context line. */
-function variants(hunk: Hunk): HunkLine[][] {
-  const out = [hunk.lines];
-  const trimmed = withoutTrailingBlank(hunk.lines);
-  if (trimmed && oldSide(trimmed).length > 0) out.push(trimmed);
-  return out;
-}
-
-/** Same old side, header, anchors and tail pin: such hunks can only be told apart by their order. */
-function sameOldSide(a: Hunk, b: Hunk): boolean {
-  if (a.header !== b.header || a.endOfFile !== b.endOfFile || (a.anchors ?? []).join('\n') !== (b.anchors ?? []).join('\n')) return false;
-  const x = oldSide(a.lines);
-  const y = oldSide(b.lines);
-  return x.length === y.length && x.every((l, k) => l === y[k]);
-}
-
-/** How many hunks from h on (h included) share h's old side in a row. */
-function runLength(hunks: readonly Hunk[], h: number): number {
-  let r = 1;
-  while (h + r < hunks.length && sameOldSide(hunks[h]!, hunks[h + r]!)) r++;
-  return r;
-}
 
 type Placement =
   | { kind: 'found'; replacement: Replacement }
@@ -365,78 +327,4 @@ function earlierPlace(index: LineIndex, hunk: Hunk, placed: readonly Replacement
     return { start: places.hits[0]!, oldLen: old.length, lines, pass: places.pass };
   }
   return undefined;
-}
-
-/**
- * The lines a header names at or after `from`, at most `limit`. Models write
- * headers without the line's indentation as often as with it, so every line
- * equal to the header ignoring surrounding whitespace counts: an exact match
- * in one place does not hide an indented look-alike (a method of the same
- * name). `pass` is how the first of them matched.
- */
-function headerPlaces(index: LineIndex, header: string, from: number, limit: number): { pass: PassName; hits: number[] } | undefined {
-  const hits = index.matches([header], from, index.length - 1, 'trim', limit);
-  if (hits.length === 0) return undefined;
-  return { pass: index.seekAll([header], hits[0]!, hits[0]!, 1)!.pass, hits };
-}
-
-/** Where the header search starts: after each outer anchor found in turn (soft: a missing one is skipped). */
-function afterAnchors(index: LineIndex, hunk: Hunk, cursor: number): number {
-  let at = cursor;
-  for (const anchor of hunk.anchors ?? []) {
-    const hit = index.seek([anchor], at);
-    if (hit) at = hit.index + 1;
-  }
-  return at;
-}
-
-type TolerantFound =
-  | { kind: 'found'; replacement: Replacement }
-  | { kind: 'ambiguous'; candidates: number[]; pass: TolerantPass }
-  | { kind: 'unsafe'; line: number; reason: string }
-  | { kind: 'none' };
-
-/**
- * The tolerant step. Search starts are the header line (when the header is
- * found, exactly or by a unique tolerant match) and then the cursor; the body
- * as written is tried before the trailing-blank retry. The first start with any
- * candidate decides: exactly one is accepted, several are an ambiguity.
- */
-function findTolerant(index: LineIndex, hunk: Hunk, cursor: number, hinted: number | undefined): TolerantFound {
-  const starts: number[] = [];
-  if (hunk.header !== undefined) {
-    const from = afterAnchors(index, hunk, cursor);
-    const exact = index.seek([hunk.header], from);
-    if (exact) starts.push(exact.index);
-    else {
-      const header = tolerantSeek(index, [hunk.header], from);
-      if (header.kind === 'unique') starts.push(header.index);
-    }
-  }
-  starts.push(cursor);
-  for (const lines of variants(hunk)) {
-    const old = oldSide(lines);
-    for (const start of starts) {
-      const seen = tolerantSeek(index, old, start, hunk.endOfFile);
-      if (seen.kind === 'none') continue;
-      const hit: TolerantHit =
-        seen.kind === 'ambiguous' && hinted !== undefined && seen.candidates.includes(hinted)
-          ? { kind: 'unique', index: hinted, pass: seen.pass }
-          : seen;
-      if (hit.kind === 'ambiguous') return { kind: 'ambiguous', candidates: hit.candidates, pass: hit.pass };
-      // The file's lines one at a time: only the matched span is read.
-      const fileLines = { at: (i: number) => (i >= 0 && i < index.length ? index.table.textAt(i) : undefined) };
-      const carried = carryFilePunctuation(fileLines, hit.index, lines, hit.pass);
-      if (!carried.ok) return { kind: 'unsafe', line: carried.line, reason: carried.reason };
-      const note = carried.note === undefined ? {} : { note: carried.note };
-      return { kind: 'found', replacement: { start: hit.index, oldLen: old.length, lines: carried.lines, pass: hit.pass, ...note } };
-    }
-  }
-  return { kind: 'none' };
-}
-
-/** A hunk found with surrounding whitespace ignored: its added lines follow the file's indentation (reindent.ts). */
-function reindentReplacement(index: LineIndex, r: Replacement): Replacement {
-  const re = reindentHunk((i) => index.table.textAt(i), r.start, r.lines);
-  return re.note === undefined ? r : { ...r, lines: re.lines, note: re.note };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeMiss, diagnoseHunk, firstDifference } from '../../src/match/diagnose.js';
+import { describeMiss } from '../../src/match/describe.js';
+import { diagnoseHunk, firstDifference } from '../../src/match/diagnose.js';
 import { similarity } from '../../src/match/distance.js';
 import { locateHunks } from '../../src/match/hunks.js';
 import { LineIndex } from '../../src/match/seek.js';

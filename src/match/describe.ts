@@ -1,0 +1,146 @@
+// The failure messages of hunk placement, in words a model can act on: the
+// lead (`hunk not found (N/M)`, the first expected line), the hint of
+// diagnose.ts, the places of an ambiguity, and what a failed hunk carries
+// along. Every message is built here from data; nothing parses them.
+
+import type { Hunk } from '../types.js';
+import { diagnoseHunk, quote, quoteLine } from './diagnose.js';
+import { oldSide } from './hunk-lines.js';
+import { TOLERANT } from './passes.js';
+import type { LineIndex } from './seek.js';
+import type { TolerantPass } from './tolerant.js';
+
+function lead(hunks: readonly Hunk[], h: number, label = 'hunk not found'): string {
+  const hunk = hunks[h]!;
+  const old = oldSide(hunk.lines);
+  if (old.length === 0 && hunk.header !== undefined)
+    return `${label} (${h + 1}/${hunks.length}): expected @@ header ${quoteLine(hunk.header)}`;
+  const first = old.find((l) => l.trim() !== '') ?? old[0] ?? '';
+  return `${label} (${h + 1}/${hunks.length}): expected ${quoteLine(first)}`;
+}
+
+function carried(h: number): string {
+  if (h === 0) return '';
+  return `; hunk${h > 1 ? `s 1..${h}` : ' 1'} of this file matched in memory but ${h > 1 ? 'were' : 'was'} not written: resubmit them together with this one`;
+}
+
+/** The report of a hunk found nowhere, and the 0-based file line its hint points at (if any). */
+export function describeMiss(index: LineIndex, hunks: readonly Hunk[], h: number, cursor: number): { message: string; line?: number } {
+  const d = diagnoseHunk(index, hunks[h]!, cursor);
+  return { message: `${lead(hunks, h)}; ${d.text}${carried(h)}`, ...(d.line !== undefined ? { line: d.line } : {}) };
+}
+
+/** A tolerant match that landed in several places: name them instead of taking the first. */
+export function describeAmbiguous(
+  hunks: readonly Hunk[],
+  h: number,
+  candidates: readonly number[],
+  pass: TolerantPass,
+  hint?: string,
+): string {
+  const shown = candidates.slice(0, 10).map((c) => c + 1);
+  const more = candidates.length > 10 ? ', …' : '';
+  const what = TOLERANT[pass].words.ambiguity;
+  return (
+    `${lead(hunks, h, 'hunk ambiguous')}; the context does not match exactly, and with ${what} it matches ${candidates.length} places (lines ${shown.join(', ')}${more})${hint === undefined ? '' : `; ${hint}`}: ` +
+    `copy the lines exactly from the file, or add nearby context or an @@ header so it matches one place${carried(h)}`
+  );
+}
+
+/** Where a hunk's places were counted, for the ambiguity report. */
+export type PlaceScope =
+  /** After the previous hunk (`first`: the first hunk, so the whole file). */
+  | { kind: 'cursor'; first: boolean }
+  /** Inside the blocks opened by these header lines, or after the first of them. */
+  | { kind: 'block'; header: string; lines: readonly number[] }
+  | { kind: 'after-header'; header: string; lines: readonly number[] }
+  /** A pure insertion's header itself occurs in several places. */
+  | { kind: 'header'; header: string; lines: readonly number[] };
+
+/** "line 4" or "lines 4, 9 and 3 more" (1-based). */
+function atLines(lines: readonly number[], shown = 10): string {
+  const head = lines
+    .slice(0, shown)
+    .map((l) => l + 1)
+    .join(', ');
+  const list = lines.length > shown ? `${head} and ${lines.length - shown} more` : head;
+  return `line${lines.length === 1 ? '' : 's'} ${list}`;
+}
+
+/**
+ * An old side (or a pure insertion's header) that matches several places
+ * where the hunk may go: name them all (the first few, then how many more)
+ * and say what would single one out.
+ */
+export function describeAmbiguousPlaces(
+  hunks: readonly Hunk[],
+  h: number,
+  places: readonly number[],
+  where: PlaceScope,
+  run: number,
+  /** Where a stated line number pointed (none of the places being there). */
+  hint?: string,
+): string {
+  const count = `${places.length} places (${atLines(places)})`;
+  const header = (w: { header: string; lines: readonly number[] }) => `its @@ header ${quote(w.header)} (${atLines(w.lines)})`;
+  let what: string;
+  if (where.kind === 'header') {
+    what = `its @@ header ${quote(where.header)} occurs in ${count}, and a hunk with only added lines has no other anchor`;
+  } else if (where.kind === 'block') {
+    what = `inside the block${where.lines.length === 1 ? '' : 's'} of ${header(where)} the context matches ${count}`;
+  } else if (where.kind === 'after-header') {
+    what = `after ${header(where)} the context matches ${count}`;
+  } else {
+    what = `the context matches ${count} ${where.first ? 'in the file' : 'after the previous hunk'}`;
+  }
+  if (run > 1)
+    what += `; hunks ${h + 1}-${h + run} have this same context, so the file would need exactly ${run} such places to take them in order`;
+  if (hint !== undefined) what += `; ${hint}`;
+  const advice =
+    where.kind === 'header'
+      ? 'make the @@ line name a line that occurs once (an outer @@ line for the enclosing class or module narrows it), or add context lines around the new lines'
+      : 'add a context line that occurs only at the intended place, or an @@ line naming the enclosing function or class';
+  return `${lead(hunks, h, 'hunk ambiguous')}; ${what}: chord-patch never guesses between them; ${advice}${carried(h)}`;
+}
+
+/** A pure insertion whose header is not in the file: it has nothing else to go by. */
+export function describeHeaderMissing(hunks: readonly Hunk[], h: number): string {
+  return (
+    `${lead(hunks, h)}; the @@ header was not found${h > 0 ? ' after the previous hunk' : ''}, and a hunk with only added lines has no other anchor: ` +
+    `copy the @@ line exactly from a line of the file, or add context lines around the new lines${carried(h)}`
+  );
+}
+
+/**
+ * A section sent before: every changing hunk's new text already stands in the
+ * file (`lines`: where, per changing hunk). `survives`: the old sides still
+ * matched, so say how to add the lines a second time on purpose.
+ */
+export function describeAlreadyApplied(hunks: readonly Hunk[], lines: readonly number[], survives: boolean): string {
+  const where = lines.length === 1 ? `line ${lines[0]! + 1}` : `lines ${lines.map((l) => l + 1).join(', ')}`;
+  const again = survives ? '; to add these lines a second time on purpose, include the copy already there as context' : '';
+  return `already applied; no change made; do not resubmit: the new text of ${hunks.length === 1 ? 'the hunk' : 'every hunk'} already stands in the file (${where})${again}`;
+}
+
+/** Some hunks of a section already stand in the file, others do not. */
+export function describePartlyApplied(
+  hunks: readonly Hunk[],
+  standing: readonly { hunk: number; line: number }[],
+  pending: readonly number[],
+): string {
+  const n = hunks.length;
+  const names = (hs: readonly number[]) => `hunk${hs.length === 1 ? '' : 's'} ${hs.map((h) => `${h + 1}/${n}`).join(', ')}`;
+  const lines = standing.map((s) => s.line + 1).join(', ');
+  return (
+    `partly applied; no change made: ${names(standing.map((s) => s.hunk))} already ${standing.length === 1 ? 'stands' : 'stand'} in the file (line${standing.length === 1 ? '' : 's'} ${lines}) ` +
+    `and ${names(pending)} ${pending.length === 1 ? 'does' : 'do'} not: resubmit only ${names(pending)}, rebuilt from a fresh read of the file`
+  );
+}
+
+/** A unique tolerant candidate whose punctuation could not be carried over safely. */
+export function describeUnsafe(hunks: readonly Hunk[], h: number, line: number, reason: string): string {
+  return (
+    `${lead(hunks, h)}; a tolerant candidate exists at line ${line + 1} (punctuation or spacing differs) but could not be applied safely: ${reason}; ` +
+    `copy the "-" lines exactly from the file, or keep one "+" line per "-" line${carried(h)}`
+  );
+}

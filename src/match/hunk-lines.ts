@@ -1,0 +1,78 @@
+// A hunk's lines as the matcher reads them: its old and new sides, the
+// variants it is sought in, runs of hunks only their order tells apart, and
+// where its header and outer anchors are in the file. Shared by hunks.ts
+// (exact placement), hunk-tolerant.ts and applied.ts / diagnose.ts.
+
+import type { Hunk, HunkLine } from '../types.js';
+import type { LineIndex, PassName } from './seek.js';
+
+/** The lines a hunk expects in the file: context and removed lines. */
+export const oldSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.op !== '+').map((l) => l.text);
+
+/** The lines a hunk leaves in the file: context and added lines. */
+export const newSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.op !== '-').map((l) => l.text);
+
+/**
+ * Codex retries a hunk whose old side ends in an empty line without that line
+ * (models often add a trailing blank context line the file does not have).
+ */
+function withoutTrailingBlank(lines: readonly HunkLine[]): HunkLine[] | undefined {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const l = lines[i]!;
+    if (l.op === '+') continue;
+    if (l.text.trim() !== '') return undefined;
+    return [...lines.slice(0, i), ...lines.slice(i + 1)];
+  }
+  return undefined;
+}
+
+/** The hunk's lines as written, then without a trailing blank context line. */
+export function variants(hunk: Hunk): HunkLine[][] {
+  const out = [hunk.lines];
+  const trimmed = withoutTrailingBlank(hunk.lines);
+  if (trimmed && oldSide(trimmed).length > 0) out.push(trimmed);
+  return out;
+}
+
+/** Same old side, header, anchors and tail pin: such hunks can only be told apart by their order. */
+function sameOldSide(a: Hunk, b: Hunk): boolean {
+  if (a.header !== b.header || a.endOfFile !== b.endOfFile || (a.anchors ?? []).join('\n') !== (b.anchors ?? []).join('\n')) return false;
+  const x = oldSide(a.lines);
+  const y = oldSide(b.lines);
+  return x.length === y.length && x.every((l, k) => l === y[k]);
+}
+
+/** How many hunks from h on (h included) share h's old side in a row. */
+export function runLength(hunks: readonly Hunk[], h: number): number {
+  let r = 1;
+  while (h + r < hunks.length && sameOldSide(hunks[h]!, hunks[h + r]!)) r++;
+  return r;
+}
+
+/**
+ * The lines a header names at or after `from`, at most `limit`. Models write
+ * headers without the line's indentation as often as with it, so every line
+ * equal to the header ignoring surrounding whitespace counts: an exact match
+ * in one place does not hide an indented look-alike (a method of the same
+ * name). `pass` is how the first of them matched.
+ */
+export function headerPlaces(
+  index: LineIndex,
+  header: string,
+  from: number,
+  limit: number,
+): { pass: PassName; hits: number[] } | undefined {
+  const hits = index.matches([header], from, index.length - 1, 'trim', limit);
+  if (hits.length === 0) return undefined;
+  return { pass: index.seekAll([header], hits[0]!, hits[0]!, 1)!.pass, hits };
+}
+
+/** Where the header search starts: after each outer anchor found in turn (soft: a missing one is skipped). */
+export function afterAnchors(index: LineIndex, hunk: Hunk, cursor: number): number {
+  let at = cursor;
+  for (const anchor of hunk.anchors ?? []) {
+    const hit = index.seek([anchor], at);
+    if (hit) at = hit.index + 1;
+  }
+  return at;
+}
