@@ -82,8 +82,9 @@ const TOOLS = {
 function run(tool, commit, patch, reverse) {
   const start = reverse ? commit : `${commit}^`;
   const dir = checkout(start);
-  const before = signature(dir);
-  const expected = reverse ? signatures.get(`${commit}^`) : signatures.get(commit);
+  // The copy holds exactly the start commit's tree (cp -a keeps modes): its signature is already known.
+  const before = signatures.get(start);
+  const expected = signatures.get(reverse ? `${commit}^` : commit);
   const [cmd, argv, cwd] = TOOLS[tool](dir, patch, reverse);
   const r = spawnSync(cmd, argv, { cwd: cwd ?? ROOT, encoding: 'utf8' });
   const after = signature(dir);

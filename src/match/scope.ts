@@ -100,7 +100,7 @@ function indentedBlockEnd(index: LineIndex, h: number): number {
 }
 
 /** The level of a Markdown ATX heading (`## Title`: 2), or undefined for any other line. */
-export function headingLevel(line: string): number | undefined {
+function headingLevel(line: string): number | undefined {
   const m = /^ {0,3}(#{1,6})[ \t]+\S/.exec(line);
   return m ? m[1]!.length : undefined;
 }
