@@ -13,17 +13,29 @@ export function scratchCopy(from: string | undefined): string {
 }
 
 /**
- * A maker of scratch trees for one test file: each call writes `files` into a
- * new temporary directory; every directory made is removed after each test.
+ * A maker of empty scratch directories for one test file: every directory
+ * made is removed after each test.
  */
-export function scratchTrees(): (files: Record<string, string>) => string {
+export function scratchDirs(): () => string {
   const dirs: string[] = [];
   afterEach(() => {
     for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
   });
-  return (files) => {
+  return () => {
     const dir = scratchCopy(undefined);
     dirs.push(dir);
+    return dir;
+  };
+}
+
+/**
+ * A maker of scratch trees for one test file: each call writes `files` into a
+ * new scratch directory (scratchDirs: removed after each test).
+ */
+export function scratchTrees(): (files: Record<string, string>) => string {
+  const temp = scratchDirs();
+  return (files) => {
+    const dir = temp();
     for (const [p, c] of Object.entries(files)) {
       mkdirSync(join(dir, p, '..'), { recursive: true });
       writeFileSync(join(dir, p), c);

@@ -1,23 +1,15 @@
 // A directory pinned by the commit and then moved out of the root: the pin
 // follows it, so without a re-check the write would land outside the root.
 
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nodeFs } from '../../src/core/node-fs.js';
 import { runPatchText } from '../../src/core/pipeline.js';
 import type { Fs } from '../../src/types.js';
+import { scratchDirs } from '../support/tree.js';
 
-const dirs: string[] = [];
-const temp = () => {
-  const d = mkdtempSync(join(tmpdir(), 'chord-pins-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const temp = scratchDirs();
 
 describe('a pinned directory moved out of the root before the switch', () => {
   it('is refused as a change after planning, and nothing is written where it went', async () => {

@@ -1,19 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nodeFs } from '../../src/core/node-fs.js';
 import { pruneEmptyDirs } from '../../src/core/prune.js';
+import { scratchDirs } from '../support/tree.js';
 
-const dirs: string[] = [];
-const temp = () => {
-  const d = mkdtempSync(join(tmpdir(), 'chord-prune-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const temp = scratchDirs();
 
 describe('removing the directories deletions left empty', () => {
   it('removes empty parents innermost first and stops at a directory that still holds something', async () => {
