@@ -13,8 +13,8 @@ import type { LockOptions } from './lock.js';
 import { type Guard, withCommitLock } from './recover.js';
 import { nodeFs } from './node-fs.js';
 import { opRefs, planPatch, type Plan, type PlanOptions } from './plan.js';
-import { displayPath, type Snapshot, spellings, takeSnapshot } from './snapshot.js';
-import { beginPatchSession, type PatchSession, type SessionOptions } from './session-store.js';
+import { displayPath, type PathRef, type Snapshot, spellings, takeSnapshot } from './snapshot.js';
+import { beginPatchSession, type PatchSession, type PatchTargets, type SessionOptions } from '../session/store.js';
 import { prepareDecoding } from '../text/decode.js';
 
 export interface RunOptions extends PlanOptions, SessionOptions, LockOptions {
@@ -104,7 +104,7 @@ async function runOpsLocked(ops: readonly FileOp[], options: RunOptions, notes: 
     snapshot = await takeSnapshot(fs, root, refs, !!options.allowOutside);
     refuseOutside(snapshot, refs);
     // Session state (--session): refuse an identical resubmit before planning.
-    session = beginPatchSession(ops, snapshot, options, dryRun);
+    session = beginPatchSession(ops, sessionTargets(snapshot, refs), options, dryRun);
     if (session?.refused) return session.refused;
     await prepareDecoding(snapshotBytes(snapshot), options);
     plan = planPatch(ops, snapshot, options);
@@ -122,6 +122,17 @@ async function runOpsLocked(ops: readonly FileOp[], options: RunOptions, notes: 
     pruneDirs: !!options.reverse,
   });
   return session ? session.end(outcome, plan.failed) : outcome;
+}
+
+/** What the session memory needs of this run: the named files as read, and how the patch spelled them. */
+function sessionTargets(snapshot: Snapshot, refs: readonly PathRef[]): PatchTargets {
+  const spelled = spellings(refs);
+  return {
+    root: snapshot.root,
+    paths: refs.map((r) => r.abs),
+    entry: (abs) => snapshot.entries.get(abs),
+    display: (abs) => spelled.get(abs) ?? abs,
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { parseEditJson, parseEditRequest } from '../input/edit.js';
 import { errorOutcome, finish, locked, type RunOptions, snapshotBytes } from '../core/pipeline.js';
 import type { Guard } from '../core/recover.js';
-import { checkSessionState, trackMatchFailures } from '../core/session-store.js';
+import { checkSessionState, trackMatchFailures } from '../session/store.js';
 import { resolveRef, type Snapshot, takeSnapshot } from '../core/snapshot.js';
 import { nodeFs } from '../core/node-fs.js';
 import { prepareDecoding } from '../text/decode.js';

@@ -15,8 +15,8 @@ import {
   repeatedFailureNote,
   sanitizeSessionId,
   sessionStatePath,
-} from '../../src/core/session.js';
-import { loadSessionState, saveSessionState, statePathFor, trackMatchFailures } from '../../src/core/session-store.js';
+} from '../../src/session/state.js';
+import { loadSessionState, saveSessionState, statePathFor, trackMatchFailures } from '../../src/session/store.js';
 import { humanReport } from '../../src/report/human.js';
 import { modelMessage } from '../../src/report/message.js';
 import type { FileOp, Outcome } from '../../src/types.js';

@@ -1,4 +1,4 @@
-// Reading and writing per-session state (the I/O half of core/session.ts).
+// Reading and writing per-session state (the I/O half of session/state.ts).
 // The state lives under $XDG_STATE_HOME/chord-patch/sessions/, never in the
 // project tree: it is about the agent's conversation, not the code. Writes go
 // through a temp file and a rename so a concurrent reader never sees half a
@@ -8,6 +8,9 @@
 // read forever, a link to /dev/zero would never end) or is larger than any
 // state chord-patch writes. That is refused before anything is planned, since
 // something other than chord-patch put it there.
+//
+// The session folder sits below core/ and edit/: the runners hand it what it
+// needs of their snapshot as plain data (PatchTargets), so it imports neither.
 
 import {
   closeSync,
@@ -25,8 +28,7 @@ import {
 import { homedir } from '../startup/lazy-builtins.js';
 import { dirname, join, resolve } from 'node:path';
 import { ChordPatchError } from '../errors.js';
-import type { FailedGroup, FailureCode, FileOp, Note, Outcome } from '../types.js';
-import { opRefs } from './plan.js';
+import type { Entry, FailedGroup, FailureCode, FileOp, Note, Outcome } from '../types.js';
 import {
   emptySession,
   fileFingerprint,
@@ -41,8 +43,7 @@ import {
   serializeSessionState,
   type SessionState,
   sessionStatePath,
-} from './session.js';
-import { type Snapshot, spellings } from './snapshot.js';
+} from './state.js';
 
 export interface SessionOptions {
   /** Session id (`--session`, CHORD_PATCH_SESSION). No id: no state at all. */
@@ -201,6 +202,18 @@ export interface PatchSession {
   end(outcome: Outcome, failed: readonly FailedGroup[]): Outcome;
 }
 
+/** What the session needs of one apply_patch run's snapshot, handed over by the runner. */
+export interface PatchTargets {
+  /** The directory the operations' paths resolve against. */
+  root: string;
+  /** The absolute path of every file the operations name (move targets included), in operation order. */
+  paths: readonly string[];
+  /** What the snapshot read at an absolute path. */
+  entry(abs: string): Entry | undefined;
+  /** How the note names an absolute path (as the patch spelled it). */
+  display(abs: string): string;
+}
+
 /**
  * The session side of one apply_patch run, between snapshot and plan. Returns
  * undefined without a session id. The state is read once here and written
@@ -208,19 +221,18 @@ export interface PatchSession {
  */
 export function beginPatchSession(
   ops: readonly FileOp[],
-  snapshot: Snapshot,
+  targets: PatchTargets,
   opts: SessionOptions,
   dryRun: boolean,
 ): PatchSession | undefined {
   if (!opts.session) return undefined;
   const path = statePathFor({ ...opts, session: opts.session });
-  const root = snapshot.root;
+  const root = targets.root;
   const files: Record<string, string> = {};
-  for (const op of ops) for (const ref of opRefs(root, op)) files[ref.abs] = fileFingerprint(snapshot.entries.get(ref.abs));
+  for (const abs of targets.paths) files[abs] = fileFingerprint(targets.entry(abs));
   const key = patchKey(ops);
   const loaded = loadSessionState(path);
   const refusal = refuseIdenticalPatch(loaded, key, files);
-  const display = spellings(ops.flatMap((op) => opRefs(root, op)));
   return {
     ...(refusal
       ? {
@@ -246,7 +258,7 @@ export function beginPatchSession(
       const matchFailed = failures.some((f) => MATCH_FAILURES.has(f.code));
       saveSessionState(path, recordPatchResult(counted.state, key, files, matchFailed));
       const note = repeatedFailureNote(
-        counted.repeated.map((r) => ({ ...r, path: display.get(r.path) ?? r.path })),
+        counted.repeated.map((r) => ({ ...r, path: targets.display(r.path) })),
         outcome.tool,
       );
       return note ? { ...outcome, notes: [...outcome.notes, note] } : outcome;

@@ -1,6 +1,6 @@
 // Repeated-failure tracking across calls of one agent session: the decisions,
 // as pure functions. The state lives outside the project tree (see
-// core/session-store.ts for where and how it is read and written).
+// session/store.ts for where and how it is read and written).
 //
 // Spec: "When the same target file repeatedly fails approximate matching on
 // edit/apply_patch, the agent appends a note to the model-visible result (from
