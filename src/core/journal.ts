@@ -16,8 +16,8 @@
 // the commit's own content is left as it is, and the pre-image is kept beside
 // it under a visible name (`<name>.chord-patch-orig`); the report says both.
 
-import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
+import { createHash } from '../startup/lazy-builtins.js';
 import type { Fs } from '../types.js';
 
 export interface JournalEntry {

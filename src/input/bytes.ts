@@ -5,10 +5,11 @@
 // A byte-order mark decides instead when there is one: UTF-8, or UTF-16 LE/BE
 // (what PowerShell's redirection writes), each decoded strictly too.
 
-import { TextDecoder } from 'node:util';
 import { ChordPatchError } from '../errors.js';
 
-const strict = (label: string): TextDecoder => new TextDecoder(label, { fatal: true, ignoreBOM: true });
+// The global TextDecoder (the same class node:util exports): importing
+// node:util would load that module at start-up in the Bun binary.
+const strict = (label: string) => new TextDecoder(label, { fatal: true, ignoreBOM: true });
 
 /** Decode input bytes; throws ChordPatchError `bad_input` (with `.line`) at the first byte that is not valid text. */
 export function decodeInputBytes(bytes: Uint8Array): string {
