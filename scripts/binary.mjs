@@ -2,7 +2,7 @@
 // native executable (Bun's runtime, the bundle of src/main.ts and every
 // package it imports, precompiled to bytecode), fully offline: Bun comes from
 // the npm registry as a dev dependency. build/apply_patch links to it, and the
-// binary answers as apply_patch when invoked under that name (src/cli.ts).
+// binary answers as apply_patch when invoked under that name (src/cli/index.ts).
 //
 // Nothing here reads dist/: the binary is built from the TypeScript sources.
 // The Node CLI (bin/chord-patch, dist/) is built by scripts/build.mjs.

@@ -1,5 +1,5 @@
 // Entry of the CLI: bundled for node by scripts/build.mjs, compiled into the single binary by scripts/binary.mjs.
-import { main } from './cli.js';
+import { main } from './cli/index.js';
 
 main().then(
   (code) => {

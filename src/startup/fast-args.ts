@@ -10,11 +10,17 @@
 // tricks" table (bench/results.md), row "fast argument path".
 // The bench's stand-in without it: scripts/bench/stand-ins/fast-args.ts.
 // test/unit/cli-args.test.ts holds it to commander's reading of the same lines.
+// It is handed the option table (cli/options.ts) rather than importing it, so
+// startup/ depends on nothing of the CLI that uses it.
 
-import { APPLY_COMMANDS, type ApplyFlags } from '../cli-options.js';
+/** An option as the table states it: commander's flags syntax first (`-C, --cwd <dir>`), then its help. */
+export type FastOption = readonly [flags: string, ...rest: string[]];
+
+/** The options each command of the fast path takes, as they are read: flag key -> value. */
+export type FastFlags = Record<string, string | boolean>;
 
 /**
- * `--version`, and apply/check/edit with the options of src/cli-options.ts
+ * `--version`, and the commands of `commands` with their options
  * written out in full (`--json`, `-C DIR`, `--cwd=DIR`) and at most one FILE.
  * Anything else — help, an unknown option, grouped short flags (`-qC`), `--`,
  * an option value starting with `-`, a second FILE, the other commands —
@@ -23,14 +29,16 @@ import { APPLY_COMMANDS, type ApplyFlags } from '../cli-options.js';
  * (last value wins; --color/--no-color set `color`; options given nowhere
  * stay unset).
  */
-export function fastCommand(
+export function fastCommand<C extends string>(
   args: readonly string[],
-): { command: keyof typeof APPLY_COMMANDS | 'version'; file?: string; flags: ApplyFlags } | undefined {
-  const [command, ...rest] = args;
-  if (rest.length === 0 && (command === '--version' || command === '-V')) return { command: 'version', flags: {} };
-  if (command !== 'apply' && command !== 'check' && command !== 'edit') return undefined;
+  commands: Readonly<Record<C, readonly FastOption[]>>,
+): { command: C | 'version'; file?: string; flags: FastFlags } | undefined {
+  const [name, ...rest] = args;
+  if (rest.length === 0 && (name === '--version' || name === '-V')) return { command: 'version', flags: {} };
+  if (name === undefined || !Object.hasOwn(commands, name)) return undefined;
+  const command = name as C;
   const byFlag = new Map<string, { key: string; value: boolean | 'arg' }>();
-  for (const [flags] of APPLY_COMMANDS[command]) {
+  for (const [flags] of commands[command]) {
     const m = /^(?:(-[A-Za-z]), )?--([a-z][a-z-]*)( <[a-z]+>)?$/.exec(flags);
     if (!m) continue; // not understood here: using it goes to commander
     const negate = m[2]!.startsWith('no-');
@@ -39,7 +47,7 @@ export function fastCommand(
     byFlag.set(`--${m[2]}`, spec);
     if (m[1]) byFlag.set(m[1], spec);
   }
-  const flags: Record<string, string | boolean> = {};
+  const flags: FastFlags = {};
   let file: string | undefined;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
@@ -60,5 +68,5 @@ export function fastCommand(
     if (value === undefined || value === '' || value.startsWith('-')) return undefined;
     flags[spec.key] = value;
   }
-  return { command, ...(file !== undefined ? { file } : {}), flags: flags as ApplyFlags };
+  return { command, ...(file !== undefined ? { file } : {}), flags };
 }

@@ -3,7 +3,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/cli.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { APPLY_COMMANDS } from '../../src/cli/options.js';
 import { fastCommand } from '../../src/startup/fast-args.js';
 import { VERSION } from '../../src/version.js';
 
@@ -77,25 +78,28 @@ const WORDS = [
   '-5',
 ];
 
+/** The fast path over the CLI's own option table, as cli/index.ts calls it. */
+const fast = (args: string[]) => fastCommand(args, APPLY_COMMANDS);
+
 describe('fastCommand', () => {
   it('answers the usual command lines', () => {
-    expect(fastCommand(['apply'])).toEqual({ command: 'apply', flags: {} });
-    expect(fastCommand(['apply', '-C', 'repo', '--json', 'p.patch'])).toEqual({
+    expect(fast(['apply'])).toEqual({ command: 'apply', flags: {} });
+    expect(fast(['apply', '-C', 'repo', '--json', 'p.patch'])).toEqual({
       command: 'apply',
       file: 'p.patch',
       flags: { cwd: 'repo', json: true },
     });
-    expect(fastCommand(['check', '--no-color', '--json', '--no-color'])).toEqual({ command: 'check', flags: { color: false, json: true } });
-    expect(fastCommand(['apply', '-R', '-p', '1', '--dry-run', '--stat', '-v'])).toEqual({
+    expect(fast(['check', '--no-color', '--json', '--no-color'])).toEqual({ command: 'check', flags: { color: false, json: true } });
+    expect(fast(['apply', '-R', '-p', '1', '--dry-run', '--stat', '-v'])).toEqual({
       command: 'apply',
       flags: { reverse: true, strip: '1', dryRun: true, stat: true, verbose: true },
     });
-    // --color=WHEN reaches both parsers as --color / --no-color (cli-choices.ts colorArgs).
-    expect(fastCommand(['apply', '--color'])).toEqual({ command: 'apply', flags: { color: true } });
-    expect(fastCommand(['--version'])).toEqual({ command: 'version', flags: {} });
-    expect(fastCommand(['apply', '--help'])).toBeUndefined();
-    expect(fastCommand(['check', '--check'])).toBeUndefined();
-    expect(fastCommand(['tools', '--model', 'gpt-5'])).toBeUndefined();
+    // --color=WHEN reaches both parsers as --color / --no-color (cli/choices.ts colorArgs).
+    expect(fast(['apply', '--color'])).toEqual({ command: 'apply', flags: { color: true } });
+    expect(fast(['--version'])).toEqual({ command: 'version', flags: {} });
+    expect(fast(['apply', '--help'])).toBeUndefined();
+    expect(fast(['check', '--check'])).toBeUndefined();
+    expect(fast(['tools', '--model', 'gpt-5'])).toBeUndefined();
   });
 
   it('agrees with commander on every command line it accepts', async () => {
@@ -103,13 +107,13 @@ describe('fastCommand', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...COMMANDS), fc.array(fc.constantFrom(...WORDS), { maxLength: 6 }), async (command, rest) => {
         const args = [command, ...rest];
-        const fast = fastCommand(args);
-        if (!fast) return;
+        const read = fast(args);
+        if (!read) return;
         accepted++;
         const theirs = await viaCommander(args);
         // commander's --version ends with a CommanderError whose message is the version.
-        if (fast.command === 'version') expect(theirs).toEqual({ error: VERSION });
-        else expect(theirs).toEqual({ command: fast.command, ...(fast.file !== undefined ? { file: fast.file } : {}), flags: fast.flags });
+        if (read.command === 'version') expect(theirs).toEqual({ error: VERSION });
+        else expect(theirs).toEqual({ command: read.command, ...(read.file !== undefined ? { file: read.file } : {}), flags: read.flags });
       }),
       { numRuns: 3000 },
     );

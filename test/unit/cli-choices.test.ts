@@ -2,7 +2,7 @@
 // the one-line error for a mistyped option, and the diffstat.
 
 import { describe, expect, it } from 'vitest';
-import { colorArgs, colorChoice, oneLineError, OptionError, stripOption } from '../../src/cli-choices.js';
+import { colorArgs, colorChoice, oneLineError, OptionError, stripOption } from '../../src/cli/choices.js';
 import { diffStat } from '../../src/report/stat.js';
 import { plain } from '../../src/report/unified.js';
 import type { FileDiff } from '../../src/types.js';

@@ -1,6 +1,7 @@
 // The options of apply, check and edit: one table that both the commander
-// program (src/cli.ts) and the commander-free fast path (src/startup/fast-args.ts)
-// read, so the two can never disagree on what an option is called.
+// program (cli/program.ts) and the commander-free fast path
+// (startup/fast-args.ts, handed it by cli/index.ts) read, so the two can never
+// disagree on what an option is called.
 
 export interface ApplyFlags {
   check?: boolean;
@@ -47,7 +48,7 @@ export const APPLY_OPTIONS: readonly OptionSpec[] = [
   ['--config <file>', 'YAML config with permission rules (default: .chord-patch.yaml in the working directory, if present)'],
   ['--session <id>', 'agent session id (also CHORD_PATCH_SESSION): note repeated match failures, refuse identical failed resubmits'],
   // --color before --no-color: a --no-color added alone would default colour to on (commander).
-  // --color=WHEN is rewritten to these two before parsing (cli-choices.ts colorArgs).
+  // --color=WHEN is rewritten to these two before parsing (choices.ts colorArgs).
   [
     '--color',
     'colour the output: --color=auto (the default: on a terminal, unless NO_COLOR, FORCE_COLOR or TERM=dumb say otherwise), --color=always (= --color) or --color=never',

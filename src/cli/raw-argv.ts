@@ -7,7 +7,7 @@
 // told from a bad byte, so such an argument is refused: send it on stdin.
 
 import { readFileSync } from 'node:fs';
-import { ChordPatchError } from './errors.js';
+import { ChordPatchError } from '../errors.js';
 
 /**
  * The argument at `index` of the `count` arguments that end the command line,

@@ -1,14 +1,14 @@
 // How the CLI prints outcomes in the formats of --format (text, json, github,
 // junit), for one patch file or for `check` over several. Pure: each function
-// returns what goes to stdout and stderr, and cli.ts writes it.
+// returns what goes to stdout and stderr, and emit.ts or check.ts writes it.
 
-import { OptionError } from './cli-choices.js';
-import { EXIT_OK, EXIT_PARTIAL, EXIT_REJECTED, EXIT_USAGE, exitCodeFor } from './report/exit.js';
-import { githubErrors, githubNotice, type PatchResult, workflowCommand } from './report/github.js';
-import { jsonDoc } from './report/json.js';
-import { junitReport } from './report/junit.js';
-import { PLAIN_STYLE, type Style, terminalFailureReport } from './report/terminal.js';
-import type { Outcome } from './types.js';
+import { OptionError } from './choices.js';
+import { EXIT_OK, EXIT_PARTIAL, EXIT_REJECTED, EXIT_USAGE, exitCodeFor } from '../report/exit.js';
+import { githubErrors, githubNotice, type PatchResult, workflowCommand } from '../report/github.js';
+import { jsonDoc } from '../report/json.js';
+import { junitReport } from '../report/junit.js';
+import { PLAIN_STYLE, type Style, terminalFailureReport } from '../report/terminal.js';
+import type { Outcome } from '../types.js';
 
 export const FORMATS = ['text', 'json', 'github', 'junit'] as const;
 export type Format = (typeof FORMATS)[number];

@@ -1,8 +1,8 @@
 // Decisions behind the CLI's options, as pure functions of their inputs (flag
-// values, environment), so cli.ts only wires them: the colour choice, -p N,
+// values, environment), so the runners only wire them: the colour choice, -p N,
 // and commander's error text reduced to one line.
 
-/** Thrown for a bad option value; cli.ts prints it and exits 64. */
+/** Thrown for a bad option value; cli/index.ts prints it and exits 64. */
 export class OptionError extends Error {}
 
 export type ColorFlag = boolean | undefined;

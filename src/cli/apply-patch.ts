@@ -1,0 +1,30 @@
+// `apply_patch [PATCH]`: the Codex-compatible entry that models already call
+// (the binary or a link invoked under that name). The patch is the single
+// argument, taken as the bytes sent (raw-argv.ts), or stdin; the result is the
+// model-facing text.
+
+import { errorOutcome } from '../core/pipeline.js';
+import { apply } from '../index.js';
+import { EXIT_USAGE } from '../report/exit.js';
+import type { Fs } from '../types.js';
+import { emit } from './emit.js';
+import { readInput } from './input.js';
+import { rawArgument } from './raw-argv.js';
+import { configFor, permissionOptions, sessionOption } from './run-options.js';
+
+export async function applyPatchMain(args: string[], fs: Fs): Promise<number> {
+  if (args.length > 1 || (args[0] !== undefined && /^--?(h|help)$/.test(args[0]))) {
+    process.stderr.write('usage: apply_patch [PATCH]   (the patch is the single argument or stdin)\n');
+    return args.length > 1 ? EXIT_USAGE : 0;
+  }
+  // Permission rules in the working directory's .chord-patch.yaml bind this
+  // entry too: it is the one models call directly.
+  const config = await configFor(undefined, undefined);
+  let input: string | Uint8Array;
+  try {
+    input = args[0] === undefined ? readInput(undefined) : rawArgument(args[0], 0, 1);
+  } catch (e) {
+    return emit(errorOutcome(e, 'apply_patch', false), { model: true });
+  }
+  return emit(await apply(input, { fs, ...permissionOptions(config, undefined), ...sessionOption(undefined) }), { model: true });
+}

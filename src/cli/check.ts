@@ -1,0 +1,41 @@
+// `check` over several patch files (or globs the shell expanded): each is
+// checked against the same tree (check writes nothing), one summary line each
+// and a total; the exit code is the worst of them (report.ts worstExit).
+
+import { apply } from '../index.js';
+import { COLOR_STYLE, PLAIN_STYLE } from '../report/terminal.js';
+import { writeFd } from '../startup/no-stdio-streams.js';
+import type { Fs } from '../types.js';
+import { runApply } from './apply.js';
+import { checkResult, useColor } from './emit.js';
+import { readInput, requireDirectory, UsageError } from './input.js';
+import type { ApplyFlags } from './options.js';
+import { type CheckResult, formatOf, printCheckText, printFormatted } from './report.js';
+import { applyOptions, configFor } from './run-options.js';
+
+export async function runCheck(files: readonly string[], flags: ApplyFlags, fs: Fs): Promise<number> {
+  if (files.length <= 1) return runApply(files[0], { ...flags, check: true }, fs);
+  const format = formatOf(flags);
+  requireDirectory(flags.cwd);
+  const config = await configFor(flags.config, flags.cwd);
+  const options = { fs, ...applyOptions({ ...flags, check: true }, config) };
+  const results: CheckResult[] = [];
+  for (const file of files) {
+    let input: Buffer;
+    try {
+      input = readInput(file);
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      results.push(checkResult(file, flags, { unreadable: e.message }));
+      continue;
+    }
+    results.push(checkResult(file, flags, { outcome: await apply(input, options) }));
+  }
+  const printed =
+    format === 'text'
+      ? printCheckText(results, { quiet: !!flags.quiet, style: useColor(flags.color, 2) ? COLOR_STYLE : PLAIN_STYLE })
+      : printFormatted(format, results, true);
+  writeFd(1, printed.out);
+  if (printed.err) writeFd(2, printed.err);
+  return printed.code;
+}

@@ -1,0 +1,57 @@
+// Writing one outcome: --format json/github/junit through report.ts, else
+// the model-facing text (--model) or the coloured diff and summary. Returns
+// the exit code.
+
+import { relative, resolve } from 'node:path';
+import { stderrIsTerminal, stdoutIsTerminal, writeFd } from '../startup/no-stdio-streams.js';
+import { exitCodeFor } from '../report/exit.js';
+import { humanReport } from '../report/human.js';
+import { modelMessage } from '../report/message.js';
+import type { Outcome } from '../types.js';
+import { colorChoice, type ColorFlag } from './choices.js';
+import type { ApplyFlags } from './options.js';
+import { type CheckResult, formatOf, printFormatted } from './report.js';
+
+/** Colour for stdout (1) or stderr (2): --color, the environment, else whether that stream is a terminal. */
+export function useColor(flag: ColorFlag, fd: 1 | 2 = 1): boolean {
+  return colorChoice(flag, process.env, fd === 1 ? stdoutIsTerminal : stderrIsTerminal);
+}
+
+/** A patch file's result as the --format renderers take it; paths shown relative to where chord-patch runs (-C DIR joined). */
+export function checkResult(
+  file: string | undefined,
+  flags: ApplyFlags,
+  result: { outcome: Outcome } | { unreadable: string },
+): CheckResult {
+  const dir = resolve(flags.cwd ?? '.');
+  return {
+    name: file === undefined || file === '-' ? '<stdin>' : file,
+    ...(file !== undefined && file !== '-' ? { file } : {}),
+    display: (p: string) => relative(process.cwd(), resolve(dir, p)) || p,
+    ...result,
+  };
+}
+
+export function emit(outcome: Outcome, flags: ApplyFlags, file?: string): number {
+  const format = formatOf(flags);
+  if (format !== 'text') {
+    const printed = printFormatted(format, [checkResult(file, flags, { outcome })], false);
+    writeFd(1, printed.out);
+    if (printed.err) writeFd(2, printed.err);
+    return printed.code;
+  }
+  if (flags.model) {
+    writeFd(outcome.status === 'applied' || outcome.status === 'checked' ? 1 : 2, modelMessage(outcome));
+  } else {
+    const { out, err } = humanReport(outcome, {
+      color: useColor(flags.color),
+      errColor: useColor(flags.color, 2),
+      quiet: !!flags.quiet,
+      stat: !!flags.stat,
+      verbose: !!flags.verbose,
+    });
+    if (out) writeFd(1, out);
+    if (err) writeFd(2, err);
+  }
+  return exitCodeFor(outcome);
+}

@@ -1,0 +1,100 @@
+// The whole command line as commander sees it: each command, its arguments
+// and options, wired to its runner. Commander is loaded here, on first use
+// (see startup/fast-args.ts for the command lines that never need it).
+
+import type { Command, Option as OptionClass } from 'commander';
+import { edit } from '../index.js';
+import { APPLY_PATCH_GRAMMAR } from '../models/grammar.js';
+import { ENDPOINTS } from '../models/tools.js';
+import { writeFd } from '../startup/no-stdio-streams.js';
+import type { Fs } from '../types.js';
+import { VERSION } from '../version.js';
+import { NodeFs } from '../core/node-fs.js';
+import { runApply } from './apply.js';
+import { runCheck } from './check.js';
+import { oneLineError } from './choices.js';
+import { APPLY_COMMANDS, type ApplyFlags, type OptionSpec } from './options.js';
+import { runRecover } from './recover.js';
+import { runTools, type ToolsFlags } from './tools.js';
+import { runValidate } from './validate.js';
+
+function addOptions(cmd: Command, specs: readonly OptionSpec[], Option: typeof OptionClass): Command {
+  for (const [flags, description] of specs) cmd.addOption(new Option(flags, description));
+  return cmd;
+}
+
+/** The program; each action hands its exit code to `setCode`. */
+export async function buildProgram(setCode: (code: number) => void, fs: Fs = new NodeFs()): Promise<Command> {
+  const { Command, Option } = await import('commander');
+  const program = new Command('chord-patch')
+    .description('Apply model-emitted code edits safely: Codex apply_patch envelopes and old_string/new_string replacements.')
+    .version(VERSION, '-V, --version')
+    // A mistyped option gets one line with the closest option, not the whole help.
+    .configureOutput({ writeOut: (t) => writeFd(1, t), writeErr: (t) => writeFd(2, t), outputError: (t, write) => write(oneLineError(t)) })
+    .exitOverride();
+
+  addOptions(
+    program
+      .command('apply')
+      .argument('[file]', 'patch or edit JSON to apply (default: stdin)')
+      .description('apply a patch envelope, {"patch": ...} JSON, or an edit request'),
+    APPLY_COMMANDS.apply,
+    Option,
+  ).action(async (file: string | undefined, flags: ApplyFlags) => setCode(await runApply(file, flags, fs)));
+
+  addOptions(
+    program
+      .command('check')
+      .argument('[files...]', 'patches or edit JSON to check, each against the same tree (default: stdin)')
+      .description(
+        'report whether the input would apply cleanly; writes nothing (= apply --check); several files: a line each and a total',
+      ),
+    APPLY_COMMANDS.check,
+    Option,
+  ).action(async (files: string[], flags: ApplyFlags) => setCode(await runCheck(files, flags, fs)));
+
+  addOptions(
+    program
+      .command('edit')
+      .argument('[file]', 'edit JSON to apply (default: stdin)')
+      .description(
+        'replace text in one existing file: {"path", "old_string", "new_string", "replace_all"?} or {"path", "edits": [{"old_string", "new_string", "replace_all"?}, ...]}',
+      ),
+    APPLY_COMMANDS.edit,
+    Option,
+  ).action(async (file: string | undefined, flags: ApplyFlags) => setCode(await runApply(file, flags, fs, edit)));
+
+  program
+    .command('tools')
+    .description('print, as JSON, the edit tools to send to a model: surface, wire shape and exact definitions')
+    .requiredOption('--model <name>', 'model name; a provider/ prefix and an @variant suffix are allowed')
+    .addOption(
+      new Option('--endpoint <kind>', "API the tools are sent to (default: the provider's type, else responses)").choices([...ENDPOINTS]),
+    )
+    .option('--provider <name>', "provider whose compat overrides apply (default: the model name's provider/ prefix)")
+    .option('--config <file>', 'YAML config with compat overrides and permission rules (default: .chord-patch.yaml, if present)')
+    .action(async (flags: ToolsFlags) => setCode(await runTools(flags)));
+
+  program
+    .command('recover')
+    .description('roll back chord-patch commits in DIR that were interrupted halfway (killed, crashed) and remove their temporary files')
+    .option('-C, --cwd <dir>', 'the directory to recover (default: the current directory)')
+    .action(async (flags: { cwd?: string }) => setCode(await runRecover(flags, fs)));
+
+  program
+    .command('grammar')
+    .description('print the Lark grammar sent with the freeform apply_patch tool, byte for byte')
+    .action(() => {
+      process.stdout.write(APPLY_PATCH_GRAMMAR);
+      setCode(0);
+    });
+
+  program
+    .command('validate')
+    .argument('[files...]', 'patch texts, or {"patch": ...} / {"input": ...} JSON (default: stdin)')
+    .description('check patch text against the apply_patch grammar exactly; exit 0 when every input conforms, 1 otherwise')
+    .option('--json', 'print the result as JSON (an array for several files)')
+    .action(async (files: string[], flags: { json?: boolean }) => setCode(await runValidate(files, flags)));
+
+  return program;
+}

@@ -1,0 +1,52 @@
+// The library options a command line asks for: flags, the config file's
+// permission rules and the session id, turned into what apply/check/edit take.
+
+import { resolve } from 'node:path';
+import { type Config, ConfigError, loadConfig } from '../config/config.js';
+import { authorizeEdit as editPermission, patchAuthorizer } from '../config/permissions.js';
+import { stripOption } from './choices.js';
+import { UsageError } from './input.js';
+import type { ApplyFlags } from './options.js';
+
+/** --config FILE, else .chord-patch.yaml in `dir` when present; a bad config is a usage error. */
+export async function configFor(file: string | undefined, dir: string | undefined): Promise<Config | undefined> {
+  try {
+    return await loadConfig({ ...(file !== undefined ? { file } : {}), ...(dir !== undefined ? { cwd: dir } : {}) });
+  } catch (e) {
+    if (e instanceof ConfigError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/** --session ID, else $CHORD_PATCH_SESSION; none: no per-session state is kept. */
+export function sessionOption(flag: string | undefined): { session?: string } {
+  const id = flag ?? process.env.CHORD_PATCH_SESSION;
+  return id ? { session: id } : {};
+}
+
+/** Permission rules become the planner's authorize hook; no rules, no hook (everything allowed). */
+export function permissionOptions(config: Config | undefined, dir: string | undefined) {
+  if (!config?.permission) return {};
+  const root = resolve(dir ?? '.');
+  // Edit requests are judged by the `edit` rules (inheriting apply_patch's), patches by apply_patch's.
+  return {
+    authorize: patchAuthorizer(config.permission, root),
+    authorizeEdit: (path: string) => editPermission(config, path, { cwd: root }),
+  };
+}
+
+/** The library options an apply-like command line asks for. */
+export function applyOptions(flags: ApplyFlags, config: Config | undefined) {
+  return {
+    check: !!flags.check || !!flags.dryRun,
+    ...(flags.cwd !== undefined ? { cwd: flags.cwd } : {}),
+    allowOutside: !!flags.allowOutside,
+    ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
+    ...permissionOptions(config, flags.cwd),
+    ...sessionOption(flags.session),
+    ...(flags.reverse ? { reverse: true } : {}),
+    ...(flags.allOrNothing ? { allOrNothing: true } : {}),
+    ...(flags.extract ? { extract: true } : {}),
+    ...stripOption(flags.strip),
+  };
+}

@@ -1,0 +1,32 @@
+// `validate [FILES...]`: patch text against the apply_patch grammar, exactly;
+// exit 0 when every input conforms, 1 otherwise.
+
+import { isChordPatchError } from '../errors.js';
+import { decodeInputBytes } from '../input/bytes.js';
+import { formatValidation, validateInput } from '../input/validate.js';
+import { readInput } from './input.js';
+
+type Checked =
+  | { name: string; result: ReturnType<typeof validateInput> }
+  | { name: string; error: { code: string; message: string; line?: number } };
+
+export async function runValidate(files: string[], flags: { json?: boolean }): Promise<number> {
+  const inputs = files.length > 0 ? files : ['-'];
+  const results = inputs.map((f): Checked => {
+    const name = f === '-' ? '<stdin>' : f;
+    try {
+      return { name, result: validateInput(decodeInputBytes(readInput(f))) };
+    } catch (e) {
+      // Bytes that are not valid text conform to no grammar; say where they are.
+      if (!isChordPatchError(e)) throw e;
+      return { name, error: { code: e.code, message: e.message, ...(e.line !== undefined ? { line: e.line } : {}) } };
+    }
+  });
+  if (flags.json) {
+    const docs = results.map((r) => ('error' in r ? { file: r.name, conforms: false, error: r.error } : { file: r.name, ...r.result }));
+    process.stdout.write(`${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n`);
+  } else {
+    for (const r of results) process.stdout.write('error' in r ? `${r.name}: ${r.error.message}\n` : formatValidation(r.result, r.name));
+  }
+  return results.every((r) => 'result' in r && r.result.conforms) ? 0 : 1;
+}
