@@ -1,0 +1,2 @@
+/** The bun executable of the `bun` dev dependency (throws when none works). */
+export function bunExecutable(): string;
