@@ -94,6 +94,12 @@ export interface DirPin {
   real: string;
   /** fsync the directory (makes renames and links in it durable). */
   sync(): Promise<void>;
+  /**
+   * Optional: its real path now, asked through the open directory (one
+   * readlink of /proc/self/fd/N), wherever it was moved; rejects when it was
+   * removed. Without it the commit asks realpath(path).
+   */
+  where?(): Promise<string>;
   close(): Promise<void>;
 }
 

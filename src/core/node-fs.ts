@@ -51,6 +51,7 @@ import {
   writevSync,
 } from 'node:fs';
 import type { DirPin, Fs, Stat } from '../types.js';
+import { widenThreadPool } from './thread-pool.js';
 
 function kindOf(s: Stats): Stat['kind'] {
   if (s.isSymbolicLink()) return 'symlink';
@@ -95,15 +96,23 @@ export interface NodeFsOptions {
    * them). For a caller with nothing else to do meanwhile: the CLI.
    */
   fsyncOnlyInPool?: boolean;
+  /**
+   * Pool threads to ask for right before the first call that goes to the
+   * pool (core/thread-pool.ts): a process-wide setting, so only for a caller
+   * that owns the process (the CLI). Default: the runtime's pool as it is.
+   */
+  poolThreads?: number;
 }
 
 export class NodeFs implements Fs {
   #syncCalls: number;
   readonly #fsyncOnlyInPool: boolean;
+  #poolThreads: number;
 
   constructor(options: NodeFsOptions = {}) {
     this.#syncCalls = options.syncCalls ?? 0;
     this.#fsyncOnlyInPool = options.fsyncOnlyInPool ?? false;
+    this.#poolThreads = options.poolThreads ?? 0;
   }
 
   /** Run a node:fs call: its synchronous twin while the budget lasts, else the callback API as a promise. */
@@ -120,6 +129,10 @@ export class NodeFs implements Fs {
       } catch (e) {
         return Promise.reject(e);
       }
+    }
+    if (this.#poolThreads > 0) {
+      widenThreadPool(this.#poolThreads);
+      this.#poolThreads = 0;
     }
     return new Promise<T>((resolve, reject) => start((err, value) => (err ? reject(err) : resolve(value))));
   }
@@ -220,6 +233,9 @@ export class NodeFs implements Fs {
             () => fsyncSync(fd),
             true,
           ),
+        // The link names the directory as it is now: one system call, where
+        // realpath(3) of the same name took three (open, readlink, close).
+        ...(byFd ? { where: () => this.readlinkDir(byFd) } : {}),
         close: () =>
           this.call<void>(
             (cb) => close(fd, cb),
@@ -234,6 +250,18 @@ export class NodeFs implements Fs {
       throw e;
     }
   };
+
+  /** Where an open directory is now; a removed one (its link ends in " (deleted)") is ENOENT. */
+  private async readlinkDir(byFd: string): Promise<string> {
+    const now = await this.call<string>(
+      (cb) => readlink(byFd, cb),
+      () => readlinkSync(byFd),
+    );
+    if (now.endsWith(' (deleted)') && !(await this.lstat(now).catch(() => null))) {
+      throw Object.assign(new Error(`ENOENT: the directory was removed (${now})`), { code: 'ENOENT' });
+    }
+    return now;
+  }
 
   readonly writeTemp: Fs['writeTemp'] = async (path, bytes, mode, owner) => {
     const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
@@ -337,6 +365,8 @@ function procFd(fd: number): string | undefined {
  * behaviour (the new file is theirs) rather than failing the edit on EPERM.
  */
 function mayChown(owner: { uid: number; gid: number }): boolean {
-  const uid = process.geteuid?.();
-  return uid === 0 && (owner.uid !== 0 || owner.gid !== (process.getegid?.() ?? 0));
+  // Asked once: each is a system call, and a 1,000-file commit asked 2,000 times.
+  ids ??= { uid: process.geteuid?.(), gid: process.getegid?.() ?? 0 };
+  return ids.uid === 0 && (owner.uid !== 0 || owner.gid !== ids.gid);
 }
+let ids: { uid: number | undefined; gid: number } | undefined;

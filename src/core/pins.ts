@@ -112,7 +112,7 @@ export class Pins {
     if (!this.confine || !pin) return;
     let now: string;
     try {
-      now = await this.fs.realpath(pin.path);
+      now = pin.where ? await pin.where() : await this.fs.realpath(pin.path);
     } catch (e) {
       throw new Refused(`${this.show(dirname(abs))} is gone (${(e as Error).message})`);
     }

@@ -12,7 +12,7 @@ import { bigCommit, scratch, treeOf } from './stress.js';
 
 export type FaultMode = 'once' | 'from-then-on';
 
-/** nodeFs whose `failAt`-th call (1-based, counting every method and every pin's sync) throws. */
+/** nodeFs whose `failAt`-th call (1-based, counting every method and every pin's sync and where) throws. */
 export function faultyFs(failAt: number, mode: FaultMode, code = 'EIO'): Fs & { calls: number } {
   const state = { calls: 0 };
   const hit = () => {
@@ -28,7 +28,12 @@ export function faultyFs(failAt: number, mode: FaultMode, code = 'EIO'): Fs & { 
       const out = await fn.apply(nodeFs, args);
       if (name !== 'pinDir') return out;
       const pin = out as DirPin;
-      return { ...pin, sync: async () => (hit(), pin.sync()) } satisfies DirPin;
+      const where = pin.where;
+      return {
+        ...pin,
+        sync: async () => (hit(), pin.sync()),
+        ...(where ? { where: async () => (hit(), where()) } : {}),
+      } satisfies DirPin;
     };
   }
   Object.defineProperty(wrapped, 'calls', { get: () => state.calls });

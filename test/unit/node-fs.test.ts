@@ -87,6 +87,31 @@ describe.each([
       }
     });
 
+    it('says where the directory it opened is now, and that it is gone once removed', async () => {
+      mkdirSync(join(dir, 'inside'));
+      const pin = await nodeFs.pinDir(join(dir, 'inside'), false);
+      try {
+        if (!pin.where) return; // no /proc: the commit asks realpath instead
+        expect(await pin.where()).toBe(pin.real);
+        renameSync(join(dir, 'inside'), join(dir, 'moved'));
+        expect(await pin.where()).toBe(join(pin.real, '..', 'moved'));
+        rmSync(join(dir, 'moved'), { recursive: true });
+        await expect(pin.where()).rejects.toMatchObject({ code: 'ENOENT' });
+      } finally {
+        await pin.close();
+      }
+    });
+
+    it('keeps a directory whose own name ends in " (deleted)" where it is', async () => {
+      mkdirSync(join(dir, 'x (deleted)'));
+      const pin = await nodeFs.pinDir(join(dir, 'x (deleted)'), false);
+      try {
+        if (pin.where) expect(await pin.where()).toBe(pin.real);
+      } finally {
+        await pin.close();
+      }
+    });
+
     it('refuses a symlink when asked not to follow one', async () => {
       mkdirSync(join(dir, 'real'));
       symlinkSync(join(dir, 'real'), join(dir, 'link'));

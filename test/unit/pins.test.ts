@@ -1,7 +1,7 @@
 // A directory pinned by the commit and then moved out of the root: the pin
 // follows it, so without a re-check the write would land outside the root.
 
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeFs } from '../../src/core/node-fs.js';
@@ -38,5 +38,35 @@ describe('a pinned directory moved out of the root before the switch', () => {
     expect(readFileSync(join(outside, 'sub/f.txt'), 'utf8')).toBe('old\n');
     // The temp file that was written in it before the move is removed by the rollback.
     expect(readdirSync(join(outside, 'sub'))).toEqual(['f.txt']);
+  });
+});
+
+describe('a pinned directory removed before the switch', () => {
+  it('is refused as a change after planning: the added file is not written anywhere', async () => {
+    const root = temp();
+    const aside = temp();
+    mkdirSync(join(root, 'sub'));
+    writeFileSync(join(root, 'sub/other.txt'), 'other\n');
+    let removed = false;
+    // After the temp file is written, another program empties the directory (into `aside`) and removes it.
+    const fs: Fs = {
+      ...nodeFs,
+      async writeTemp(path, bytes, mode, owner) {
+        await nodeFs.writeTemp(path, bytes, mode, owner);
+        if (!removed && !path.includes('/.chord-patch/')) {
+          removed = true;
+          for (const name of readdirSync(join(root, 'sub'))) renameSync(join(root, 'sub', name), join(aside, name));
+          rmdirSync(join(root, 'sub'));
+        }
+      },
+    };
+    const patch = ['*** Begin Patch', '*** Add File: sub/new.txt', '+new', '*** End Patch'].join('\n');
+    const o = await runPatchText(patch, { fs, cwd: root });
+    expect(removed).toBe(true);
+    expect(o.status).toBe('rejected');
+    expect(o.error?.code).toBe('changed_after_planning');
+    expect(o.error?.message).toContain('sub is gone');
+    expect(existsSync(join(root, 'sub'))).toBe(false);
+    expect(readdirSync(aside).filter((n) => !n.startsWith('.chord-patch-'))).toEqual(['other.txt']);
   });
 });
