@@ -29,6 +29,7 @@ export function bunExecutable() {
     if (existsSync(file) && spawnSync(file, ['--version'], { stdio: 'ignore' }).status === 0) return file;
   }
   throw new Error(
-    `no working bun executable in node_modules (tried ${candidates.join(', ') || 'nothing: is the bun dev dependency installed? run npm ci'})`,
+    `no working bun executable in node_modules ` +
+      `(tried ${candidates.join(', ') || 'nothing: is the bun dev dependency installed? run npm ci'})`,
   );
 }

@@ -61,7 +61,8 @@ for (const [i, c] of cases.entries()) {
     const repro = writeRepro(sub, c.name, c, result);
     if (result.verdict !== 'refused')
       listed.push(
-        `${result.verdict.toUpperCase().padEnd(5)} ${c.name.padEnd(26)} sh ${relative(ROOT, repro)}   (${c.expect === 'must' ? 'must apply' : 'may refuse'}; ${c.origin}; ${result.outcomes.map((o) => o.status).join(', ')})`,
+        `${result.verdict.toUpperCase().padEnd(5)} ${c.name.padEnd(26)} sh ${relative(ROOT, repro)}   ` +
+          `(${c.expect === 'must' ? 'must apply' : 'may refuse'}; ${c.origin}; ${result.outcomes.map((o) => o.status).join(', ')})`,
       );
   }
 }
@@ -70,12 +71,13 @@ rmSync(scratchRoot, { recursive: true, force: true });
 const t = tally(results);
 const refusedMust = results.filter((r) => r.verdict === 'refused' && r.c.expect === 'must').length;
 console.log(
-  `chord-patch drift corpus: seed ${seed}, ${perCell} per kind x tool, ${cases.length} cases (built in ${((built - started) / 1000).toFixed(1)} s, run in ${((Date.now() - built) / 1000).toFixed(1)} s)`,
+  `chord-patch drift corpus: seed ${seed}, ${perCell} per kind x tool, ${cases.length} cases ` +
+    `(built in ${((built - started) / 1000).toFixed(1)} s, run in ${((Date.now() - built) / 1000).toFixed(1)} s)`,
 );
+/** How many distinct sources (history pairs, package files) the cases of one origin kind came from. */
+const originsFrom = (kind) => new Set(cases.filter((c) => c.origin.startsWith(kind)).map((c) => c.origin)).size;
 console.log(`engine: ${opt('--engine') ? relative(ROOT, engine) : `dist/index.cjs at ${commit}`}`);
-console.log(
-  `sources: ${new Set(cases.filter((c) => c.origin.startsWith('git:')).map((c) => c.origin)).size} history pairs, ${new Set(cases.filter((c) => c.origin.startsWith('npm:')).map((c) => c.origin)).size} package files\n`,
-);
+console.log(`sources: ${originsFrom('git:')} history pairs, ${originsFrom('npm:')} package files\n`);
 console.log(formatTable(t));
 console.log(`\nwrong ${t.total.wrong}, crash ${t.total.crash}; must-apply applied correctly: ${t.total.mustCorrect}/${t.total.must}`);
 if (listed.length) console.log(`\nWRONG and CRASH cases (replay with the command shown):\n${listed.join('\n')}`);

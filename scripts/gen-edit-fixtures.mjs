@@ -413,7 +413,8 @@ const scenarios = {
   },
   '440_indentation_drift': {
     description:
-      "a block re-typed with spaces where the file indents with tabs matches with indentation ignored (one place only) and is replaced; new_string's line, already tab-indented, is written as given",
+      'a block re-typed with spaces where the file indents with tabs matches with indentation ignored (one place only) and is replaced; ' +
+      "new_string's line, already tab-indented, is written as given",
     before: { 'main.go': 'func main() {\n\ta()\n\tb()\n\tc()\n\td()\n\te()\n\tf()\n}\n' },
     input: { path: 'main.go', old_string: '    a()\n    b()\n    c()\n    d()\n    e()\n    f()\n', new_string: '\tg()\n' },
     after: { 'main.go': 'func main() {\n\tg()\n}\n' },

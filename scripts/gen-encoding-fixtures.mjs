@@ -157,7 +157,8 @@ scenario({
 scenario({
   name: '324_invalid_lead_byte_refused',
   description:
-    "GBK text ending in a lead byte with no trail byte is invalid in every encoding and refused untouched (the detector's guess differs by runtime: Node's EUC-KR decoder drops the stray byte, Bun's rejects it)",
+    'GBK text ending in a lead byte with no trail byte is invalid in every encoding and refused untouched ' +
+    "(the detector's guess differs by runtime: Node's EUC-KR decoder drops the stray byte, Bun's rejects it)",
   before: { 'bad.txt': Buffer.concat([bytes(ZH_BEFORE, 'gbk'), Buffer.from([0x81, 0x0a])]) },
   input: patch('*** Update File: bad.txt', '-// 配置文件', '+// 设置'),
   expect: { exit: 1, status: 'rejected', codes: ['undecodable'], message: ['bad.txt: not valid UTF-8; detected'] },

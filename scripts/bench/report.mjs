@@ -303,7 +303,8 @@ function targets(results) {
   const batch = batchScaling(results);
   out.push(
     row([
-      `batch edits scale linearly: a quadratic fit of time against entries over 5,000-80,000 entries puts at most ${MAX_QUADRATIC_SHARE} of the size-dependent time in its quadratic term`,
+      'batch edits scale linearly: a quadratic fit of time against entries over 5,000-80,000 entries ' +
+        `puts at most ${MAX_QUADRATIC_SHARE} of the size-dependent time in its quadratic term`,
       batch ? `CLI ${batch.cli ?? '—'}, binary ${batch.bin ?? '—'}` : '—',
       verdict(batch?.ok),
     ]),
@@ -313,7 +314,8 @@ function targets(results) {
   const fmtShare = (x) => (x === undefined || !Number.isFinite(x) ? '—' : x.toFixed(2));
   out.push(
     row([
-      `linear scaling: a quadratic fit of time against size over 25,000-200,000 lines (hunks scaled alike) puts at most ${MAX_QUADRATIC_SHARE} of the size-dependent time in its quadratic term`,
+      'linear scaling: a quadratic fit of time against size over 25,000-200,000 lines (hunks scaled alike) ' +
+        `puts at most ${MAX_QUADRATIC_SHARE} of the size-dependent time in its quadratic term`,
       `CLI ${fmtShare(share('cli'))}, binary ${fmtShare(share('bin'))}`,
       verdict(sc.ok),
     ]),
@@ -329,7 +331,8 @@ function limits(results, floorKb) {
   const codexSmall = med(results, 'small', 'codex');
   if (nodeFloor !== undefined && bunFloor !== undefined && codexSmall !== undefined) {
     facts.push(
-      `- Start-up: \`bun -e 0\` takes ${fmtMs(bunFloor)} ms and \`node -e 0\` ${fmtMs(nodeFloor)} ms, against ${fmtMs(codexSmall)} ms for Codex's whole small patch ` +
+      `- Start-up: \`bun -e 0\` takes ${fmtMs(bunFloor)} ms and \`node -e 0\` ${fmtMs(nodeFloor)} ms, ` +
+        `against ${fmtMs(codexSmall)} ms for Codex's whole small patch ` +
         `(binary: ${fmtMs(med(results, 'small', 'bin'))} ms, Node CLI: ${fmtMs(med(results, 'small', 'cli'))} ms).`,
     );
   }
@@ -338,7 +341,8 @@ function limits(results, floorKb) {
   const io = med(results, 'hunks', 'nodeio');
   if (codex !== undefined && bin !== undefined) {
     facts.push(
-      `- 100,000 lines / 500 hunks: Codex ${fmtMs(codex)} ms, the binary ${fmtMs(bin)} ms, the Node CLI ${fmtMs(med(results, 'hunks', 'cli'))} ms` +
+      `- 100,000 lines / 500 hunks: Codex ${fmtMs(codex)} ms, the binary ${fmtMs(bin)} ms, ` +
+        `the Node CLI ${fmtMs(med(results, 'hunks', 'cli'))} ms` +
         (io !== undefined
           ? `; a Node script that only reads the file and writes it back (temp file, fsync, rename) takes ${fmtMs(io)} ms`
           : '') +
@@ -350,7 +354,8 @@ function limits(results, floorKb) {
   if (kbOf('bin') !== undefined && kbOf('codex') !== undefined && floorKb.bun !== undefined && hunks) {
     const mbFile = hunks.w.bytesTouched / 2 ** 20;
     facts.push(
-      `- Memory on the 100,000-line file (${mbFile.toFixed(1)} MB): the binary peaks at ${mb(kbOf('bin'))} MB, of which \`bun -e 0\` is ${mb(floorKb.bun)} MB; ` +
+      `- Memory on the 100,000-line file (${mbFile.toFixed(1)} MB): ` +
+        `the binary peaks at ${mb(kbOf('bin'))} MB, of which \`bun -e 0\` is ${mb(floorKb.bun)} MB; ` +
         `Codex at ${mb(kbOf('codex'))} MB; the Node CLI at ${mb(kbOf('cli'))} MB (\`node -e 0\`: ${mb(floorKb.node)} MB).`,
     );
   }
@@ -364,13 +369,20 @@ export function resultsMarkdown(results, info) {
   const floorKb = { node: floor('node'), bun: floor('bun') };
   const t = targets(results);
   const tools = info.tools.map((x) => `- ${x.label}: ${x.skip ? `skipped (${x.skip})` : (x.version ?? '')}`).join('\n');
+  const quick = info.quick ? ' **Quick run (--quick): fewer repetitions, noisier figures.**' : '';
+  const only = info.only ? ` **Partial run (--only ${info.only.join(',')}).**` : '';
+  const busy = info.load && (info.load[0] > m.cores || info.load[1] > m.cores);
+  const load = info.load
+    ? `Load average (1 min) at the start and end of the run: ${info.load.map((l) => l.toFixed(1)).join(' and ')}` +
+      `${busy ? ': a busy machine, where only the same-round ratios mean much' : ''}.`
+    : '';
   return `# chord-patch benchmarks
 
 Measured by \`npm run bench\` (scripts/bench.mjs) on ${info.date.slice(0, 10)} (${info.date}), in ${info.seconds.toFixed(0)} s.
-Every number below comes from that one run.${info.quick ? ' **Quick run (--quick): fewer repetitions, noisier figures.**' : ''}${info.only ? ` **Partial run (--only ${info.only.join(',')}).**` : ''}
+Every number below comes from that one run.${quick}${only}
 
 Machine: ${m.cpu}, ${m.cores} cores, ${m.memGiB} GiB RAM, Linux ${m.kernel}, Node ${m.node}.
-${info.load ? `Load average (1 min) at the start and end of the run: ${info.load.map((l) => l.toFixed(1)).join(' and ')}${info.load[0] > m.cores || info.load[1] > m.cores ? ': a busy machine, where only the same-round ratios mean much' : ''}.` : ''}
+${load}
 
 Tools:
 ${tools}
@@ -442,10 +454,13 @@ export function scalingSvg(results, info) {
   const X = (v) => L + (v / xMax) * (W - L - R);
   const Y = (v) => H - B - (v / yMax) * (H - T - B);
   const out = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" ` +
+      'font-family="sans-serif" font-size="12">',
     `<rect width="${W}" height="${H}" fill="#fff"/>`,
-    `<text x="${L}" y="22" font-size="15" font-weight="bold">Wall time against file size (500-hunk workload, hunks scale with lines)</text>`,
-    `<text x="${L}" y="38" fill="#555">median of alternating runs; ${esc(info.machine.cpu)}, ${info.machine.cores} cores, Node ${info.machine.node}, ${info.date.slice(0, 10)}</text>`,
+    `<text x="${L}" y="22" font-size="15" font-weight="bold">` +
+      'Wall time against file size (500-hunk workload, hunks scale with lines)</text>',
+    `<text x="${L}" y="38" fill="#555">median of alternating runs; ` +
+      `${esc(info.machine.cpu)}, ${info.machine.cores} cores, Node ${info.machine.node}, ${info.date.slice(0, 10)}</text>`,
   ];
   for (let v = 0; v <= xMax + 1e-9; v += xs) {
     out.push(`<line x1="${X(v)}" y1="${T}" x2="${X(v)}" y2="${H - B}" stroke="#eee"/>`);
@@ -468,22 +483,27 @@ export function scalingSvg(results, info) {
       `<line x1="${L}" y1="${Y(floor).toFixed(1)}" x2="${W - R}" y2="${Y(floor).toFixed(1)}" stroke="#777" stroke-dasharray="5 4"/>`,
     );
     out.push(
-      `<text x="${W - R - 4}" y="${(Y(floor) - 5).toFixed(1)}" text-anchor="end" fill="#555">node -e 0 (start-up floor) ${fmtMs(floor)} ms</text>`,
+      `<text x="${W - R - 4}" y="${(Y(floor) - 5).toFixed(1)}" text-anchor="end" fill="#555">` +
+        `node -e 0 (start-up floor) ${fmtMs(floor)} ms</text>`,
     );
   }
   s.series.forEach((se, i) => {
     const c = COLORS[se.id] ?? '#000';
     out.push(
-      `<polyline fill="none" stroke="${c}" stroke-width="2" points="${se.pts.map((p) => `${X(p.mb).toFixed(1)},${Y(p.ms).toFixed(1)}`).join(' ')}"/>`,
+      `<polyline fill="none" stroke="${c}" stroke-width="2" ` +
+        `points="${se.pts.map((p) => `${X(p.mb).toFixed(1)},${Y(p.ms).toFixed(1)}`).join(' ')}"/>`,
     );
     for (const p of se.pts)
       out.push(
-        `<circle cx="${X(p.mb).toFixed(1)}" cy="${Y(p.ms).toFixed(1)}" r="3.5" fill="${c}"><title>${esc(se.label)}: ${p.lines} lines, ${p.ms.toFixed(1)} ms</title></circle>`,
+        `<circle cx="${X(p.mb).toFixed(1)}" cy="${Y(p.ms).toFixed(1)}" r="3.5" fill="${c}">` +
+          `<title>${esc(se.label)}: ${p.lines} lines, ${p.ms.toFixed(1)} ms</title></circle>`,
       );
     const ly = T + 10 + i * 22;
     out.push(`<line x1="${W - R + 20}" y1="${ly}" x2="${W - R + 44}" y2="${ly}" stroke="${c}" stroke-width="2"/>`);
     out.push(
-      `<text x="${W - R + 50}" y="${ly + 4}">${esc(se.label.replace(/ \(.*\)$/, se.id === 'cli' ? ' CLI' : se.id === 'bin' ? ' binary' : ''))} ${fmtMs(se.pts[se.pts.length - 1].ms)} ms</text>`,
+      `<text x="${W - R + 50}" y="${ly + 4}">` +
+        `${esc(se.label.replace(/ \(.*\)$/, se.id === 'cli' ? ' CLI' : se.id === 'bin' ? ' binary' : ''))} ` +
+        `${fmtMs(se.pts[se.pts.length - 1].ms)} ms</text>`,
     );
   });
   out.push('</svg>', '');

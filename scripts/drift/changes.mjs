@@ -23,7 +23,11 @@ const DECLARATION = [
   /^\s*(export\s+)?(default\s+)?(declare\s+)?(abstract\s+)?(async\s+)?(function\*?|class|interface|enum|namespace|module)\s+[\w$]/,
   /^\s*(export\s+)?(const|let|var)\s+[\w$]+\s*(:[^=]+)?=\s*(async\s+)?(\([^)]*\)\s*(:[^=]+)?=>|function\b|[\w$]+\s*=>)/,
   /^\s*(export\s+)?type\s+[\w$]+.*=\s*\{?\s*$/,
-  /^\s*(public\s+|private\s+|protected\s+|static\s+|async\s+|get\s+|set\s+|\*\s*)*(?!(if|for|while|switch|catch|return|function|new|await|typeof)\b)[\w$]+\s*\([^;]*\)\s*(:\s*[^;{]+)?\{\s*$/,
+  // A method: modifiers, then a name that is not a keyword, its parameters and an opening brace.
+  new RegExp(
+    String.raw`^\s*(public\s+|private\s+|protected\s+|static\s+|async\s+|get\s+|set\s+|\*\s*)*` +
+      String.raw`(?!(if|for|while|switch|catch|return|function|new|await|typeof)\b)[\w$]+\s*\([^;]*\)\s*(:\s*[^;{]+)?\{\s*$`,
+  ),
   /^\s*(describe|it|test)\(['"`]/,
   /^\s*(def|class)\s+\w+/,
   /^func\s/,

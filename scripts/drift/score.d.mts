@@ -6,5 +6,9 @@ export interface Scored {
   got?: Record<string, string>;
   error?: string;
 }
-export function scoreCase(api: { apply(input: string, options: { cwd: string }): Promise<unknown> }, c: DriftCase, dir: string): Promise<Scored>;
+export function scoreCase(
+  api: { apply(input: string, options: { cwd: string }): Promise<unknown> },
+  c: DriftCase,
+  dir: string,
+): Promise<Scored>;
 export function writeRepro(outDir: string, name: string, c: DriftCase, result: Scored): string;

@@ -13,4 +13,9 @@ export interface FuzzResult {
 }
 export function readTree(dir: string): Map<string, string>;
 export function makeWorkspace(base: string): Workspace;
-export function fuzzOne(apply: (input: string | Uint8Array, options: { cwd: string; check?: boolean }) => Promise<unknown>, ws: Workspace, input: string | Uint8Array, options?: { check?: boolean }): Promise<FuzzResult>;
+export function fuzzOne(
+  apply: (input: string | Uint8Array, options: { cwd: string; check?: boolean }) => Promise<unknown>,
+  ws: Workspace,
+  input: string | Uint8Array,
+  options?: { check?: boolean },
+): Promise<FuzzResult>;

@@ -54,7 +54,8 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     if ((e as NodeJS.ErrnoException | undefined)?.syscall === 'uv_cwd') {
       // Relative paths have nothing to resolve against: say so, not "internal error".
       process.stderr.write(
-        'chord-patch: the current directory no longer exists (deleted or moved); nothing was read or written: cd into the project and retry\n',
+        'chord-patch: the current directory no longer exists (deleted or moved); ' +
+          'nothing was read or written: cd into the project and retry\n',
       );
       return EXIT_USAGE;
     }

@@ -43,7 +43,8 @@ export const APPLY_OPTIONS: readonly OptionSpec[] = [
   ['--allow-outside', 'permit paths that resolve outside the working directory'],
   [
     '--encoding <name>',
-    'read files without a BOM that are not UTF-8 (or are plain ASCII) as NAME instead of detecting it (e.g. gb18030, shift_jis, windows-1251, utf-16le)',
+    'read files without a BOM that are not UTF-8 (or are plain ASCII) as NAME instead of detecting it ' +
+      '(e.g. gb18030, shift_jis, windows-1251, utf-16le)',
   ],
   ['--config <file>', 'YAML config with permission rules (default: .chord-patch.yaml in the working directory, if present)'],
   ['--session <id>', 'agent session id (also CHORD_PATCH_SESSION): note repeated match failures, refuse identical failed resubmits'],
@@ -51,7 +52,8 @@ export const APPLY_OPTIONS: readonly OptionSpec[] = [
   // --color=WHEN is rewritten to these two before parsing (choices.ts colorArgs).
   [
     '--color',
-    'colour the output: --color=auto (the default: on a terminal, unless NO_COLOR, FORCE_COLOR or TERM=dumb say otherwise), --color=always (= --color) or --color=never',
+    'colour the output: --color=auto (the default: on a terminal, unless NO_COLOR, FORCE_COLOR or TERM=dumb say otherwise), ' +
+      '--color=always (= --color) or --color=never',
   ],
   ['--no-color', 'disable coloured output (= --color=never)'],
   ['--stat', 'print the changed files with +/- line counts (like git diff --stat) instead of the diff'],

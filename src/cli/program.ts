@@ -58,7 +58,8 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
       .command('edit')
       .argument('[file]', 'edit JSON to apply (default: stdin)')
       .description(
-        'replace text in one existing file: {"path", "old_string", "new_string", "replace_all"?} or {"path", "edits": [{"old_string", "new_string", "replace_all"?}, ...]}',
+        'replace text in one existing file: {"path", "old_string", "new_string", "replace_all"?} ' +
+          'or {"path", "edits": [{"old_string", "new_string", "replace_all"?}, ...]}',
       ),
     APPLY_COMMANDS.edit,
     Option,

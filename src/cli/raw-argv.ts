@@ -20,7 +20,9 @@ export function rawArgument(decoded: string, index: number, count: number): stri
   if (raw && new TextDecoder().decode(raw) === decoded) return raw;
   throw new ChordPatchError(
     'bad_input',
-    'the patch argument holds U+FFFD, the character invalid UTF-8 bytes are decoded to, and the bytes as sent cannot be read on this system; nothing was applied: pass the patch on stdin (apply_patch < patch.txt), which is checked byte by byte',
+    'the patch argument holds U+FFFD, the character invalid UTF-8 bytes are decoded to, ' +
+      'and the bytes as sent cannot be read on this system; ' +
+      'nothing was applied: pass the patch on stdin (apply_patch < patch.txt), which is checked byte by byte',
   );
 }
 

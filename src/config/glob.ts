@@ -83,7 +83,8 @@ function parseBrace(p: Parser): string {
   if (alternatives.length < 2) {
     const inner = p.chars.slice(start, p.i - 1).join('');
     throw new GlobError(
-      `"{${inner}}" has no comma, so it lists no alternatives (ranges like {1..3} are not supported): write "{a,b}", or "\\{${inner}\\}" to match the braces`,
+      `"{${inner}}" has no comma, so it lists no alternatives (ranges like {1..3} are not supported): ` +
+        `write "{a,b}", or "\\{${inner}\\}" to match the braces`,
     );
   }
   return `(?:${alternatives.join('|')})`;

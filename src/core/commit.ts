@@ -332,10 +332,8 @@ async function rollBack(
     // Only leftovers (or nothing) remain: the journal has nothing more to undo.
     if (journalPath) await fs.unlink(journalPath).catch(() => {});
     if (ctx.journalDir) await fs.unlink(join(ctx.journalDir, doneName(journal.id))).catch(() => {});
-    const undone =
-      result.restored.length > 0
-        ? `the ${result.restored.length} file${result.restored.length === 1 ? '' : 's'} already switched in this commit ${result.restored.length === 1 ? 'was' : 'were'} restored; `
-        : '';
+    const r = result.restored.length;
+    const undone = r > 0 ? `the ${r} file${r === 1 ? '' : 's'} already switched in this commit ${r === 1 ? 'was' : 'were'} restored; ` : '';
     const left =
       disk.leftovers.length > 0
         ? `; but chord-patch could not remove its own temporary files and directories: ${disk.leftovers.join(', ')}`
@@ -370,10 +368,8 @@ function commitNotes(ctx: CommitContext, mutations: readonly Mutation[], leftove
     }
   }
   if (leftovers.length > 0) {
-    notes.push({
-      code: 'info',
-      message: `could not remove chord-patch's temporary files (an append-only directory?): ${leftovers.map((x) => show(ctx, x)).join(', ')}`,
-    });
+    const names = leftovers.map((x) => show(ctx, x)).join(', ');
+    notes.push({ code: 'info', message: `could not remove chord-patch's temporary files (an append-only directory?): ${names}` });
   }
   return notes;
 }

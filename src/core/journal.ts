@@ -171,14 +171,15 @@ async function keepForeign(fs: Fs, e: JournalEntry, name: Namer): Promise<string
     if (await holdsPostImage(fs, name(e.target), e.post)) return undefined;
   }
   const what = CHANGED_SINCE[e.op];
-  if (!backup) return `${e.target}: changed by another program after the interruption (${what}); kept as it is`;
+  const kept = `${e.target}: changed by another program after the interruption (${what}); kept as it is`;
+  if (!backup) return kept;
   const orig = `${e.target}.chord-patch-orig`;
   try {
     if (await fs.lstat(name(orig))) throw new Error('exists');
     await fs.rename(name(e.backup!), name(orig));
-    return `${e.target}: changed by another program after the interruption (${what}); kept as it is, and its content from before the commit is in ${orig}`;
+    return `${kept}, and its content from before the commit is in ${orig}`;
   } catch {
-    return `${e.target}: changed by another program after the interruption (${what}); kept as it is, and its content from before the commit is in ${e.backup}`;
+    return `${kept}, and its content from before the commit is in ${e.backup}`;
   }
 }
 

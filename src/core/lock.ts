@@ -63,7 +63,8 @@ export function processAlive(pid: number): boolean {
 let counter = 0;
 /** Unique among live processes: pid, a counter, the time and a little randomness. */
 export function uniqueId(): string {
-  return `${process.pid.toString(36)}${(counter++).toString(36)}${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 6)}`;
+  const time = Date.now().toString(36).slice(-5);
+  return `${process.pid.toString(36)}${(counter++).toString(36)}${time}${Math.random().toString(36).slice(2, 6)}`;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -165,6 +166,7 @@ function lockedError(root: string, lockPath: string, h: LockHolder | null | 'unr
     h && h !== 'unreadable' ? `pid ${h.pid} on host ${h.host}, holding it since ${h.since}` : 'a holder whose lock file cannot be read';
   return new ChordPatchError(
     'locked',
-    `another chord-patch commit holds the lock for ${root} (${who}); waited ${Math.round(waitedMs / 1000)} s and wrote nothing. Retry when it has finished; if that process no longer runs, delete ${lockPath} and run \`chord-patch recover\``,
+    `another chord-patch commit holds the lock for ${root} (${who}); waited ${Math.round(waitedMs / 1000)} s and wrote nothing. ` +
+      `Retry when it has finished; if that process no longer runs, delete ${lockPath} and run \`chord-patch recover\``,
   );
 }

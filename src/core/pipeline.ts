@@ -145,7 +145,8 @@ function refuseOutside(snapshot: Snapshot, refs: readonly { raw: string; abs: st
   if (outside.length === 0) return;
   throw new ChordPatchError(
     'outside_root',
-    `${outside.join(', ')}: path${outside.length === 1 ? ' is' : 's are'} outside the working directory (${snapshot.root}); the whole patch is refused and nothing was written; pass --allow-outside to permit it`,
+    `${outside.join(', ')}: path${outside.length === 1 ? ' is' : 's are'} outside the working directory (${snapshot.root}); ` +
+      'the whole patch is refused and nothing was written; pass --allow-outside to permit it',
   );
 }
 
@@ -214,7 +215,9 @@ function allOrNothingRefusal(plan: Plan, dryRun: boolean, tool: Outcome['tool'],
   const paths = plan.changes.map((c) => (c.to !== undefined ? `${c.path} -> ${c.to}` : c.path)).join(', ');
   const note: Note = {
     code: 'info',
-    message: `--all-or-nothing: nothing was written; ${n} change${n === 1 ? '' : 's'} that would have applied (${paths}) wait for the failed group${plan.failed.length === 1 ? '' : 's'} to be fixed`,
+    message:
+      `--all-or-nothing: nothing was written; ${n} change${n === 1 ? '' : 's'} that would have applied (${paths}) ` +
+      `wait for the failed group${plan.failed.length === 1 ? '' : 's'} to be fixed`,
   };
   return { ...rejected(tool, dryRun, undefined, [...notes, note]), failed: plan.failed };
 }

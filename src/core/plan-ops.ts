@@ -128,5 +128,8 @@ function record(view: PlanView, i: number, ref: PathRef, hunks: readonly Hunk[],
 
 function outOfOrderNote(path: string, moved: readonly OutOfOrder[], total: number): string {
   const which = moved.map((m) => `${m.hunk + 1}/${total} at line ${m.line + 1}`).join(', ');
-  return `${path}: hunks were out of file order: hunk ${which} matched only before the preceding hunk, in exactly one place, and was applied there`;
+  return (
+    `${path}: hunks were out of file order: ` +
+    `hunk ${which} matched only before the preceding hunk, in exactly one place, and was applied there`
+  );
 }

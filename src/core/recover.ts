@@ -120,7 +120,9 @@ export async function withCommitLock<T extends { notes: Note[] }>(
         `cannot take the commit lock in ${join(root, STATE_DIR)}: ${(e as Error).message}; nothing was written`,
       );
     }
-    const message = `no commit lock or journal: cannot create ${join(root, STATE_DIR)} (${code}); concurrent chord-patch runs are not serialised and a crash mid-commit could leave it half-applied`;
+    const message =
+      `no commit lock or journal: cannot create ${join(root, STATE_DIR)} (${code}); ` +
+      'concurrent chord-patch runs are not serialised and a crash mid-commit could leave it half-applied';
     return body({ notes: [{ code: 'info', message }] });
   }
   let result: T;
@@ -134,7 +136,9 @@ export async function withCommitLock<T extends { notes: Note[] }>(
   }
   if (await lock.release()) return result;
   // The report must say what differs on disk, down to an empty directory.
-  const message = `could not remove chord-patch's empty state directory ${join(root, STATE_DIR)} (the working directory lets entries be added but not removed: append-only?); it holds nothing and can be deleted`;
+  const message =
+    `could not remove chord-patch's empty state directory ${join(root, STATE_DIR)} ` +
+    '(the working directory lets entries be added but not removed: append-only?); it holds nothing and can be deleted';
   return { ...result, notes: [...result.notes, { code: 'info', message }] };
 }
 

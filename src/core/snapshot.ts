@@ -95,7 +95,8 @@ export function checkSameFile(refs: readonly PathRef[], entries: Map<string, Ent
 function overlap(detail: string): never {
   throw new ChordPatchError(
     'overlapping_operations',
-    `apply_patch contains overlapping operations: ${detail}; merge them into one operation (repeated "*** Update File:" sections for the exact same path are allowed)`,
+    `apply_patch contains overlapping operations: ${detail}; ` +
+      'merge them into one operation (repeated "*** Update File:" sections for the exact same path are allowed)',
   );
 }
 

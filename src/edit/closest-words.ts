@@ -22,11 +22,17 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** The model-facing explanation that follows "old_string not found in file". */
 export function describeClosest(c: ClosestMatch): string {
   if (c.kind === 'none') {
-    return 'no similar block exists in the file. Check whitespace, indentation and newlines, re-read the file, and anchor the edit on a smaller unique 2-4 line block copied exactly';
+    return (
+      'no similar block exists in the file. Check whitespace, indentation and newlines, re-read the file, ' +
+      'and anchor the edit on a smaller unique 2-4 line block copied exactly'
+    );
   }
   if (c.kind === 'newlines') {
     const where = c.line === c.endLine ? `line ${c.line}` : `lines ${c.line}-${c.endLine}`;
-    return `every line of old_string occurs at ${where}, but the line breaks differ (a final newline the file does not have there, or a line split differently): copy the text exactly as the file breaks it`;
+    return (
+      `every line of old_string occurs at ${where}, but the line breaks differ ` +
+      '(a final newline the file does not have there, or a line split differently): copy the text exactly as the file breaks it'
+    );
   }
   if (c.kind === 'chars') {
     const where = c.line === c.endLine ? `line ${c.line}` : `lines ${c.line}-${c.endLine}`;
@@ -59,5 +65,9 @@ export function describeClosest(c: ClosestMatch): string {
   if (c.lineDelta < 0) parts.push(`the file has ${plural(-c.lineDelta, 'fewer line')} in that range`);
   if (parts.length === 0) parts.push('its lines are there, but not in this order');
   const where = c.line === c.endLine ? `line ${c.line}` : `lines ${c.line}-${c.endLine}`;
-  return `the closest block (${where}, ${c.similarity}% similar) has drifted: ${parts.join('; ')}. Re-read that range (offset=${c.offset}, limit=${c.limit}) and rebuild old_string from it, or anchor the edit on a smaller 2-4 line block`;
+  return (
+    `the closest block (${where}, ${c.similarity}% similar) has drifted: ${parts.join('; ')}. ` +
+    `Re-read that range (offset=${c.offset}, limit=${c.limit}) and rebuild old_string from it, ` +
+    'or anchor the edit on a smaller 2-4 line block'
+  );
 }

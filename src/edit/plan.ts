@@ -163,14 +163,16 @@ function located(out: Entries, r: Located, prefix: string): void {
   const note = (message: string) => out.notes.push({ code: 'tolerance', message: `${prefix}${message}` });
   if (r.reindented) {
     note(
-      `old_string started inside the indentation of line ${r.reindented.line}; the lines new_string adds were indented by ${describeIndent(r.reindented.by)} more, to that line's level`,
+      `old_string started inside the indentation of line ${r.reindented.line}; ` +
+        `the lines new_string adds were indented by ${describeIndent(r.reindented.by)} more, to that line's level`,
     );
   }
   // What the match adapted (indentation, whitespace drift), whatever the step.
   for (const message of r.notes ?? []) note(message);
   if (r.step === 'punctuation') {
     note(
-      `old_string matched ${STEP_WORDS.punctuation} (${r.folds?.join(', ') || 'punctuation'}); the file's own punctuation was kept for unchanged text`,
+      `old_string matched ${STEP_WORDS.punctuation} (${r.folds?.join(', ') || 'punctuation'}); ` +
+        "the file's own punctuation was kept for unchanged text",
     );
   } else if (r.step === 'trailing-newline') {
     note(`old_string matched ${STEP_WORDS['trailing-newline']}`);

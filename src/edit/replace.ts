@@ -129,6 +129,8 @@ export function exactNeedles(entries: readonly EditEntry[]): string[] {
   });
 }
 
+/** The close of every "already applied" refusal: the model must not send the same edit again. */
+const ALREADY_APPLIED = 'the edit is already applied; no change made; do not resubmit';
 const ADVICE = 'add more surrounding context to make it unique, or set replace_all: true to replace every occurrence';
 
 /** One entry, read: its texts in LF, new_string cleaned, and what it adds. */
@@ -160,7 +162,9 @@ function prepare(e: EditEntry, entry: number): Prepared | EntryResult {
     return {
       ok: false,
       code: 'invisible_only',
-      message: `new_string differs from old_string only by invisible characters (${formatRemoved(diff.removed)}), which are cleaned from written text`,
+      message:
+        `new_string differs from old_string only by invisible characters (${formatRemoved(diff.removed)}), ` +
+        'which are cleaned from written text',
     };
   }
   const added = diff.parts
@@ -208,7 +212,7 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
       return {
         ok: false,
         code: 'already_applied',
-        message: `new_string already stands where old_string matches (line ${view.lineOf(standing) + 1}): the edit is already applied; no change made; do not resubmit`,
+        message: `new_string already stands where old_string matches (line ${view.lineOf(standing) + 1}): ${ALREADY_APPLIED}`,
         lines: [view.lineOf(standing) + 1],
       };
     }
@@ -218,7 +222,8 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
         ok: false,
         code: 'old_string_not_found',
         message:
-          `old_string starts inside the indentation of line ${view.lineOf(hits[0]!) + 1} (the file indents that line by ${describeIndent(inside.by)} more), ` +
+          `old_string starts inside the indentation of line ${view.lineOf(hits[0]!) + 1} ` +
+          `(the file indents that line by ${describeIndent(inside.by)} more), ` +
           "and new_string's added lines are indented differently from its first line, so their indentation in the file cannot be told; " +
           "copy the line with its whole indentation into old_string and indent new_string's lines to match the file",
       };
@@ -269,7 +274,9 @@ function punctuationStep(view: FileView, p: Prepared): EntryResult | undefined {
     return {
       ok: false,
       code: 'old_string_not_found',
-      message: `old_string matched line ${view.lineOf(tolerantStart(view, p.oldLf)) + 1} only under punctuation tolerance, and new_string could not be laid over the file's text without changing what it says; copy old_string exactly from the file`,
+      message:
+        `old_string matched line ${view.lineOf(tolerantStart(view, p.oldLf)) + 1} only under punctuation tolerance, ` +
+        "and new_string could not be laid over the file's text without changing what it says; copy old_string exactly from the file",
     };
   }
   if ('ambiguous' in found) return ambiguous(view, found.ambiguous, ' under punctuation tolerance');
@@ -291,12 +298,15 @@ function whitespaceStep(view: FileView, p: Prepared): EntryResult | undefined {
   const again = appliedAround(view, p.cleanNew, ws.line, ws.lines);
   if (again !== undefined) {
     const elsewhere = again.apart
-      ? `; old_string matches line ${ws.line + 1} only with whitespace ignored: if the edit is meant for that line too, quote old_string exactly as it stands there`
+      ? `; old_string matches line ${ws.line + 1} only with whitespace ignored: ` +
+        'if the edit is meant for that line too, quote old_string exactly as it stands there'
       : '';
     return {
       ok: false,
       code: 'already_applied',
-      message: `new_string already stands at line ${again.at + 1} (up to indentation and trailing whitespace): the edit is already applied; no change made; do not resubmit${elsewhere}`,
+      message:
+        `new_string already stands at line ${again.at + 1} (up to indentation and trailing whitespace): ` +
+        `${ALREADY_APPLIED}${elsewhere}`,
       lines: [again.at + 1],
     };
   }
@@ -324,7 +334,7 @@ function notFound(view: FileView, p: Prepared): EntryResult {
     return {
       ok: false,
       code: 'already_applied',
-      message: `old_string is not in the file but new_string is (line ${view.lineOf(applied[0]!) + 1}): the edit is already applied; no change made; do not resubmit`,
+      message: `old_string is not in the file but new_string is (line ${view.lineOf(applied[0]!) + 1}): ${ALREADY_APPLIED}`,
       lines: [view.lineOf(applied[0]!) + 1],
     };
   }
@@ -348,7 +358,9 @@ export function overlaps(view: FileView, splices: readonly LfSplice[]): { entrie
         seen.add(key);
         out.push({
           entries: [a, b],
-          message: `edits[${a}] and edits[${b}] overlap at line ${view.lineOf(s.start) + 1}: entries must target disjoint text of the original file; merge them into one entry`,
+          message:
+            `edits[${a}] and edits[${b}] overlap at line ${view.lineOf(s.start) + 1}: ` +
+            'entries must target disjoint text of the original file; merge them into one entry',
         });
       }
     }

@@ -21,9 +21,11 @@ export function decodeInputBytes(bytes: Uint8Array): string {
   } catch {
     const at = firstInvalidUtf8(body);
     const { line, column } = position(body, at, 1);
+    const byte = `0x${body[at]!.toString(16).toUpperCase().padStart(2, '0')}`;
     throw new ChordPatchError(
       'bad_input',
-      `line ${line}: the input is not valid UTF-8 (byte 0x${body[at]!.toString(16).toUpperCase().padStart(2, '0')} at byte ${column} of the line); nothing was applied: send it as UTF-8 text (files in other encodings are re-encoded on write)`,
+      `line ${line}: the input is not valid UTF-8 (byte ${byte} at byte ${column} of the line); ` +
+        'nothing was applied: send it as UTF-8 text (files in other encodings are re-encoded on write)',
       line,
     );
   }
@@ -41,12 +43,16 @@ function decodeUtf16(body: Uint8Array, label: 'utf-16le' | 'utf-16be'): string {
   const { line } = position(body, at, 2, label === 'utf-16le');
   throw new ChordPatchError(
     'bad_input',
-    `line ${line}: the input starts with a ${label.toUpperCase()} byte-order mark but is not valid ${label.toUpperCase()} (${at >= body.length - 1 ? 'an odd number of bytes' : 'an unpaired surrogate'}); nothing was applied`,
+    `line ${line}: the input starts with a ${label.toUpperCase()} byte-order mark but is not valid ${label.toUpperCase()} ` +
+      `(${at >= body.length - 1 ? 'an odd number of bytes' : 'an unpaired surrogate'}); nothing was applied`,
     line,
   );
 }
 
-/** Offset of the first byte that does not belong to a well-formed UTF-8 sequence (RFC 3629: no overlongs, no surrogates, at most U+10FFFF). */
+/**
+ * Offset of the first byte that does not belong to a well-formed UTF-8
+ * sequence (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).
+ */
 export function firstInvalidUtf8(b: Uint8Array): number {
   let i = 0;
   while (i < b.length) {

@@ -11,7 +11,8 @@ export type DetectedInput =
 
 /** The formats chord-patch reads, for messages about input it does not recognise. */
 export const ACCEPTED_FORMATS =
-  'a patch envelope ("*** Begin Patch" ...), a unified diff (git diff, git format-patch, diff -u), {"patch": "..."} JSON or an edit object {"path", "old_string", "new_string"}';
+  'a patch envelope ("*** Begin Patch" ...), a unified diff (git diff, git format-patch, diff -u), ' +
+  '{"patch": "..."} JSON or an edit object {"path", "old_string", "new_string"}';
 
 /**
  * Envelope or unified diff? Text starting with an envelope marker (or a
@@ -54,7 +55,8 @@ export function detectInput(input: string): DetectedInput {
   if ('input' in obj && typeof obj.input === 'string') {
     throw new ChordPatchError(
       'freeform_lowered',
-      'received {"input": "..."}: a gateway lowered the freeform apply_patch custom tool into a function call; set compat.apply_patch.freeform: false for this provider or model so the tool is sent as a JSON function taking {"patch": "..."}',
+      'received {"input": "..."}: a gateway lowered the freeform apply_patch custom tool into a function call; ' +
+        'set compat.apply_patch.freeform: false for this provider or model so the tool is sent as a JSON function taking {"patch": "..."}',
     );
   }
   if ('path' in obj || 'file_path' in obj || 'filePath' in obj || 'old_string' in obj || 'edits' in obj) return { kind: 'edit', json: obj };

@@ -71,7 +71,8 @@ function entry(obj: Record<string, unknown>, prefix: string, problems: string[])
   // (an error for a single edit, a skipped entry in a batch).
   if (old_string === '' && new_string !== '') {
     problems.push(
-      `${prefix}old_string must not be empty: it has to name existing text in the file (to create or overwrite a whole file, use write or apply_patch)`,
+      `${prefix}old_string must not be empty: it has to name existing text in the file ` +
+        '(to create or overwrite a whole file, use write or apply_patch)',
     );
     return undefined;
   }

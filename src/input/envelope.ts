@@ -121,7 +121,8 @@ function unwrapHeredoc(c: Cursor, repairs: string[]): Cursor {
   if (inner.every((l) => l.trim() === '')) {
     throw new ChordPatchError(
       'empty_patch',
-      `the heredoc wrapper holds no patch: put "*** Begin Patch", at least one file operation and "*** End Patch" between its opening line and "${tag}"`,
+      'the heredoc wrapper holds no patch: put "*** Begin Patch", at least one file operation and "*** End Patch" ' +
+        `between its opening line and "${tag}"`,
     );
   }
   return { lines: inner, base: base + 1 };

@@ -16,7 +16,8 @@ export function reverseOps(ops: readonly FileOp[]): FileOp[] {
     if (op.kind === 'delete') {
       throw new ChordPatchError(
         'bad_input',
-        `line ${op.patchLine}: cannot reverse "*** Delete File: ${op.path}": the patch does not carry the deleted file's content (restore it from version control)`,
+        `line ${op.patchLine}: cannot reverse "*** Delete File: ${op.path}": ` +
+          "the patch does not carry the deleted file's content (restore it from version control)",
         op.patchLine,
       );
     }

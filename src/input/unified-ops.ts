@@ -170,7 +170,8 @@ function refuseUnsupported(f: UnifiedFile): void {
   if (f.binary) {
     throw new ChordPatchError(
       'binary_patch',
-      `line ${f.patchLine}: binary diff for ${name} ("GIT binary patch" / "Binary files differ"): chord-patch applies text diffs only; apply this one with git apply`,
+      `line ${f.patchLine}: binary diff for ${name} ("GIT binary patch" / "Binary files differ"): ` +
+        'chord-patch applies text diffs only; apply this one with git apply',
       f.patchLine,
     );
   }
@@ -231,7 +232,8 @@ function toHunk(h: UnifiedHunk): Hunk {
   if (!hasOld && h.oldStart !== 0) {
     throw new ChordPatchError(
       'parse_error',
-      `line ${h.patchLine}: the hunk has no context or removed lines, so nothing but its line number says where it goes; regenerate the diff with context (not -U0)`,
+      `line ${h.patchLine}: the hunk has no context or removed lines, so nothing but its line number says where it goes; ` +
+        'regenerate the diff with context (not -U0)',
       h.patchLine,
     );
   }

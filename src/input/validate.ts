@@ -381,7 +381,8 @@ export function formatValidation(result: ValidationResult, name: string): string
     if (result.conforms) out.push(`  chord-patch's parser reads it as ${ops}`);
     else
       out.push(
-        `  chord-patch's tolerant parser would still accept it (${ops})${t.repairs.length ? `, repairing: ${t.repairs.join('; ')}` : ', reading the lines above leniently'}`,
+        `  chord-patch's tolerant parser would still accept it (${ops})` +
+          (t.repairs.length ? `, repairing: ${t.repairs.join('; ')}` : ', reading the lines above leniently'),
       );
   } else if (result.conforms) {
     out.push(`  note: chord-patch's parser rejects it even so: ${t.error.message}`);

@@ -1,8 +1,9 @@
-// The file line most like an expected line that exists nowhere: the
-// closest-line hint of a hunk's miss (diagnose.ts). Bounded: candidates come
-// from the expected line's rarer tokens, and only the best few are scored by
-// edit distance, so the cost does not grow with the file.
+// The file line most like an expected line that exists nowhere, and where the
+// two first differ: the closest-line hint of a hunk's miss (diagnose.ts).
+// Bounded: candidates come from the expected line's rarer tokens, and only the
+// best few are scored by edit distance, so the cost does not grow with the file.
 
+import { codePoint, commonPrefixLength } from '../text/quote.js';
 import { similarity } from './distance.js';
 import type { LineIndex } from './seek.js';
 
@@ -60,4 +61,23 @@ export function closestLine(index: LineIndex, expected: string): { line: number;
     if (!best || sim > best.similarity) best = { line, similarity: sim };
   }
   return best && best.similarity >= CLOSEST_MIN_SIMILARITY ? best : undefined;
+}
+
+function describeChar(ch: string | undefined): string {
+  if (ch === undefined) return 'end of line';
+  const cp = ch.codePointAt(0)!;
+  const hex = codePoint(cp);
+  if (cp > 0x20 && cp < 0x7f) return JSON.stringify(ch);
+  if (ch === ' ') return 'a space';
+  if (ch === '\t') return 'a tab';
+  return `${JSON.stringify(ch)} (${hex})`;
+}
+
+/** "first difference at column C: expected X, found Y" on the raw lines. */
+export function firstDifference(expected: string, found: string): string | undefined {
+  if (expected === found) return undefined;
+  const e = [...expected];
+  const f = [...found];
+  const i = commonPrefixLength(e, f);
+  return `first difference at column ${i + 1}: expected ${describeChar(e[i])}, found ${describeChar(f[i])}`;
 }

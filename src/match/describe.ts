@@ -21,7 +21,8 @@ function lead(hunks: readonly Hunk[], h: number, label = 'hunk not found'): stri
 
 function carried(h: number): string {
   if (h === 0) return '';
-  return `; hunk${h > 1 ? `s 1..${h}` : ' 1'} of this file matched in memory but ${h > 1 ? 'were' : 'was'} not written: resubmit them together with this one`;
+  const which = h > 1 ? `hunks 1..${h}` : 'hunk 1';
+  return `; ${which} of this file matched in memory but ${h > 1 ? 'were' : 'was'} not written: resubmit them together with this one`;
 }
 
 /** The report of a hunk found nowhere, and the 0-based file line its hint points at (if any). */
@@ -42,7 +43,8 @@ export function describeAmbiguous(
   const more = candidates.length > 10 ? ', …' : '';
   const what = TOLERANT[pass].words.ambiguity;
   return (
-    `${lead(hunks, h, 'hunk ambiguous')}; the context does not match exactly, and with ${what} it matches ${candidates.length} places (lines ${shown.join(', ')}${more})${hint === undefined ? '' : `; ${hint}`}: ` +
+    `${lead(hunks, h, 'hunk ambiguous')}; the context does not match exactly, ` +
+    `and with ${what} it matches ${candidates.length} places (lines ${shown.join(', ')}${more})${hint === undefined ? '' : `; ${hint}`}: ` +
     `copy the lines exactly from the file, or add nearby context or an @@ header so it matches one place${carried(h)}`
   );
 }
@@ -98,7 +100,8 @@ export function describeAmbiguousPlaces(
   if (hint !== undefined) what += `; ${hint}`;
   const advice =
     where.kind === 'header'
-      ? 'make the @@ line name a line that occurs once (an outer @@ line for the enclosing class or module narrows it), or add context lines around the new lines'
+      ? 'make the @@ line name a line that occurs once (an outer @@ line for the enclosing class or module narrows it), ' +
+        'or add context lines around the new lines'
       : 'add a context line that occurs only at the intended place, or an @@ line naming the enclosing function or class';
   return `${lead(hunks, h, 'hunk ambiguous')}; ${what}: chord-patch never guesses between them; ${advice}${carried(h)}`;
 }
@@ -106,7 +109,8 @@ export function describeAmbiguousPlaces(
 /** A pure insertion whose header is not in the file: it has nothing else to go by. */
 export function describeHeaderMissing(hunks: readonly Hunk[], h: number): string {
   return (
-    `${lead(hunks, h)}; the @@ header was not found${h > 0 ? ' after the previous hunk' : ''}, and a hunk with only added lines has no other anchor: ` +
+    `${lead(hunks, h)}; the @@ header was not found${h > 0 ? ' after the previous hunk' : ''}, ` +
+    'and a hunk with only added lines has no other anchor: ' +
     `copy the @@ line exactly from a line of the file, or add context lines around the new lines${carried(h)}`
   );
 }
@@ -119,7 +123,8 @@ export function describeHeaderMissing(hunks: readonly Hunk[], h: number): string
 export function describeAlreadyApplied(hunks: readonly Hunk[], lines: readonly number[], survives: boolean): string {
   const where = lines.length === 1 ? `line ${lines[0]! + 1}` : `lines ${lines.map((l) => l + 1).join(', ')}`;
   const again = survives ? '; to add these lines a second time on purpose, include the copy already there as context' : '';
-  return `already applied; no change made; do not resubmit: the new text of ${hunks.length === 1 ? 'the hunk' : 'every hunk'} already stands in the file (${where})${again}`;
+  const which = hunks.length === 1 ? 'the hunk' : 'every hunk';
+  return `already applied; no change made; do not resubmit: the new text of ${which} already stands in the file (${where})${again}`;
 }
 
 /** Some hunks of a section already stand in the file, others do not. */
@@ -132,15 +137,18 @@ export function describePartlyApplied(
   const names = (hs: readonly number[]) => `hunk${hs.length === 1 ? '' : 's'} ${hs.map((h) => `${h + 1}/${n}`).join(', ')}`;
   const lines = standing.map((s) => s.line + 1).join(', ');
   return (
-    `partly applied; no change made: ${names(standing.map((s) => s.hunk))} already ${standing.length === 1 ? 'stands' : 'stand'} in the file (line${standing.length === 1 ? '' : 's'} ${lines}) ` +
-    `and ${names(pending)} ${pending.length === 1 ? 'does' : 'do'} not: resubmit only ${names(pending)}, rebuilt from a fresh read of the file`
+    `partly applied; no change made: ${names(standing.map((s) => s.hunk))} already ${standing.length === 1 ? 'stands' : 'stand'} ` +
+    `in the file (line${standing.length === 1 ? '' : 's'} ${lines}) ` +
+    `and ${names(pending)} ${pending.length === 1 ? 'does' : 'do'} not: ` +
+    `resubmit only ${names(pending)}, rebuilt from a fresh read of the file`
   );
 }
 
 /** A unique tolerant candidate whose punctuation could not be carried over safely. */
 export function describeUnsafe(hunks: readonly Hunk[], h: number, line: number, reason: string): string {
   return (
-    `${lead(hunks, h)}; a tolerant candidate exists at line ${line + 1} (punctuation or spacing differs) but could not be applied safely: ${reason}; ` +
+    `${lead(hunks, h)}; a tolerant candidate exists at line ${line + 1} (punctuation or spacing differs) ` +
+    `but could not be applied safely: ${reason}; ` +
     `copy the "-" lines exactly from the file, or keep one "+" line per "-" line${carried(h)}`
   );
 }

@@ -24,9 +24,8 @@
 // candidate list.
 
 import type { Hunk } from '../types.js';
-import { codePoint, commonPrefixLength } from '../text/quote.js';
 import { LineIndex } from './seek.js';
-import { closestLine } from './closest-line.js';
+import { closestLine, firstDifference } from './closest-line.js';
 import { tolerantCandidates } from './tolerant.js';
 import { newSide, oldSide } from './hunk-lines.js';
 
@@ -94,10 +93,18 @@ function occurrencesIn(index: LineIndex): Occurrences {
 /** A line worth anchoring on: it says something (a letter or digit), not just `}` or a blank. */
 const informative = (s: string): boolean => /[\p{L}\p{N}]/u.test(s) && s.trim().length >= 2;
 
-const PLACEHOLDER =
-  /^\s*(?:(?:\/\/|#|--|;|\*|\/\*|<!--|%|')\s*)?(?:\.{3,}|…)(?:.*(?:existing|rest|unchanged|omitted|code|same|remain).*)?(?:\s*(?:\*\/|-->))?\s*$/i;
-const PLACEHOLDER_WORDS =
-  /^\s*(?:\/\/|#|--|\/\*|<!--)\s*(?:\.{3}|…)?\s*(?:existing code|rest of (?:the )?(?:file|code|function)|unchanged code|code omitted|omitted)\b.*$/i;
+// "...", "…" or "// ... existing code ..." alone on a line, in a comment or not.
+const PLACEHOLDER = new RegExp(
+  /^\s*(?:(?:\/\/|#|--|;|\*|\/\*|<!--|%|')\s*)?(?:\.{3,}|…)/.source +
+    /(?:.*(?:existing|rest|unchanged|omitted|code|same|remain).*)?(?:\s*(?:\*\/|-->))?\s*$/.source,
+  'i',
+);
+// A comment that names the omission in words ("// rest of the file", "# existing code").
+const PLACEHOLDER_WORDS = new RegExp(
+  /^\s*(?:\/\/|#|--|\/\*|<!--)\s*(?:\.{3}|…)?\s*/.source +
+    /(?:existing code|rest of (?:the )?(?:file|code|function)|unchanged code|code omitted|omitted)\b.*$/.source,
+  'i',
+);
 
 /**
  * The hint for a hunk whose old side matched nowhere from `cursor`. Pure and
@@ -126,7 +133,9 @@ function alreadyApplied(index: LineIndex, hunk: Hunk): MissDiagnosis | undefined
   return {
     hint: 'already_applied',
     line: hit.index,
-    text: `the hunk appears to be already applied: its "+" side is present at line ${hit.index + 1}; re-read the file before changing anything there`,
+    text:
+      `the hunk appears to be already applied: its "+" side is present at line ${hit.index + 1}; ` +
+      're-read the file before changing anything there',
   };
 }
 
@@ -153,7 +162,9 @@ function earlier(index: LineIndex, old: string[], cursor: number): MissDiagnosis
   return {
     hint: 'earlier',
     line: at,
-    text: `the context exists at line ${at + 1}, before the preceding hunk: hunks must follow file order, so move this hunk before the one that edits later lines`,
+    text:
+      `the context exists at line ${at + 1}, before the preceding hunk: ` +
+      'hunks must follow file order, so move this hunk before the one that edits later lines',
   };
 }
 
@@ -164,7 +175,9 @@ function placeholder(old: string[], occurrences: Occurrences): MissDiagnosis | u
     if (PLACEHOLDER.test(t) || PLACEHOLDER_WORDS.test(t)) {
       return {
         hint: 'placeholder',
-        text: `hunk line ${k + 1} ${quote(t)} looks like an omission placeholder and is not in the file: context lines must be copied in full, never elided`,
+        text:
+          `hunk line ${k + 1} ${quote(t)} looks like an omission placeholder and is not in the file: ` +
+          'context lines must be copied in full, never elided',
       };
     }
   }
@@ -241,7 +254,9 @@ function partialBlock(index: LineIndex, old: string[], cursor: number, occurrenc
       return {
         hint: 'placeholder',
         line: f,
-        text: `${head}: hunk line ${k + 1} is blank where the file has ${skipped} line${skipped === 1 ? '' : 's'} of code (lines ${f + 1}-${f + skipped}); a blank context line cannot stand for omitted lines: copy them in full`,
+        text:
+          `${head}: hunk line ${k + 1} is blank where the file has ${skipped} line${skipped === 1 ? '' : 's'} of code ` +
+          `(lines ${f + 1}-${f + skipped}); a blank context line cannot stand for omitted lines: copy them in full`,
       };
     }
   }
@@ -255,7 +270,8 @@ function partialBlock(index: LineIndex, old: string[], cursor: number, occurrenc
     detail.push(
       blank
         ? `the file has ${extra === 1 ? 'a blank line' : `${extra} blank lines`} here that the hunk lacks`
-        : `line-count difference: the file has ${extra} extra line${extra === 1 ? '' : 's'} ${after ? 'before' : 'after'} it (the expected line is at line ${at})`,
+        : `line-count difference: the file has ${extra} extra line${extra === 1 ? '' : 's'} ${after ? 'before' : 'after'} it ` +
+            `(the expected line is at line ${at})`,
     );
   } else if (drift?.hunkExtra !== undefined) {
     const extra = drift.hunkExtra;
@@ -321,25 +337,6 @@ function driftHint(
   return undefined;
 }
 
-function describeChar(ch: string | undefined): string {
-  if (ch === undefined) return 'end of line';
-  const cp = ch.codePointAt(0)!;
-  const hex = codePoint(cp);
-  if (cp > 0x20 && cp < 0x7f) return JSON.stringify(ch);
-  if (ch === ' ') return 'a space';
-  if (ch === '\t') return 'a tab';
-  return `${JSON.stringify(ch)} (${hex})`;
-}
-
-/** "first difference at column C: expected X, found Y" on the raw lines. */
-export function firstDifference(expected: string, found: string): string | undefined {
-  if (expected === found) return undefined;
-  const e = [...expected];
-  const f = [...found];
-  const i = commonPrefixLength(e, f);
-  return `first difference at column ${i + 1}: expected ${describeChar(e[i])}, found ${describeChar(f[i])}`;
-}
-
 function lineLevel(index: LineIndex, old: string[], cursor: number, occurrences: Occurrences): MissDiagnosis {
   const missing = old.findIndex((l) => l.trim() !== '' && occurrences(l.trim()).length === 0);
   if (missing < 0) {
@@ -372,7 +369,9 @@ function lineLevel(index: LineIndex, old: string[], cursor: number, occurrences:
     return {
       hint: 'closest_line',
       line: close.line,
-      text: `${label} ${quote(expected)} is not in the file; the closest file line is ${close.line + 1} (${pct}% similar): ${quote(fileLine)}${col ? `; ${col}` : ''}`,
+      text:
+        `${label} ${quote(expected)} is not in the file; ` +
+        `the closest file line is ${close.line + 1} (${pct}% similar): ${quote(fileLine)}${col ? `; ${col}` : ''}`,
     };
   }
   return { hint: 'missing_line', text: `${label} ${quote(expected)} does not exist in the file, nor anything close to it` };

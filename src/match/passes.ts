@@ -64,7 +64,9 @@ export const TOLERANT: { readonly [P in TolerantPass]: TolerantPassSpec } = {
     trimStart: true,
     words: {
       how: 'with the wide punctuation fallback',
-      note: 'with the wide punctuation fallback (Chinese/ASCII punctuation, surrounding whitespace ignored); the file keeps its own punctuation on unchanged text',
+      note:
+        'with the wide punctuation fallback (Chinese/ASCII punctuation, surrounding whitespace ignored); ' +
+        'the file keeps its own punctuation on unchanged text',
       ambiguity: 'the wide punctuation fallback',
     },
   },

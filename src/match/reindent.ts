@@ -166,7 +166,10 @@ export function reindentLines(pairs: readonly (readonly [string, string])[], add
   if (m.kind === 'inconsistent') {
     return {
       lines: [...added],
-      note: `the quoted lines' indentation does not map consistently onto the file's (${m.examples.map(([p, f]) => `${show(p)} where the file has ${show(f)}`).join(', but ')}); added lines were written with the indentation they were given`,
+      note:
+        `the quoted lines' indentation does not map consistently onto the file's ` +
+        `(${m.examples.map(([p, f]) => `${show(p)} where the file has ${show(f)}`).join(', but ')}); ` +
+        'added lines were written with the indentation they were given',
     };
   }
   // An added line already indented the way the file's quoted lines are, and
@@ -179,7 +182,10 @@ export function reindentLines(pairs: readonly (readonly [string, string])[], add
     if (mapped === undefined) {
       return {
         lines: [...added],
-        note: `the file is indented ${describeMapping(m)} from the quoted lines, but added line ${JSON.stringify(line.trim().slice(0, 40))} (indented ${show(indentOf(line))}) does not fit that; added lines were written with the indentation they were given`,
+        note:
+          `the file is indented ${describeMapping(m)} from the quoted lines, ` +
+          `but added line ${JSON.stringify(line.trim().slice(0, 40))} (indented ${show(indentOf(line))}) does not fit that; ` +
+          'added lines were written with the indentation they were given',
       };
     }
     out.push(mapped);

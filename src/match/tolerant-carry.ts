@@ -85,7 +85,8 @@ export function carryFilePunctuation(
   }
   if (merged) {
     notes.push(
-      "removed lines that differ from the file in punctuation were replaced by a different number of lines; the text kept from them keeps the file's punctuation",
+      'removed lines that differ from the file in punctuation were replaced by a different number of lines; ' +
+        "the text kept from them keeps the file's punctuation",
     );
   }
   return notes.length === 0 ? { ok: true, lines: out } : { ok: true, lines: out, note: notes.join('; ') };

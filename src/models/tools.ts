@@ -119,7 +119,8 @@ export function selectTools(options: SelectOptions): ToolSelection {
     freeform = wanted && endpoint === 'responses';
     if (freeformOverride === true && endpoint !== 'responses') {
       notes.push(
-        `compat.apply_patch.freeform: true has no effect on a ${endpoint} endpoint (it has no custom tool type); sending the JSON function shape`,
+        `compat.apply_patch.freeform: true has no effect on a ${endpoint} endpoint ` +
+          '(it has no custom tool type); sending the JSON function shape',
       );
     }
   }
@@ -239,18 +240,24 @@ function patchDescription(nativeSurface: boolean, freeform: boolean): string {
     '',
     '- Paths are relative to the working directory.',
     '- "*** Move to:" is optional and goes directly after its "*** Update File:" line; a rename still needs one hunk.',
-    '- In a hunk every line starts with " " (unchanged context), "-" (removed) or "+" (added). Give about three context lines around each change. Text after "@@" may name a line above the change, such as a function signature, to pick the right place.',
+    '- In a hunk every line starts with " " (unchanged context), "-" (removed) or "+" (added). ' +
+      'Give about three context lines around each change. ' +
+      'Text after "@@" may name a line above the change, such as a function signature, to pick the right place.',
     '- Hunks of one file apply top to bottom. Put "*** End of File" after a hunk that must match the end of the file.',
     ...(nativeSurface ? ['- Create files with "*** Add File:" and remove them with "*** Delete File:".'] : []),
-    '- Each file is applied or rejected as a whole. When some files fail, the others are still written; the result lists what was applied and why the rest was not. Resubmit only the failed operations, rebuilt from a fresh read of those files.',
+    '- Each file is applied or rejected as a whole. ' +
+      'When some files fail, the others are still written; the result lists what was applied and why the rest was not. ' +
+      'Resubmit only the failed operations, rebuilt from a fresh read of those files.',
   ].join('\n');
 }
 
 function editDescription(withWrite: boolean): string {
   return [
     'Replace exact text in one existing file.',
-    'Give old_string and new_string: old_string must match the file exactly, including indentation and line breaks, and must occur exactly once unless replace_all is true.',
-    'Or give edits: a list of {old_string, new_string, replace_all} replacements, all matched against the original file and written together; if any of them fails, nothing is written and every failure is reported.',
+    'Give old_string and new_string: old_string must match the file exactly, including indentation and line breaks, ' +
+      'and must occur exactly once unless replace_all is true.',
+    'Or give edits: a list of {old_string, new_string, replace_all} replacements, all matched against the original file ' +
+      'and written together; if any of them fails, nothing is written and every failure is reported.',
     'Do not combine edits with old_string/new_string. Read the file first when you are not sure of its exact text.',
     ...(withWrite ? ['To create a file or replace all of it, use write.'] : []),
   ].join(' ');

@@ -52,7 +52,8 @@ export function humanReport(full: Outcome, opts: HumanOptions): { out: string; e
       o.changes.length === 0
         ? `chord-patch: nothing to change`
         : e
-          ? `chord-patch: ${o.dryRun ? 'would edit' : 'edited'} ${e.path}: ${e.replacements} replacement${e.replacements === 1 ? '' : 's'} (${e.bytesBefore} → ${e.bytesAfter} bytes)`
+          ? `chord-patch: ${o.dryRun ? 'would edit' : 'edited'} ${e.path}: ` +
+            `${e.replacements} replacement${e.replacements === 1 ? '' : 's'} (${e.bytesBefore} → ${e.bytesAfter} bytes)`
           : `chord-patch: ${verb} ${o.changes.length} change${o.changes.length === 1 ? '' : 's'}`;
     out += `${[headline, notes].filter(Boolean).join('\n')}\n`;
     return { out, err: verbose };

@@ -64,7 +64,8 @@ function caseXml(suite: string, c: Case): string {
   const open = `    <testcase${attr('classname', suite)}${attr('name', c.name)}`;
   if (!c.failure) return `${open}/>\n`;
   const f = c.failure;
-  return `${open}>\n      <${f.kind}${attr('type', f.type)}${attr('message', f.message)}>${xmlEscape(f.body)}</${f.kind}>\n    </testcase>\n`;
+  const failure = `<${f.kind}${attr('type', f.type)}${attr('message', f.message)}>${xmlEscape(f.body)}</${f.kind}>`;
+  return `${open}>\n      ${failure}\n    </testcase>\n`;
 }
 
 /** The whole report: every patch file's suite, with the counts CI tools show. */
@@ -82,6 +83,7 @@ export function junitReport(suites: readonly JunitSuite[]): string {
     body += cases.map((c) => caseXml(s.name, c)).join('');
     body += '  </testsuite>\n';
   }
-  const head = `<testsuites${attr('name', 'chord-patch')}${attr('tests', total.tests)}${attr('failures', total.failures)}${attr('errors', total.errors)}>`;
+  const counts = `${attr('tests', total.tests)}${attr('failures', total.failures)}${attr('errors', total.errors)}`;
+  const head = `<testsuites${attr('name', 'chord-patch')}${counts}>`;
   return `<?xml version="1.0" encoding="UTF-8"?>\n${head}\n${body}</testsuites>\n`;
 }

@@ -21,10 +21,11 @@ function groupLines(g: FailedGroup): string[] {
   const out = reasons.map((r) => `- ${r}`);
   const carried = g.operations.filter((o) => o.status === 'carried');
   if (carried.length > 0) {
+    const labels = carried.map((o) => o.label).join('; ');
     out.push(
       alreadyApplied(g)
-        ? `  not written because they share the file with what is already applied (resubmit only these): ${carried.map((o) => o.label).join('; ')}`
-        : `  carried along (matched in memory, not written; resubmit with the fix): ${carried.map((o) => o.label).join('; ')}`,
+        ? `  not written because they share the file with what is already applied (resubmit only these): ${labels}`
+        : `  carried along (matched in memory, not written; resubmit with the fix): ${labels}`,
     );
   }
   return out;
@@ -48,7 +49,8 @@ export function modelMessage(o: Outcome): string {
       ? o.changes.length > 0
         ? 'What was not applied is already in the files: do not resubmit it.'
         : 'The patch is already applied: do not resubmit it.'
-      : `Rebuild the operations listed under "Not applied" from the current file contents (read the target range fresh) and submit only those; do not retry them unchanged.${applied.length > 0 ? ' Do not resubmit those marked already applied.' : ''}`;
+      : 'Rebuild the operations listed under "Not applied" from the current file contents (read the target range fresh) ' +
+        `and submit only those; do not retry them unchanged.${applied.length > 0 ? ' Do not resubmit those marked already applied.' : ''}`;
 
   if (o.error) {
     lines.push(`${o.tool} failed: ${o.error.message}`);
@@ -60,7 +62,8 @@ export function modelMessage(o: Outcome): string {
   } else if (o.status === 'partial') {
     const verb = o.dryRun ? 'would partially apply' : 'partially applied';
     lines.push(
-      `${o.tool} ${verb}: ${plural(o.changes.length, 'change', 'changes')} ${o.dryRun ? 'committable' : 'committed'}, ${plural(o.failed.length, 'file group', 'file groups')} not applied: ${failedPaths.join('; ')}`,
+      `${o.tool} ${verb}: ${plural(o.changes.length, 'change', 'changes')} ${o.dryRun ? 'committable' : 'committed'}, ` +
+        `${plural(o.failed.length, 'file group', 'file groups')} not applied: ${failedPaths.join('; ')}`,
     );
     lines.push(o.dryRun ? 'Would apply:' : 'Applied patch (already on disk; do not redo):');
     lines.push(...o.changes.map(changeLine));
@@ -119,7 +122,8 @@ function editMessage(o: Outcome): string {
     if (group.edit === 'batch' && entryFailures.length > 0) {
       const failing = new Set(group.failures.map((f) => f.op)).size;
       lines.push(
-        `edit failed for ${path}: ${plural(failing, 'entry', 'entries')} of ${group.operations.length} cannot be applied, so the whole batch was rejected and nothing was written:`,
+        `edit failed for ${path}: ${plural(failing, 'entry', 'entries')} of ${group.operations.length} cannot be applied, ` +
+          'so the whole batch was rejected and nothing was written:',
       );
       for (const f of group.failures) lines.push(`- ${f.message}`);
       const applied = group.failures.filter((f) => f.code === 'already_applied').length;
@@ -127,7 +131,8 @@ function editMessage(o: Outcome): string {
         lines.push('Every entry is already applied: the batch was applied before; no change made; do not resubmit.');
       } else {
         lines.push(
-          `Fix every entry listed and resend the complete batch (all entries, not only the failing ones${applied > 0 ? ', leaving out those already applied' : ''}).`,
+          'Fix every entry listed and resend the complete batch ' +
+            `(all entries, not only the failing ones${applied > 0 ? ', leaving out those already applied' : ''}).`,
         );
       }
     } else {
@@ -140,7 +145,8 @@ function editMessage(o: Outcome): string {
     lines.push(`No changes to ${o.edit.path}${why ? ` (${why.message})` : ''}; nothing was written.`);
   } else if (o.edit) {
     const e = o.edit;
-    const made = `${plural(e.replacements, 'replacement', 'replacements')}${o.dryRun ? '' : ' made'} (${bytes(e.bytesBefore)} → ${bytes(e.bytesAfter)})`;
+    const size = `(${bytes(e.bytesBefore)} → ${bytes(e.bytesAfter)})`;
+    const made = `${plural(e.replacements, 'replacement', 'replacements')}${o.dryRun ? '' : ' made'} ${size}`;
     lines.push(
       o.dryRun ? `Check passed. The edit would change ${e.path}: ${made}; nothing was written.` : `Success. Edited ${e.path}: ${made}.`,
     );

@@ -132,7 +132,9 @@ export function repeatedFailureNote(repeated: readonly { path: string; count: nu
       : 'replace the whole block (one hunk whose "-" lines you copy from that fresh read, or delete and re-add the file)';
   return {
     code: 'repeated_failure',
-    message: `repeated match failures on ${list}: read the target range fresh and copy the old text from that read, or ${switchTo}, instead of retyping the old text from memory`,
+    message:
+      `repeated match failures on ${list}: read the target range fresh and copy the old text from that read, ` +
+      `or ${switchTo}, instead of retyping the old text from memory`,
   };
 }
 
@@ -200,7 +202,8 @@ export function refuseIdenticalPatch(state: SessionState, key: string, files: Re
   const same = paths.length === Object.keys(prior.files).length && paths.every((p) => prior.files[p] === files[p]);
   if (!same) return undefined;
   return (
-    'this exact patch already failed to match in this session, and the files it touches have not changed since, so it would fail the same way; ' +
+    'this exact patch already failed to match in this session, ' +
+    'and the files it touches have not changed since, so it would fail the same way; ' +
     'it was not run. Read the target ranges fresh and rebuild the failing hunks from that read instead of resubmitting the same patch'
   );
 }

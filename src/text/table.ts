@@ -143,7 +143,8 @@ export abstract class LineTable {
     return o < 0 ? undefined : o;
   }
 
-  /** First line from `fromLine` (longer than `needle`, with `longer`) containing it (no line break), or -1; no search without a wide enough line. */
+  /** First line from `fromLine` (longer than `needle`, with `longer`) containing it (no line break), or -1;
+   *  no search without a wide enough line. */
   lineContaining(needle: string, fromLine: number, longer = false): number {
     const width = this.unitsOf(needle);
     const need = longer ? width + 1 : width;

@@ -31,7 +31,9 @@ export function cleanAddedLines(lines: readonly string[], atFileStart: boolean):
     return {
       ok: false,
       code: 'invisible_only',
-      message: `the added lines contain only invisible characters (${formatRemoved(removed)}), which chord-patch removes, so nothing visible would be written; rebuild the change with the text you meant to add`,
+      message:
+        `the added lines contain only invisible characters (${formatRemoved(removed)}), which chord-patch removes, ` +
+        'so nothing visible would be written; rebuild the change with the text you meant to add',
     };
   }
   for (const line of out) {
@@ -52,7 +54,9 @@ export function refuseControl(text: string, where: string): Refusal | undefined 
   return {
     ok: false,
     code: 'control_chars',
-    message: `refusing to write control character ${codePoint(m[0])} ${where}; only tab, LF, CR and FF may be written (spell it as an escape sequence if the code needs it)`,
+    message:
+      `refusing to write control character ${codePoint(m[0])} ${where}; ` +
+      'only tab, LF, CR and FF may be written (spell it as an escape sequence if the code needs it)',
   };
 }
 

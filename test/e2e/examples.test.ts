@@ -92,7 +92,8 @@ describe('the README example gallery', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('extracted 1 patch from the reply: ```diff block at line 4');
     expect(r.file('model-reply/project/stats.py').toString()).toBe(
-      'def mean(values):\n    if not values:\n        return 0.0\n    return sum(values) / len(values)\n\n\ndef spread(values):\n    return max(values) - min(values)\n',
+      'def mean(values):\n    if not values:\n        return 0.0\n    return sum(values) / len(values)\n' +
+        '\n\ndef spread(values):\n    return max(values) - min(values)\n',
     );
   });
 

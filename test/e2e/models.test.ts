@@ -77,7 +77,8 @@ describe('chord-patch tools', () => {
     expect(r.code).toBe(64);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      'chord-patch: bad.yaml: providers.openai.compat.apply_patch.freeform: expected true or false (omit the key to keep the inference); found "maybe"\n',
+      'chord-patch: bad.yaml: providers.openai.compat.apply_patch.freeform: ' +
+        'expected true or false (omit the key to keep the inference); found "maybe"\n',
     );
   });
 

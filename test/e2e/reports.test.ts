@@ -25,7 +25,9 @@ describe('the failure report on a terminal', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
       [
-        'error: b.txt: hunk ambiguous (1/1): expected line "same"; the context matches 2 places (lines 2, 4) in the file: chord-patch never guesses between them; add a context line that occurs only at the intended place, or an @@ line naming the enclosing function or class',
+        'error: b.txt: hunk ambiguous (1/1): expected line "same"; the context matches 2 places (lines 2, 4) in the file: ' +
+          'chord-patch never guesses between them; ' +
+          'add a context line that occurs only at the intended place, or an @@ line naming the enclosing function or class',
         '  --> b.txt:2, b.txt:4 (candidates)',
         '  = from hunk 1, patch line 6',
         'committed (the rest was left as it was):',
@@ -138,7 +140,8 @@ describe('--format', () => {
     const r = runCli(['apply', '--format=github', 'p.patch'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(
-      '::error file=p.patch,line=2,title=chord-patch%3A file_exists::x,y:z%25.txt: cannot add file that already exists; use "*** Update File:" instead\n',
+      '::error file=p.patch,line=2,title=chord-patch%3A file_exists::' +
+        'x,y:z%25.txt: cannot add file that already exists; use "*** Update File:" instead\n',
     );
     const err = runCli(['check', '--format', 'github'], { cwd: dir, input: P('*** Update File: x,y:z%.txt', '-zz', '+b') });
     expect(err.stdout).toMatch(/^::error file=x%2Cy%3Az%25\.txt,title=chord-patch%3A hunk_not_found::/);
@@ -158,10 +161,12 @@ describe('--format', () => {
     expect(r.stdout).toContain('<testsuite name="p.patch" tests="2" failures="1" errors="0">');
     expect(r.stdout).toContain('<testcase classname="p.patch" name="M a.txt"/>');
     expect(r.stdout).toContain(
-      '<testcase classname="p.patch" name="b.txt">\n      <failure type="hunk_ambiguous" message="b.txt: hunk ambiguous (1/1): expected line &quot;same&quot;;',
+      '<testcase classname="p.patch" name="b.txt">\n' +
+        '      <failure type="hunk_ambiguous" message="b.txt: hunk ambiguous (1/1): expected line &quot;same&quot;;',
     );
     expect(r.stdout).toContain(
-      '<error type="parse_error" message="line 1: expected &quot;*** Begin Patch&quot;, found &quot;no &lt;patch&gt; &amp; \\&quot;here\\&quot;&quot;',
+      '<error type="parse_error" message="line 1: expected &quot;*** Begin Patch&quot;, ' +
+        'found &quot;no &lt;patch&gt; &amp; \\&quot;here\\&quot;&quot;',
     );
     expect(r.stdout).toMatch(/<\/testsuites>\n$/);
   });

@@ -235,7 +235,8 @@ export async function swapRaces(races: number, seed: number, via: 'cli' | 'libra
     [
       '-e',
       `const fs=require('fs');const r=${JSON.stringify(root)};fs.symlinkSync(${JSON.stringify(outside)}, r+'/evil');` +
-        `for(;;){try{fs.renameSync(r+'/sub',r+'/away');fs.renameSync(r+'/evil',r+'/sub');fs.renameSync(r+'/sub',r+'/evil');fs.renameSync(r+'/away',r+'/sub');}catch(e){}}`,
+        "for(;;){try{fs.renameSync(r+'/sub',r+'/away');fs.renameSync(r+'/evil',r+'/sub');" +
+        "fs.renameSync(r+'/sub',r+'/evil');fs.renameSync(r+'/away',r+'/sub');}catch(e){}}",
     ],
     { stdio: 'ignore' },
   );

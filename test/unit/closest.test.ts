@@ -138,7 +138,8 @@ describe('closestMatch stays bounded on large files', () => {
     ['a one-line typo deep in the file', '\tid := r.URL.Query().Get("id7001)', 7002],
     [
       'a typo inside a multi-line block',
-      'func handler70000(w http.ResponseWriter, r *http.Request) {\n\tid := r.URL.Query().Get("id70001")\n\tif err := validate(id, 70002) err != nil {',
+      'func handler70000(w http.ResponseWriter, r *http.Request) {\n' +
+        '\tid := r.URL.Query().Get("id70001")\n\tif err := validate(id, 70002) err != nil {',
       70003,
     ],
   ])('finds %s with work linear in the file size', (_name, target, line) => {

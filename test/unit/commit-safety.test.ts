@@ -187,7 +187,9 @@ describe('an interrupted commit', () => {
     expect(fs.text('/work/f0.txt')).toBe('edited by hand after the crash\n');
     expect(fs.text('/work/f0.txt.chord-patch-orig')).toBe('old 0\n');
     expect(r.message).toContain(
-      "NOT restored, to keep another program's later change: f0.txt: changed by another program after the interruption (it no longer holds what the commit wrote); kept as it is, and its content from before the commit is in f0.txt.chord-patch-orig",
+      "NOT restored, to keep another program's later change: " +
+        'f0.txt: changed by another program after the interruption (it no longer holds what the commit wrote); ' +
+        'kept as it is, and its content from before the commit is in f0.txt.chord-patch-orig',
     );
     expect(r.ok).toBe(true);
     // Everything else is rolled back, and the journal is done with.
@@ -295,7 +297,8 @@ describe('no side effects before an error', () => {
     expect(fs.nodes.get('/work/.chord-patch')?.kind).toBe('dir');
     expect(stateFiles(fs)).toEqual(['/work/.chord-patch']);
     expect(o.notes.map((n) => n.message)).toContain(
-      "could not remove chord-patch's empty state directory /work/.chord-patch (the working directory lets entries be added but not removed: append-only?); it holds nothing and can be deleted",
+      "could not remove chord-patch's empty state directory /work/.chord-patch " +
+        '(the working directory lets entries be added but not removed: append-only?); it holds nothing and can be deleted',
     );
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeMiss } from '../../src/match/describe.js';
-import { diagnoseHunk, firstDifference } from '../../src/match/diagnose.js';
+import { firstDifference } from '../../src/match/closest-line.js';
+import { diagnoseHunk } from '../../src/match/diagnose.js';
 import { similarity } from '../../src/match/distance.js';
 import { locateHunks } from '../../src/match/hunks.js';
 import { LineIndex } from '../../src/match/seek.js';

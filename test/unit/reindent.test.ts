@@ -110,7 +110,7 @@ describe('re-indenting added lines', () => {
     expect(r.lines).toEqual(['    c']);
   });
 
-  it('maps added lines at the one width every quoted line shows, 6 spaces where the file has 12 (three 2-space levels of 4-space code)', () => {
+  it("maps added lines at the one width every quoted line shows, 6 spaces for the file's 12 (three 2-space levels of 4-space code)", () => {
     const quoted = [
       ['      | Int8Array<T>', '            | Int8Array<T>'],
       ['      | Int16Array<T>', '            | Int16Array<T>'],
