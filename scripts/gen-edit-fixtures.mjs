@@ -439,6 +439,21 @@ const scenarios = {
     after: { 'mixed.txt': 'a\r\nb\nc\nd\r\n' },
     expect: { exit: 0, status: 'applied' },
   },
+  '454_mixed_endings_line_added_above_a_line_takes_the_ending_above': {
+    description:
+      'in a mixed file a line an edit adds above the named line takes the ending of the line above, as a hunk adding it there does (325)',
+    before: { 'mixed.txt': 'a\r\nb\nc\r\n' },
+    input: { path: 'mixed.txt', old_string: 'b', new_string: 'x\nb' },
+    after: { 'mixed.txt': 'a\r\nx\r\nb\nc\r\n' },
+    expect: { exit: 0, status: 'applied' },
+  },
+  '455_mixed_endings_line_added_at_the_top_takes_the_ending_below': {
+    description: 'in a mixed file a line an edit adds above the first line has no line above: it takes the ending of the line below',
+    before: { 'mixed.txt': 'a\r\nb\nc\r\n' },
+    input: { path: 'mixed.txt', old_string: 'a', new_string: 'top\na' },
+    after: { 'mixed.txt': 'top\r\na\r\nb\nc\r\n' },
+    expect: { exit: 0, status: 'applied' },
+  },
   '444_invisible_only_change': {
     description: 'a change made only of invisible characters is refused',
     before: { 'f.txt': 'hello\n' },

@@ -275,6 +275,16 @@ scenario({
 });
 
 scenario({
+  name: '325_mixed_endings_line_added_between_takes_the_ending_above',
+  description:
+    'in a mixed-ending file a line added between two lines takes the ending of the line above; the edit tool gives the same (454)',
+  before: { 'mixed.txt': Buffer.from('a\r\nb\nc\r\n') },
+  input: patch('*** Update File: mixed.txt', ' a', '+x', ' b'),
+  after: { 'mixed.txt': Buffer.from('a\r\nx\r\nb\nc\r\n') },
+  expect: { exit: 0, status: 'applied', message: ['M mixed.txt'] },
+});
+
+scenario({
   name: '322_legacy_and_binary_partial',
   description: 'a GBK update commits while a binary update in the same patch is refused',
   before: { 'calc.js': bytes(ZH_BEFORE, 'gbk'), 'logo.png': PNG },

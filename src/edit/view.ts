@@ -102,15 +102,6 @@ export class FileView {
     return out;
   }
 
-  /** The ending a line break written at LF offset `p` should get when the block has none of its own. */
-  endingAt(p: number): string {
-    if (this.uniform !== undefined) return this.uniform;
-    const i = this.lineOf(p);
-    for (let j = i; j >= 0; j--) if (this.table.eolAt(j) !== '') return this.table.eolAt(j);
-    for (let j = i + 1; j < this.table.length; j++) if (this.table.eolAt(j) !== '') return this.table.eolAt(j);
-    return '\n';
-  }
-
   /** Every start of `needle` in `lf`, overlapping ones included. */
   positions(needle: string): number[] {
     return this.found.get(needle) ?? allPositions(this.lf, needle);

@@ -2,8 +2,9 @@
 // ending of the block it replaces (the file's own convention), as the edited
 // text and as lines for the diff renderer.
 
-import { endingFor } from '../text/endings.js';
+import { endingFor, insertionEnding } from '../text/endings.js';
 import { type Line, splitLines } from '../text/lines.js';
+import { commonPrefixLength } from '../text/quote.js';
 import type { FileView, LfSplice } from './view.js';
 
 /** Give each '\n' of an LF replacement the ending of the block it replaces. */
@@ -11,9 +12,27 @@ export function withEndings(view: FileView, s: LfSplice): string {
   if (!s.text.includes('\n')) return s.text;
   if (view.uniform !== undefined) return view.uniform === '\n' ? s.text : s.text.replace(/\n/g, view.uniform);
   const endings = view.endingsIn(s.start, s.end);
-  const nearby = () => view.endingAt(s.start);
+  // A mixed file always has an ending to find; were there none, the break stays '\n' rather than vanish.
+  let near: string | undefined;
+  const nearby = () => {
+    near ??= insertionEnding((i) => view.table.eolAt(i), view.table.length, lineAbove(view, s)) || '\n';
+    return near;
+  };
   let k = 0;
   return s.text.replace(/\n/g, () => endingFor(undefined, endings, k++, nearby));
+}
+
+/**
+ * The line a splice that replaces no line break inserts after (see
+ * text/endings.ts insertionEnding). Its old text lies inside one line; what
+ * it adds starts where the new text stops repeating the old. There, at the
+ * start of line i, it goes in after line i - 1 (`b` -> `x\nb` adds the line x
+ * above b); anywhere else it splits line i (`b c` -> `b\nc`, `b` -> `b\nx`).
+ */
+function lineAbove(view: FileView, s: LfSplice): number {
+  const at = s.start + commonPrefixLength(view.lf.slice(s.start, s.end), s.text);
+  const i = view.lineOf(at);
+  return view.lineStart(i) === at ? i - 1 : i;
 }
 
 /**

@@ -2,9 +2,9 @@
 // break the edit writes takes the file's one convention; in a file that mixes
 // them, the ending of the k-th line it replaces (a change of three lines into
 // three keeps each line's own), else of the last line it replaces, else of a
-// line next to it. Untouched lines keep their own ending byte for byte; that
-// is the callers' part (text/splice.ts for hunks, edit/write.ts for edits),
-// as is what "next to it" means for an insertion in each.
+// line next to it (insertionEnding: what "next to it" means, for both tools).
+// Untouched lines keep their own ending byte for byte; that is the callers'
+// part (text/splice.ts for hunks, edit/write.ts for edits).
 
 /**
  * The ending of the `k`-th line break written over `replaced` (the endings of
@@ -14,4 +14,28 @@
  */
 export function endingFor(uniform: string | undefined, replaced: readonly string[], k: number, nearby: () => string): string {
   return uniform ?? replaced[k] ?? replaced[replaced.length - 1] ?? nearby();
+}
+
+/**
+ * The neighbour's ending for a line break that replaces none (a pure
+ * insertion), the same for hunks and edits: the nearest ending at or above
+ * the insertion point, else the nearest below, else '' (no line has one).
+ * `above` is the line the insertion point follows: a hunk's added lines
+ * between file lines i and i + 1, or an edit inserting at the start of line
+ * i + 1, give i (-1 at the top of the file); an edit that splits line i gives
+ * i, whose ending the new break takes (as when it replaces the line).
+ * Above first, as hunks always did: a hunk's added lines follow the context
+ * line above them. Only the file's own lines, as read, are asked, never lines
+ * the same change adds.
+ */
+export function insertionEnding(eolAt: (i: number) => string, lines: number, above: number): string {
+  for (let i = Math.min(above, lines - 1); i >= 0; i--) {
+    const eol = eolAt(i);
+    if (eol !== '') return eol;
+  }
+  for (let i = Math.max(above + 1, 0); i < lines; i++) {
+    const eol = eolAt(i);
+    if (eol !== '') return eol;
+  }
+  return '';
 }

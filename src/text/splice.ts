@@ -5,11 +5,11 @@
 // Line endings: context and untouched lines keep their own text and ending
 // byte for byte; an added line's ending follows the rule both tools share
 // (text/endings.ts: the k-th `+` of a change takes the k-th `-`'s ending in a
-// mixed file; a pure insertion, its neighbour's); the updated file always ends
-// with an ending.
+// mixed file; a pure insertion, the nearest ending above it, else below); the
+// updated file always ends with an ending.
 
 import type { HunkLine } from '../types.js';
-import { endingFor } from './endings.js';
+import { endingFor, insertionEnding } from './endings.js';
 import { isBaseRun, type NewLine, pushBase, type Run } from './runs.js';
 import type { LineTable } from './table.js';
 
@@ -26,6 +26,7 @@ export interface LaidHunk {
 
 export function spliceRuns(table: LineTable, replacements: readonly LaidHunk[]): Run[] {
   const uniform = table.uniformEol();
+  const eolAt = (i: number) => table.eolAt(i);
   const out: Run[] = [];
   let f = 0;
   for (const r of replacements) {
@@ -43,7 +44,8 @@ export function spliceRuns(table: LineTable, replacements: readonly LaidHunk[]):
       } else if (hl.op === '-') {
         removed.push(table.eolAt(f++));
       } else {
-        const eol = endingFor(uniform, removed, added, () => neighbour(out, table, f));
+        // Nothing removed since the last context line: the line goes in between file lines f - 1 and f.
+        const eol = endingFor(uniform, removed, added, () => insertionEnding(eolAt, table.length, f - 1));
         out.push({ text: hl.text, eol });
         added++;
       }
@@ -52,15 +54,6 @@ export function spliceRuns(table: LineTable, replacements: readonly LaidHunk[]):
   pushBase(out, f, table.length);
   terminate(out, table, uniform);
   return out;
-}
-
-/** The ending of the line above an insertion point, else the line below. */
-function neighbour(out: readonly Run[], table: LineTable, f: number): string {
-  const above = out[out.length - 1];
-  const eol = above === undefined ? '' : isBaseRun(above) ? table.eolAt(above.to - 1) : above.eol;
-  if (eol !== '') return eol;
-  if (f < table.length && table.eolAt(f) !== '') return table.eolAt(f);
-  return '';
 }
 
 /**

@@ -35,11 +35,10 @@ function referenceSplice(lines: readonly Line[], replacements: readonly Replacem
   const uniform = uniformEol(lines);
   const out: Line[] = [];
   let f = 0;
+  // A pure insertion between file lines f - 1 and f: the nearest ending of the file as read, above first, else below.
   const neighbour = (): string => {
-    const above = out[out.length - 1];
-    if (above && above.eol !== '') return above.eol;
-    const below = lines[f];
-    if (below && below.eol !== '') return below.eol;
+    for (let j = f - 1; j >= 0; j--) if (lines[j]!.eol !== '') return lines[j]!.eol;
+    for (let j = f; j < lines.length; j++) if (lines[j]!.eol !== '') return lines[j]!.eol;
     return '';
   };
   for (const r of replacements) {
