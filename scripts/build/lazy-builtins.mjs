@@ -1,16 +1,19 @@
 // Start-up trick (build side): node:crypto, node:child_process and node:os
 // become modules of wrappers that require the real one on the first call.
 // node:crypto (with the stream modules it pulls in) costs about 7 ms to load,
-// node:child_process about as much, and most runs call neither: crypto only
-// hashes session state, commander only spawns executable subcommands, which
-// chord-patch has none of, and node:os is only asked for the home directory.
+// node:child_process about as much. node:crypto is needed only by runs that
+// commit (the journal records a SHA-256 of what each commit writes) or use
+// --session: --version, check, --help and refused input never load it.
+// commander only spawns executable subcommands, which chord-patch has none
+// of, and node:os is only asked for the home directory and the lock's host.
 // Only functions are wrapped: an import of anything else fails the build
 // instead of misbehaving. (src/startup/lazy-builtins.ts is the run-time side,
 // for the sources and the Bun binary.)
-// What it saves: 11 ms on a small patch, 8 ms on --version
-// (CPU time, user + sys, median of 30 paired rounds on the 2-core VM,
-// 2026-11-30, Node 20.20; `node -e 0` took 45 ms of CPU, the CLI's small
-// patch 62 ms, `--version` 50 ms);
+// What it saved when commits did not hash yet: 11 ms on a small patch, 8 ms
+// on --version (CPU time, user + sys, median of 30 paired rounds on the
+// 2-core VM, 2026-11-30, Node 20.20; `node -e 0` took 45 ms of CPU, the
+// CLI's small patch 62 ms, `--version` 50 ms); a commit now loads node:crypto
+// anyway, so the small patch gains little;
 // each `npm run bench` shows its wall-time figure in the "Node start-up
 // tricks" table (bench/results.md), row "lazy built-ins".
 
