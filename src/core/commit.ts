@@ -4,14 +4,15 @@
 // 1. Pin every parent directory and check it is the one planning saw
 //    (core/pins.ts): a directory swapped for a symlink is never followed.
 // 2. Write the journal (core/journal.ts) and fsync it: from here a crash is
-//    undone by the next run. Then create missing directories and write every
-//    new content to a temp file beside its target (fsynced, mode and owner
-//    set). Nothing visible has changed yet.
-// 3. Switch, target by target: re-check that the target is still what the
-//    snapshot saw (a foreign change aborts as "changed after planning"), keep
-//    the old content as a hard-link backup, rename the temp over the target
-//    (Add: link, which never replaces a file that appeared meanwhile).
-//    Deletions last (renamed to their backup), so a move never loses content.
+//    undone by the next run. Then create missing directories.
+// 3. Write each new content to a temp file beside its target (fsynced, mode
+//    and owner set), and once that temp file is durable switch its target:
+//    re-check that the target is still what the snapshot saw (a foreign
+//    change aborts as "changed after planning"), keep the old content as a
+//    hard-link backup, rename the temp over the target (Add: link, which
+//    never replaces a file that appeared meanwhile). Writes and switches of
+//    different targets overlap. Deletions last (renamed to their backup), so
+//    a move never loses content.
 // 4. fsync the directories, mark the journal done (the commit point), remove
 //    backups, temp files and the journal.
 // On any failure or SIGINT/SIGTERM: undo from the journal, and report exactly
@@ -146,8 +147,8 @@ async function commitPinned(
   }
   const touched = new Set<string>();
   const failure =
-    (await prepareFiles(fs, mutations, entries, toCreate, pins, signals)) ??
-    (await switchFiles(fs, mutations, entries, pins, signals, touched)) ??
+    (await createDirs(toCreate, pins)) ??
+    (await writeAndSwitch(fs, mutations, entries, pins, signals, touched)) ??
     (await makeDurable(fs, ctx, journalPath, id, pins));
   if (failure) return rollBack(fs, ctx, journal, journalPath, pins, touched, failure);
   // Past the commit point: what is left is cleaning up, never undoing.
@@ -208,15 +209,8 @@ function errorText(e: unknown): string {
     : message;
 }
 
-/** Create missing directories and write every temp file. Nothing visible changes. */
-async function prepareFiles(
-  fs: Fs,
-  mutations: readonly Mutation[],
-  entries: JournalEntry[],
-  toCreate: string[],
-  pins: Pins,
-  signals: DeferredSignals,
-): Promise<Failure | undefined> {
+/** Create the missing directories, outermost first, through their parents' pins. */
+async function createDirs(toCreate: readonly string[], pins: Pins): Promise<Failure | undefined> {
   for (const dir of toCreate) {
     try {
       await pins.create(dir);
@@ -224,32 +218,17 @@ async function prepareFiles(
       return { code: 'write_failed', path: dir, why: errorText(e) };
     }
   }
-  let failure: Failure | undefined;
-  const writes = mutations.map((m, i) => [m, entries[i]!] as const).filter(([m]) => m.after);
-  await forEachBounded(
-    writes,
-    WRITE_CONCURRENCY,
-    async ([m, e]) => {
-      const sig = signals.caught();
-      if (sig) failure ??= { code: 'interrupted', path: m.path, why: `interrupted by ${sig}` };
-      if (failure) return;
-      const owner =
-        m.before.kind === 'file' && m.before.uid !== undefined && m.before.gid !== undefined
-          ? { uid: m.before.uid, gid: m.before.gid }
-          : undefined;
-      try {
-        await fs.writeTemp(pins.name(e.tmp!), m.after!.bytes, m.after!.mode, owner);
-      } catch (err) {
-        failure ??= { code: 'write_failed', path: m.path, why: errorText(err) };
-      }
-    },
-    () => failure !== undefined,
-  );
-  return failure;
+  return undefined;
 }
 
-/** Re-check each target and switch it to its new content; deletions last. */
-async function switchFiles(
+/**
+ * Write each new content to its temp file and switch its target as soon as
+ * that temp file is durable, up to WRITE_CONCURRENCY at once: one target's
+ * switch overlaps the other targets' fsyncs instead of waiting for the
+ * slowest of all of them. Deletions last, one by one, so a move never loses
+ * content. The first failure stops every step not yet begun.
+ */
+async function writeAndSwitch(
   fs: Fs,
   mutations: readonly Mutation[],
   entries: JournalEntry[],
@@ -257,52 +236,79 @@ async function switchFiles(
   signals: DeferredSignals,
   touched: Set<string>,
 ): Promise<Failure | undefined> {
-  let failure: Failure | undefined;
-  const one = async ([m, e]: readonly [Mutation, JournalEntry]) => {
+  const state: { failure?: Failure } = {};
+  const stopped = (m: Mutation): boolean => {
     const sig = signals.caught();
-    if (sig) failure ??= { code: 'interrupted', path: m.path, why: `interrupted by ${sig}` };
-    if (failure) return;
-    const target = pins.name(m.abs);
-    try {
-      // Immediately before this target's own switch: a foreign write since
-      // the snapshot must not be overwritten.
-      if (!(await unchanged(fs, target, m.before))) {
-        failure ??= { code: 'changed_after_planning', path: m.path, why: 'it changed on disk after planning' };
-        return;
-      }
-      // Its directory, moved since it was pinned, would take the write wherever it went.
-      try {
-        await pins.recheck(m.abs);
-      } catch (e) {
-        if (!(e instanceof Refused)) throw e;
-        failure ??= { code: 'changed_after_planning', path: m.path, why: `its directory changed: ${e.message}` };
-        return;
-      }
-      if (e.op === 'create') {
-        await fs.link(pins.name(e.tmp!), target);
-      } else if (e.op === 'replace') {
-        await fs.link(target, pins.name(e.backup!));
-        await fs.rename(pins.name(e.tmp!), target);
-      } else {
-        await fs.rename(target, pins.name(e.backup!));
-      }
-      touched.add(m.abs);
-    } catch (err) {
-      failure ??= { code: 'write_failed', path: m.path, why: errorText(err) };
-    }
+    if (sig) state.failure ??= { code: 'interrupted', path: m.path, why: `interrupted by ${sig}` };
+    return state.failure !== undefined;
   };
   const pairs = mutations.map((m, i) => [m, entries[i]!] as const);
   await forEachBounded(
     pairs.filter(([m]) => m.after),
     WRITE_CONCURRENCY,
-    one,
-    () => failure !== undefined,
+    async ([m, e]) => {
+      if (stopped(m)) return;
+      try {
+        await fs.writeTemp(pins.name(e.tmp!), m.after!.bytes, m.after!.mode, ownerOf(m));
+      } catch (err) {
+        state.failure ??= { code: 'write_failed', path: m.path, why: errorText(err) };
+        return;
+      }
+      if (!stopped(m)) await switchOne(fs, m, e, pins, touched, state);
+    },
+    () => state.failure !== undefined,
   );
-  for (const pair of pairs.filter(([m]) => !m.after)) {
-    if (failure) break;
-    await one(pair);
+  for (const [m, e] of pairs.filter(([m]) => !m.after)) {
+    if (stopped(m)) break;
+    await switchOne(fs, m, e, pins, touched, state);
   }
-  return failure;
+  return state.failure;
+}
+
+/** The owner a replaced file keeps (as root); none for a new file. */
+function ownerOf(m: Mutation): { uid: number; gid: number } | undefined {
+  return m.before.kind === 'file' && m.before.uid !== undefined && m.before.gid !== undefined
+    ? { uid: m.before.uid, gid: m.before.gid }
+    : undefined;
+}
+
+/** Re-check one target and switch it to its new content (or to its backup name, for a deletion). */
+async function switchOne(
+  fs: Fs,
+  m: Mutation,
+  e: JournalEntry,
+  pins: Pins,
+  touched: Set<string>,
+  state: { failure?: Failure },
+): Promise<void> {
+  const target = pins.name(m.abs);
+  try {
+    // Immediately before this target's own switch: a foreign write since
+    // the snapshot must not be overwritten.
+    if (!(await unchanged(fs, target, m.before))) {
+      state.failure ??= { code: 'changed_after_planning', path: m.path, why: 'it changed on disk after planning' };
+      return;
+    }
+    // Its directory, moved since it was pinned, would take the write wherever it went.
+    try {
+      await pins.recheck(m.abs);
+    } catch (err) {
+      if (!(err instanceof Refused)) throw err;
+      state.failure ??= { code: 'changed_after_planning', path: m.path, why: `its directory changed: ${err.message}` };
+      return;
+    }
+    if (e.op === 'create') {
+      await fs.link(pins.name(e.tmp!), target);
+    } else if (e.op === 'replace') {
+      await fs.link(target, pins.name(e.backup!));
+      await fs.rename(pins.name(e.tmp!), target);
+    } else {
+      await fs.rename(target, pins.name(e.backup!));
+    }
+    touched.add(m.abs);
+  } catch (err) {
+    state.failure ??= { code: 'write_failed', path: m.path, why: errorText(err) };
+  }
 }
 
 async function rollBack(
