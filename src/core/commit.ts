@@ -21,7 +21,8 @@
 import { join } from 'node:path';
 import type { Entry, Fs, Note } from '../types.js';
 import { forEachBounded } from './bounded.js';
-import { doneName, finishCommitted, type Journal, type JournalEntry, journalName, postImage, shown, sideNames, undo } from './journal.js';
+import { doneName, finishCommitted, type Journal, type JournalEntry, journalName, postImage, sideNames, undo } from './journal.js';
+import { shownPath } from '../text/paths.js';
 import { uniqueId } from './lock.js';
 import { Pins, Refused } from './pins.js';
 import type { Mutation } from './plan.js';
@@ -104,7 +105,7 @@ export async function commitPlan(fs: Fs, mutations: readonly Mutation[], ctx: Co
   }
 }
 
-const show = (ctx: CommitContext, abs: string) => shown(ctx.root, abs);
+const show = (ctx: CommitContext, abs: string) => shownPath(ctx.root, abs);
 
 async function commitPinned(
   fs: Fs,

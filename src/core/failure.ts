@@ -4,7 +4,7 @@
 // be touched at all (outside the working directory, missing, a directory, a
 // link, unreadable). Renderers read the fields; nothing parses `message`.
 
-import { relative } from 'node:path';
+import { shownPath } from '../text/paths.js';
 import type { Entry, FailureCode, OpFailure } from '../types.js';
 
 /** Where in the input a failure sits, beyond its operation and path. */
@@ -97,7 +97,7 @@ export function notAFile(root: string, entry: Exclude<Entry, { kind: 'file' }>, 
   switch (entry.kind) {
     case 'missing':
       if (entry.blockedBy === undefined) return new OpError('file_missing', missing());
-      return new OpError('not_a_file', `cannot be created: ${relative(root, entry.blockedBy) || entry.blockedBy} is not a directory`);
+      return new OpError('not_a_file', `cannot be created: ${shownPath(root, entry.blockedBy)} is not a directory`);
     case 'dir':
       return new OpError('not_a_file', 'is a directory, not a file');
     case 'symlink':

@@ -16,7 +16,7 @@
 // the commit's own content is left as it is, and the pre-image is kept beside
 // it under a visible name (`<name>.chord-patch-orig`); the report says both.
 
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createHash } from '../startup/lazy-builtins.js';
 import type { Fs } from '../types.js';
 
@@ -211,9 +211,4 @@ export async function finishCommitted(fs: Fs, j: Journal, name: Namer): Promise<
     if (e.tmp && e.op === 'create') await remove(fs, name(e.tmp), leftovers, e.tmp);
   }
   return leftovers;
-}
-
-/** A path as the report shows it: relative to the root when inside it. */
-export function shown(root: string, abs: string): string {
-  return abs.startsWith(`${root}/`) ? abs.slice(root.length + 1) : abs === root ? basename(abs) : abs;
 }

@@ -21,7 +21,7 @@
 import { basename, dirname, join } from 'node:path';
 import type { DirPin, Fs } from '../types.js';
 import type { PlannedDir } from './snapshot.js';
-import { shown } from './journal.js';
+import { shownPath } from '../text/paths.js';
 
 export class Refused extends Error {}
 
@@ -142,6 +142,6 @@ export class Pins {
   }
 
   private show(abs: string): string {
-    return shown(this.root, abs) || '.';
+    return shownPath(this.root, abs) || '.';
   }
 }

@@ -13,7 +13,8 @@ import type { LockOptions } from './lock.js';
 import { type Guard, withCommitLock } from './recover.js';
 import { nodeFs } from './node-fs.js';
 import { opRefs, planPatch, type Plan, type PlanOptions } from './plan.js';
-import { displayPath, type PathRef, type Snapshot, spellings, takeSnapshot } from './snapshot.js';
+import { type PathRef, type Snapshot, takeSnapshot } from './snapshot.js';
+import { displayPath, spellings } from '../text/paths.js';
 import { beginPatchSession, type PatchSession, type PatchTargets, type SessionOptions } from '../session/store.js';
 import { prepareDecoding } from '../text/decode.js';
 

@@ -19,7 +19,8 @@ import { failureOf, OpError } from './failure.js';
 import { passWords } from '../match/passes.js';
 import { closeFailures } from './groups.js';
 import { planAdd, planDelete, planUpdate } from './plan-ops.js';
-import { displayPath, type PathRef, resolveRef, type Snapshot, spellings } from './snapshot.js';
+import { type PathRef, resolveRef, type Snapshot } from './snapshot.js';
+import { displayPath, spellings } from '../text/paths.js';
 import { type Content, PlanView, type TextContent, type ViewOptions, type VState } from './view.js';
 
 export type { Content } from './view.js';

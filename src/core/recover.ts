@@ -5,7 +5,8 @@
 
 import { join } from 'node:path';
 import type { Fs, Note } from '../types.js';
-import { finishCommitted, parseJournal, shown, undo } from './journal.js';
+import { finishCommitted, parseJournal, undo } from './journal.js';
+import { shownPath } from '../text/paths.js';
 import { ChordPatchError, isChordPatchError } from '../errors.js';
 import { acquireLock, type Lock, type LockOptions, processAlive, STATE_DIR } from './lock.js';
 
@@ -74,9 +75,9 @@ export async function recoverJournals(
     }
     await fs.unlink(path).catch(() => {});
   }
-  out.restored = out.restored.map((p) => shown(root, p));
-  out.notRestored = out.notRestored.map((p) => shown(root, p));
-  out.leftovers = out.leftovers.map((p) => shown(root, p));
+  out.restored = out.restored.map((p) => shownPath(root, p));
+  out.notRestored = out.notRestored.map((p) => shownPath(root, p));
+  out.leftovers = out.leftovers.map((p) => shownPath(root, p));
   return out;
 }
 

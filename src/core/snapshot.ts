@@ -8,6 +8,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { ChordPatchError } from '../errors.js';
 import type { Entry, Fs } from '../types.js';
 import { forEachBounded } from './bounded.js';
+import { shownPath, spellings } from '../text/paths.js';
 
 /** Files read at once while taking the snapshot (and revalidating before commit). */
 export const READ_CONCURRENCY = 32;
@@ -47,18 +48,6 @@ export interface PathRef {
 
 export function resolveRef(root: string, raw: string): PathRef {
   return { raw, abs: resolve(root, raw) };
-}
-
-/** The first spelling the input used for each absolute path (`a.txt` and `./a.txt` are one file), in input order. */
-export function spellings(refs: Iterable<PathRef>): Map<string, string> {
-  const byAbs = new Map<string, string>();
-  for (const r of refs) if (!byAbs.has(r.abs)) byAbs.set(r.abs, r.raw);
-  return byAbs;
-}
-
-/** How reports name `abs`: as the input first spelled it, else relative to the working directory. */
-export function displayPath(spelled: ReadonlyMap<string, string>, root: string, abs: string): string {
-  return spelled.get(abs) ?? relative(root, abs);
 }
 
 export function isInside(root: string, abs: string): boolean {
@@ -133,7 +122,7 @@ export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[
   });
   const bad = [...entries].filter(([, e]) => e.kind === 'unreadable');
   if (bad.length > 0) {
-    const list = bad.map(([abs, e]) => `${relative(root, abs) || abs}: ${(e as { error: string }).error}`).join('; ');
+    const list = bad.map(([abs, e]) => `${shownPath(root, abs)}: ${(e as { error: string }).error}`).join('; ');
     throw new ChordPatchError('unreadable_snapshot', `cannot read the files the patch names, nothing was written: ${list}`);
   }
   checkSameFile(refs, entries);

@@ -1,20 +1,17 @@
 // The closest-block search's result (edit/closest.ts) in words a model can
 // act on: the differing characters, or the drift and the range to re-read.
 
+import { quote } from '../text/quote.js';
 import type { ClosestMatch } from './closest.js';
 
+/** Characters of a differing line shown, centred on the difference when the line is longer. */
 const SHOW = 160;
 
-/** A line quoted for the model, cut around `column` when very long. */
-function quote(text: string, column: number): string {
-  if (text.length <= SHOW) return JSON.stringify(text);
-  const from = Math.max(0, Math.min(column - 1 - SHOW / 2, text.length - SHOW));
-  const cut = text.slice(from, from + SHOW);
-  return `${from > 0 ? '…' : ''}${JSON.stringify(cut)}${from + SHOW < text.length ? '…' : ''}`;
-}
+/** A line quoted for the model, cut around `column` (1-based) when very long. */
+const quoteAt = (text: string, column: number): string => quote(text, SHOW, column - 1);
 
 function charName(ch: string): string {
-  return ch === '' ? 'the end of the line' : JSON.stringify(ch);
+  return ch === '' ? 'the end of the line' : quote(ch);
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -40,8 +37,8 @@ export function describeClosest(c: ClosestMatch): string {
       `the closest match is at ${where} (${c.similarity}% similar); the differing ${c.differences.length === 1 ? 'line' : 'lines'}:`,
     ];
     for (const d of c.differences) {
-      out.push(`  file line ${d.fileLine}:`.padEnd(24) + quote(d.fileText, d.column));
-      out.push(`  old_string line ${d.targetLine}:`.padEnd(24) + quote(d.targetText, d.targetOffset + 1));
+      out.push(`  file line ${d.fileLine}:`.padEnd(24) + quoteAt(d.fileText, d.column));
+      out.push(`  old_string line ${d.targetLine}:`.padEnd(24) + quoteAt(d.targetText, d.targetOffset + 1));
       out.push(`  first difference at column ${d.column}: the file has ${charName(d.fileChar)}, old_string has ${charName(d.targetChar)}`);
     }
     out.push('Copy the file text exactly (whitespace, indentation and newlines included) and retry');

@@ -26,6 +26,7 @@
 import { anchorVotes, trigramVotes, wordVotes } from './closest-votes.js';
 import { align, type Budget, WORK_BUDGET } from '../match/distance.js';
 import { indentOf } from '../match/reindent.js';
+import { commonPrefixLength } from '../text/quote.js';
 
 /**
  * The file's lines as the search reads them: an array, or a view that hands
@@ -232,8 +233,7 @@ function scoreWindow(fileLines: FileLines, lines: readonly string[], start: numb
 function difference(fileLines: FileLines, lines: readonly string[], p: PairScore): LineDifference {
   const file = fileLines.at(p.i) ?? '';
   const target = lines[p.j]!;
-  let k = 0;
-  while (p.segStart + k < file.length && k < target.length && file.charCodeAt(p.segStart + k) === target.charCodeAt(k)) k++;
+  let k = commonPrefixLength(file.slice(p.segStart), target);
   // Never split a surrogate pair when naming the character.
   if (k > 0 && isLowSurrogate(target.charCodeAt(k)) && isLowSurrogate(file.charCodeAt(p.segStart + k))) k--;
   return {

@@ -6,6 +6,7 @@
 // (what PowerShell's redirection writes), each decoded strictly too.
 
 import { ChordPatchError } from '../errors.js';
+import { hex } from '../text/quote.js';
 
 // The global TextDecoder (the same class node:util exports): importing
 // node:util would load that module at start-up in the Bun binary.
@@ -21,10 +22,9 @@ export function decodeInputBytes(bytes: Uint8Array): string {
   } catch {
     const at = firstInvalidUtf8(body);
     const { line, column } = position(body, at, 1);
-    const byte = `0x${body[at]!.toString(16).toUpperCase().padStart(2, '0')}`;
     throw new ChordPatchError(
       'bad_input',
-      `line ${line}: the input is not valid UTF-8 (byte ${byte} at byte ${column} of the line); ` +
+      `line ${line}: the input is not valid UTF-8 (byte 0x${hex(body[at]!, 2)} at byte ${column} of the line); ` +
         'nothing was applied: send it as UTF-8 text (files in other encodings are re-encoded on write)',
       line,
     );

@@ -85,11 +85,8 @@ const CHAR_DIFF_LIMIT = 1_000_000;
 export function charRuns(old: string, next: string): Run[] {
   const changes = old.length + next.length <= CHAR_DIFF_LIMIT ? diffChars(old, next, { maxEditLength: MAX_EDIT }) : undefined;
   if (changes) return changes.map((c) => ({ kind: c.added ? 'new' : c.removed ? 'old' : 'same', text: c.value }));
-  let p = 0;
-  const max = Math.min(old.length, next.length);
-  while (p < max && old.charCodeAt(p) === next.charCodeAt(p)) p++;
-  let s = 0;
-  while (s < max - p && old.charCodeAt(old.length - 1 - s) === next.charCodeAt(next.length - 1 - s)) s++;
+  const p = commonPrefixLength(old, next);
+  const s = commonSuffixLength(old, next, p);
   const runs: Run[] = [
     { kind: 'same', text: old.slice(0, p) },
     { kind: 'old', text: old.slice(p, old.length - s) },

@@ -3,7 +3,7 @@
 // Bounded: candidates come from the expected line's rarer tokens, and only the
 // best few are scored by edit distance, so the cost does not grow with the file.
 
-import { codePoint, commonPrefixLength } from '../text/quote.js';
+import { codePoint, commonPrefixLength, quote } from '../text/quote.js';
 import { similarity } from './distance.js';
 import type { LineIndex } from './seek.js';
 
@@ -67,10 +67,10 @@ function describeChar(ch: string | undefined): string {
   if (ch === undefined) return 'end of line';
   const cp = ch.codePointAt(0)!;
   const hex = codePoint(cp);
-  if (cp > 0x20 && cp < 0x7f) return JSON.stringify(ch);
+  if (cp > 0x20 && cp < 0x7f) return quote(ch);
   if (ch === ' ') return 'a space';
   if (ch === '\t') return 'a tab';
-  return `${JSON.stringify(ch)} (${hex})`;
+  return `${quote(ch)} (${hex})`;
 }
 
 /** "first difference at column C: expected X, found Y" on the raw lines. */

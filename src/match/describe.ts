@@ -4,7 +4,7 @@
 // along. Every message is built here from data; nothing parses them.
 
 import type { Hunk } from '../types.js';
-import { diagnoseHunk, quote, quoteLine } from './diagnose.js';
+import { diagnoseHunk, quoteHint, quoteLine } from './diagnose.js';
 import { oldSide } from './hunk-lines.js';
 import { TOLERANT } from './passes.js';
 import type { LineIndex } from './seek.js';
@@ -84,10 +84,10 @@ export function describeAmbiguousPlaces(
   hint?: string,
 ): string {
   const count = `${places.length} places (${atLines(places)})`;
-  const header = (w: { header: string; lines: readonly number[] }) => `its @@ header ${quote(w.header)} (${atLines(w.lines)})`;
+  const header = (w: { header: string; lines: readonly number[] }) => `its @@ header ${quoteHint(w.header)} (${atLines(w.lines)})`;
   let what: string;
   if (where.kind === 'header') {
-    what = `its @@ header ${quote(where.header)} occurs in ${count}, and a hunk with only added lines has no other anchor`;
+    what = `its @@ header ${quoteHint(where.header)} occurs in ${count}, and a hunk with only added lines has no other anchor`;
   } else if (where.kind === 'block') {
     what = `inside the block${where.lines.length === 1 ? '' : 's'} of ${header(where)} the context matches ${count}`;
   } else if (where.kind === 'after-header') {

@@ -24,6 +24,7 @@
 // candidate list.
 
 import type { Hunk } from '../types.js';
+import { quote } from '../text/quote.js';
 import { LineIndex } from './seek.js';
 import { closestLine, firstDifference } from './closest-line.js';
 import { tolerantCandidates } from './tolerant.js';
@@ -56,12 +57,14 @@ export interface MissDiagnosis {
   line?: number;
 }
 
+/** The first expected line as a miss names it: whole, or labelled a prefix when cut. */
 export function quoteLine(line: string): string {
-  if (line.length <= PREVIEW) return `line ${JSON.stringify(line)}`;
-  return `line starting ${JSON.stringify(line.slice(0, PREVIEW))} (prefix)`;
+  if (line.length <= PREVIEW) return `line ${quote(line, PREVIEW)}`;
+  return `line starting ${quote(line.slice(0, PREVIEW), PREVIEW)} (prefix)`;
 }
 
-export const quote = (s: string): string => (s.length <= PREVIEW ? JSON.stringify(s) : `${JSON.stringify(s.slice(0, PREVIEW))}… (prefix)`);
+/** A line quoted in a hint: cut at PREVIEW characters. */
+export const quoteHint = (s: string): string => quote(s, PREVIEW);
 
 // ------------------------------------------------------------------ analysis
 
@@ -176,7 +179,7 @@ function placeholder(old: string[], occurrences: Occurrences): MissDiagnosis | u
       return {
         hint: 'placeholder',
         text:
-          `hunk line ${k + 1} ${quote(t)} looks like an omission placeholder and is not in the file: ` +
+          `hunk line ${k + 1} ${quoteHint(t)} looks like an omission placeholder and is not in the file: ` +
           'context lines must be copied in full, never elided',
       };
     }
@@ -242,11 +245,11 @@ function partialBlock(index: LineIndex, old: string[], cursor: number, occurrenc
     return {
       hint: 'partial_block',
       line: a.start + a.from,
-      text: `${head}: the file ${f < 0 ? 'starts' : 'ends'} before it; expected ${quote(expected)}`,
+      text: `${head}: the file ${f < 0 ? 'starts' : 'ends'} before it; expected ${quoteHint(expected)}`,
     };
   }
   const found = index.table.textAt(f);
-  const detail = [`expected ${quote(expected)}, found ${quote(found)} at line ${f + 1}`];
+  const detail = [`expected ${quoteHint(expected)}, found ${quoteHint(found)} at line ${f + 1}`];
   const drift = driftHint(index, old, k, f, after ? 1 : -1);
   if (expected.trim() === '' && found.trim() !== '' && drift?.fileExtra === undefined) {
     const skipped = resumeAfterBlank(index, old, k, f);
@@ -352,7 +355,9 @@ function lineLevel(index: LineIndex, old: string[], cursor: number, occurrences:
     return {
       hint: 'part_of_line',
       line: within,
-      text: `${label} ${quote(expected)} is only part of line ${within + 1} ${quote(index.table.textAt(within))}: include the whole line`,
+      text:
+        `${label} ${quoteHint(expected)} is only part of line ${within + 1} ` +
+        `${quoteHint(index.table.textAt(within))}: include the whole line`,
     };
   }
   const close = closestLine(index, expected);
@@ -370,11 +375,11 @@ function lineLevel(index: LineIndex, old: string[], cursor: number, occurrences:
       hint: 'closest_line',
       line: close.line,
       text:
-        `${label} ${quote(expected)} is not in the file; ` +
-        `the closest file line is ${close.line + 1} (${pct}% similar): ${quote(fileLine)}${col ? `; ${col}` : ''}`,
+        `${label} ${quoteHint(expected)} is not in the file; ` +
+        `the closest file line is ${close.line + 1} (${pct}% similar): ${quoteHint(fileLine)}${col ? `; ${col}` : ''}`,
     };
   }
-  return { hint: 'missing_line', text: `${label} ${quote(expected)} does not exist in the file, nor anything close to it` };
+  return { hint: 'missing_line', text: `${label} ${quoteHint(expected)} does not exist in the file, nor anything close to it` };
 }
 
 /** First file line (preferring lines at or after `cursor`) that contains `needle` inside a longer line. */

@@ -3,6 +3,7 @@
 // budget) and the closest-line hint of a hunk that missed (whole lines).
 
 import { findText } from '../text/linear-search.js';
+import { commonPrefixLength, commonSuffixLength } from '../text/quote.js';
 
 /** Comparison cells one search may spend before the linear estimate stands in. */
 export const WORK_BUDGET = 4_000_000;
@@ -104,11 +105,8 @@ export function align(
 function estimate(target: string, file: string, partial: boolean): Alignment {
   const at = partial ? Math.max(0, file.indexOf(target.slice(0, 8))) : 0;
   const seg = partial ? file.slice(at, at + target.length) : file;
-  const max = Math.min(target.length, seg.length);
-  let p = 0;
-  while (p < max && target.charCodeAt(p) === seg.charCodeAt(p)) p++;
-  let q = 0;
-  while (q < max - p && target.charCodeAt(target.length - 1 - q) === seg.charCodeAt(seg.length - 1 - q)) q++;
+  const p = commonPrefixLength(target, seg);
+  const q = commonSuffixLength(target, seg, p);
   return { distance: Math.max(1, Math.max(target.length, seg.length) - p - q), segStart: at, segLength: seg.length };
 }
 

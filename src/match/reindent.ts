@@ -15,6 +15,8 @@
 // patch * 2) or, when both indent with the same character, by a constant
 // shift (the model dropped an outer level). The ratio is tried first.
 
+import { quote } from '../text/quote.js';
+
 export type IndentMapping =
   | { kind: 'identity' }
   /**
@@ -184,7 +186,7 @@ export function reindentLines(pairs: readonly (readonly [string, string])[], add
         lines: [...added],
         note:
           `the file is indented ${describeMapping(m)} from the quoted lines, ` +
-          `but added line ${JSON.stringify(line.trim().slice(0, 40))} (indented ${show(indentOf(line))}) does not fit that; ` +
+          `but added line ${quote(line.trim(), 40)} (indented ${show(indentOf(line))}) does not fit that; ` +
           'added lines were written with the indentation they were given',
       };
     }

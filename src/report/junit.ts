@@ -5,6 +5,7 @@
 // on at all (a parse error, a failed commit) is one <testcase> with <error>.
 
 import type { FailedGroup, Outcome } from '../types.js';
+import { hex } from '../text/quote.js';
 import { changeLine } from './message.js';
 
 export interface JunitSuite {
@@ -19,7 +20,7 @@ const NOT_XML =
 
 export function xmlEscape(s: string): string {
   return s
-    .replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)
+    .replace(NOT_XML, (c) => `\\u${hex(c.charCodeAt(0), 4)}`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
