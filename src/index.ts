@@ -19,7 +19,7 @@ import { resolve } from 'node:path';
 
 // The public API is exactly what the README's Library section documents;
 // tests and scripts that need internals import them from their modules
-// (test/unit/public-api.test.ts holds this list to the README).
+// (test/e2e/package-exports.test.ts holds this list to the README).
 export type { RunOptions } from './core/pipeline.js';
 export type * from './types.js';
 export { ChordPatchError, isChordPatchError, type ErrorCode } from './errors.js';

@@ -1,5 +1,8 @@
-// The real file system behind the Fs interface. Only this file (and the CLI)
-// touches node:fs; everything else is handed an Fs.
+// The real file system behind the Fs interface. Only this file touches the
+// files a patch or an edit reads and writes; everything else is handed an Fs.
+// The other users of node:fs are the CLI (cli/, startup/) and the loaders of
+// chord-patch's own files: the config file (config/config.ts) and the
+// session state (session/store.ts).
 //
 // Callback APIs wrapped in promises rather than node:fs/promises, and no
 // node:crypto: loading those two costs more at start-up (about 10 ms) than a

@@ -1,0 +1,2 @@
+export function stalePaths(root: string): string[];
+export function layoutMismatches(root: string): string[];

@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+// Names that must stay true when files move: every repository path and module
+// file name that a comment (in src/, test/, scripts/, bench/) or a document
+// (README.md, CONTRIBUTING.md, bench/README.md, examples' READMEs) mentions
+// must exist, and the README's Layout section must list every file of src/
+// under its folder and no file that is gone. A move that leaves an old name
+// behind fails the unit test (test/unit/doc-paths.test.ts).
+//
+//   node scripts/doc-paths.mjs      prints each stale name; exit 1 if any
+//
+// Only names that look like paths of this repository are checked, so prose
+// and examples stay free: a path is checked when its first folder is one the
+// repository has (src/, test/, a folder such as match/ or support/, ./, ../),
+// a bare name (`seek.ts`) when it ends in .ts, .mts or .mjs. A path resolves
+// from the repository root, from src/, or from any folder above the file that
+// mentions it (a comment in src/match/ may say `match/seek.ts` or `seek.ts`);
+// an import spelling (`.js`) also finds its `.ts`; `*` matches within one name.
+// Left out as illustrations: one-letter names (`src/a.ts`, `./a/`, as examples
+// use), placeholders (`NNN_name`, `4NN_*`, `<format>`), a lone folder name
+// other than the top-level ones (`patches/` may be anyone's), and the file
+// names of other projects that comments cite (OUTSIDE_NAMES).
+
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, posix, resolve } from 'node:path';
+import ts from 'typescript';
+
+/** Folders whose comments are checked, and the documents checked whole. */
+const CODE_DIRS = ['src', 'test', 'scripts', 'bench'];
+const DOCS = ['README.md', 'CONTRIBUTING.md', 'bench/README.md'];
+const CODE_FILE = /\.(ts|mts|mjs)$/;
+/** The repository's own top-level folders: a path starting with one is checked even if the folder is gone. */
+const REPO_FOLDERS = ['src', 'test', 'scripts', 'bench', 'examples', 'bin'];
+/** Never walked: data (fixture trees name files of their own), packages; and what .gitignore names (builds, outputs). */
+const SKIPPED_DIRS = new Set(['fixtures', 'fixtures-data', 'node_modules', '.git']);
+/** File names of other projects that comments cite as sources (GitHub's toolkit, @actions/core). */
+const OUTSIDE_NAMES = new Set(['command.ts']);
+
+const PATH = /(?<![\w./@:$-])((?:\.{1,2}\/)?(?:[\w*.-]+\/)+(?:[\w*.-]*\.(?:ts|mts|mjs|js|md|json|ya?ml|svg|patch|diff)\b)?)(?![\w/<{*-])/g;
+const BARE = /(?<![\w./@:$-])([a-z][\w-]*(?:\.[\w-]+)*\.(?:ts|mts|mjs))(?![\w/-])/g;
+const PLACEHOLDER = /NN|[<>{}]/;
+
+/**
+ * Whether a folder is one git ignores (.gitignore's folder entries: outputs
+ * such as drift-out*\/ exist only after a run, so neither they nor the names
+ * in them count).
+ */
+function ignoredFolders(root) {
+  const file = join(root, '.gitignore');
+  const entries = existsSync(file) ? readFileSync(file, 'utf8').split('\n') : [];
+  const tests = entries
+    .map((e) => e.trim())
+    .filter((e) => e !== '' && !e.startsWith('#') && !e.startsWith('!'))
+    .map((e) => {
+      const name = e.replace(/^\//, '').replace(/\/$/, '');
+      const re = globOf(name);
+      return e.replace(/\/$/, '').includes('/') ? (p) => re.test(p) : (p) => re.test(basename(p));
+    });
+  return (p) => tests.some((t) => t(p));
+}
+
+/** Every file and folder under `root` (relative paths), skipped and ignored folders left out. */
+function walk(root) {
+  const files = [];
+  const dirs = [];
+  const ignored = ignoredFolders(root);
+  const visit = (d) => {
+    for (const e of readdirSync(join(root, d), { withFileTypes: true })) {
+      const p = d === '' ? e.name : `${d}/${e.name}`;
+      if (e.isDirectory() && !SKIPPED_DIRS.has(e.name) && !ignored(p)) {
+        dirs.push(p);
+        visit(p);
+      } else if (e.isFile()) files.push(p);
+    }
+  };
+  visit('');
+  return { files, dirs };
+}
+
+/** The text of every comment of a script or module, with the line it starts on. */
+function comments(file, text) {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const seen = new Set();
+  const out = [];
+  const add = (ranges) => {
+    for (const r of ranges ?? []) {
+      if (seen.has(r.pos)) continue;
+      seen.add(r.pos);
+      out.push({ line: source.getLineAndCharacterOfPosition(r.pos).line + 1, text: text.slice(r.pos, r.end) });
+    }
+  };
+  const visit = (node) => {
+    add(ts.getLeadingCommentRanges(text, node.pos));
+    add(ts.getTrailingCommentRanges(text, node.end));
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+/** A matcher for one name that may hold `*` (any run of characters but `/`). */
+const globOf = (name) => new RegExp(`^${name.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+
+/** Whether `p` (relative to `root`, maybe with `*` in its last name, maybe ending in `/`) names an existing file or folder. */
+function exists(root, p) {
+  const path = p.replace(/\/$/, '');
+  if (path.startsWith('..') || path === '') return false;
+  if (!path.includes('*')) return existsSync(join(root, path)) && (!p.endsWith('/') || statSync(join(root, path)).isDirectory());
+  const dir = dirname(path);
+  if (dir.includes('*') || !existsSync(join(root, dir))) return false;
+  const name = globOf(basename(path));
+  return readdirSync(join(root, dir)).some((n) => name.test(n));
+}
+
+/** The stale names of one text (a comment or a document) of `file`, as "file:line: name". */
+function staleIn(root, tree, file, text, firstLine) {
+  const out = [];
+  const lineAt = (index) => firstLine + text.slice(0, index).split('\n').length - 1;
+  const bases = ['', 'src'];
+  for (let d = dirname(file); d !== '.'; d = dirname(d)) bases.push(d);
+  for (const m of text.matchAll(PATH)) {
+    const token = m[1];
+    const first = token.split('/')[0];
+    const stem = basename(token).replace(/\..*$/, '');
+    const lone = /^[\w-]+\/$/.test(token) && !REPO_FOLDERS.includes(first); // `patches/`, `build/`: any folder of that name
+    if (!tree.folderNames.has(first) || lone || PLACEHOLDER.test(token) || stem.length === 1) continue;
+    const spellings = token.endsWith('.js') ? [token, token.replace(/\.js$/, '.ts')] : [token];
+    const found = bases.some((b) => spellings.some((s) => exists(root, posix.join(b, s) + (s.endsWith('/') ? '/' : ''))));
+    if (!found) out.push(`${file}:${lineAt(m.index)}: ${token}`);
+  }
+  for (const m of text.matchAll(BARE)) {
+    const name = m[1];
+    if (!tree.names.has(name) && !OUTSIDE_NAMES.has(name) && basename(name).replace(/\..*$/, '').length > 1)
+      out.push(`${file}:${lineAt(m.index)}: ${name}`);
+  }
+  return out;
+}
+
+/** Every path or module file name that a comment or document mentions and the tree at `root` lacks, one line each. */
+export function stalePaths(root) {
+  const { files, dirs } = walk(root);
+  const folderNames = new Set(['.', '..', ...REPO_FOLDERS, ...dirs.map((d) => basename(d))]);
+  const tree = { names: new Set(files.map((f) => basename(f))), folderNames };
+  const out = [];
+  const docs = [...DOCS, ...files.filter((f) => f.startsWith('examples/') && f.endsWith('/README.md'))];
+  for (const doc of docs) if (existsSync(join(root, doc))) out.push(...staleIn(root, tree, doc, readFileSync(join(root, doc), 'utf8'), 1));
+  for (const file of files.filter((f) => CODE_DIRS.includes(f.split('/')[0]) && CODE_FILE.test(f)).sort()) {
+    for (const c of comments(file, readFileSync(join(root, file), 'utf8'))) out.push(...staleIn(root, tree, file, c.text, c.line));
+  }
+  return out;
+}
+
+/**
+ * The README's Layout section against src/: each file of a folder of src/
+ * must be named under that folder's heading (`match/` or `src/cli/`), each
+ * file directly in src/ by its path (`src/types.ts`), and no name may be listed that the
+ * folder lacks. One line per mismatch.
+ */
+export function layoutMismatches(root) {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const start = readme.indexOf('\n## Layout');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const listed = new Map(); // folder ('' for src/ itself) -> names listed under it
+  let folder;
+  for (const line of section.split('\n')) {
+    const heading = /^(?:src\/)?([a-z-]+)\/(?:\s|$)/.exec(line);
+    if (heading) folder = existsSync(join(root, 'src', heading[1])) && heading[1] !== 'src' ? heading[1] : undefined;
+    else if (!/^\s/.test(line)) folder = undefined;
+    for (const m of line.matchAll(/\bsrc\/([a-z-]+\.ts)\b/g)) (listed.get('') ?? listed.set('', new Set()).get('')).add(m[1]);
+    if (folder === undefined) continue;
+    const names = listed.get(folder) ?? listed.set(folder, new Set()).get(folder);
+    for (const m of line.matchAll(/(?<![\w/.-])([a-z][\w-]*\.ts)\b/g)) names.add(m[1]);
+  }
+  const out = [];
+  const src = join(root, 'src');
+  for (const f of readdirSync(src).sort()) {
+    const isDir = statSync(join(src, f)).isDirectory();
+    const actual = isDir ? readdirSync(join(src, f)).filter((n) => n.endsWith('.ts')) : f.endsWith('.ts') ? [f] : [];
+    const names = listed.get(isDir ? f : '') ?? new Set();
+    for (const n of actual) if (!names.has(n)) out.push(`README Layout: src/${isDir ? `${f}/` : ''}${n} is not listed`);
+    if (isDir) for (const n of names) if (!actual.includes(n)) out.push(`README Layout: src/${f}/${n} is listed but does not exist`);
+  }
+  for (const n of listed.get('') ?? []) if (!existsSync(join(src, n))) out.push(`README Layout: src/${n} is listed but does not exist`);
+  return out;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  const root = join(import.meta.dirname, '..');
+  const stale = [...stalePaths(root), ...layoutMismatches(root)];
+  for (const s of stale) console.log(s);
+  if (stale.length === 0) console.log('every path and file name mentioned exists; the README Layout lists every file of src/');
+  process.exitCode = stale.length > 0 ? 1 : 0;
+}
