@@ -209,12 +209,19 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
     if (hits.length > 1 && !e.replace_all) return ambiguous(view, hits, how);
     const standing = e.replace_all ? undefined : alreadyStanding(view.lf, hits[0]!, form.text, cleanNew);
     if (standing !== undefined) {
-      return {
-        ok: false,
-        code: 'already_applied',
-        message: `new_string already stands where old_string matches (line ${view.lineOf(standing) + 1}): ${ALREADY_APPLIED}`,
-        lines: [view.lineOf(standing) + 1],
-      };
+      const line = view.lineOf(standing) + 1;
+      // What new_string adds around old_string: only whitespace proves nothing
+      // (the file has a line break before most text), so the edit may never
+      // have been applied; "already applied, do not resubmit" would be false.
+      const k = hits[0]! - standing;
+      const adds = cleanNew.slice(0, k) + cleanNew.slice(k + form.text.length);
+      const message =
+        adds.trim() === ''
+          ? `new_string already stands where old_string matches (line ${line}), but the text it adds is only whitespace, ` +
+            'which the file already has there, so this edit may or may not have been applied before; no change made. ' +
+            'If it was not, include the neighbouring line in old_string and new_string'
+          : `new_string already stands where old_string matches (line ${line}): ${ALREADY_APPLIED}`;
+      return { ok: false, code: 'already_applied', message, lines: [line] };
     }
     const inside = e.replace_all ? undefined : insideIndentation(view.lf, hits[0]!, form.text, cleanNew);
     if (inside && !inside.consistent) {
