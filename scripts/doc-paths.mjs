@@ -2,9 +2,10 @@
 // Names that must stay true when files move: every repository path and module
 // file name that a comment (in src/, test/, scripts/, bench/) or a document
 // (README.md, CONTRIBUTING.md, bench/README.md, examples' READMEs) mentions
-// must exist, and the README's Layout section must list every file of src/
-// under its folder and no file that is gone. A move that leaves an old name
-// behind fails the unit test (test/unit/doc-paths.test.ts).
+// must exist; every identifier a document names in a code span must be
+// spelled by some code; and the README's Layout section must list every file
+// of src/ under its folder and no file that is gone. A move or a rename that
+// leaves an old name behind fails the unit test (test/unit/doc-paths.test.ts).
 //
 //   node scripts/doc-paths.mjs      prints each stale name; exit 1 if any
 //
@@ -76,7 +77,7 @@ function walk(root) {
   return { files, dirs };
 }
 
-/** The text of every comment of a script or module, with the line it starts on. */
+/** Every comment of a script or module: its text, the line it starts on, where it lies. */
 function comments(file, text) {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const seen = new Set();
@@ -85,7 +86,7 @@ function comments(file, text) {
     for (const r of ranges ?? []) {
       if (seen.has(r.pos)) continue;
       seen.add(r.pos);
-      out.push({ line: source.getLineAndCharacterOfPosition(r.pos).line + 1, text: text.slice(r.pos, r.end) });
+      out.push({ line: source.getLineAndCharacterOfPosition(r.pos).line + 1, text: text.slice(r.pos, r.end), pos: r.pos, end: r.end });
     }
   };
   const visit = (node) => {
@@ -94,7 +95,7 @@ function comments(file, text) {
     ts.forEachChild(node, visit);
   };
   visit(source);
-  return out;
+  return out.sort((a, b) => a.pos - b.pos);
 }
 
 /** A matcher for one name that may hold `*` (any run of characters but `/`). */
@@ -135,16 +136,67 @@ function staleIn(root, tree, file, text, firstLine) {
   return out;
 }
 
-/** Every path or module file name that a comment or document mentions and the tree at `root` lacks, one line each. */
-export function stalePaths(root) {
+/**
+ * The tree at `root` as the checks read it: its files, the names of its
+ * files and folders, and each script or module of CODE_DIRS with its comments
+ * (parsed once for every check).
+ */
+export function readTree(root) {
   const { files, dirs } = walk(root);
-  const folderNames = new Set(['.', '..', ...REPO_FOLDERS, ...dirs.map((d) => basename(d))]);
-  const tree = { names: new Set(files.map((f) => basename(f))), folderNames };
-  const out = [];
-  const docs = [...DOCS, ...files.filter((f) => f.startsWith('examples/') && f.endsWith('/README.md'))];
-  for (const doc of docs) if (existsSync(join(root, doc))) out.push(...staleIn(root, tree, doc, readFileSync(join(root, doc), 'utf8'), 1));
+  const code = new Map();
   for (const file of files.filter((f) => CODE_DIRS.includes(f.split('/')[0]) && CODE_FILE.test(f)).sort()) {
-    for (const c of comments(file, readFileSync(join(root, file), 'utf8'))) out.push(...staleIn(root, tree, file, c.text, c.line));
+    const text = readFileSync(join(root, file), 'utf8');
+    code.set(file, { text, notes: comments(file, text) });
+  }
+  const folderNames = new Set(['.', '..', ...REPO_FOLDERS, ...dirs.map((d) => basename(d))]);
+  return { files, names: new Set(files.map((f) => basename(f))), folderNames, code };
+}
+
+/** Every path or module file name that a comment or document mentions and the tree at `root` lacks, one line each. */
+export function stalePaths(root, tree = readTree(root)) {
+  const out = [];
+  const docs = [...DOCS, ...tree.files.filter((f) => f.startsWith('examples/') && f.endsWith('/README.md'))];
+  for (const doc of docs) if (existsSync(join(root, doc))) out.push(...staleIn(root, tree, doc, readFileSync(join(root, doc), 'utf8'), 1));
+  for (const [file, { notes }] of tree.code) for (const c of notes) out.push(...staleIn(root, tree, file, c.text, c.line));
+  return out;
+}
+
+/** An identifier as code spells it: camelCase, PascalCase with an inner capital, or CONSTANT_CASE. */
+const IDENTIFIER = /(?<![\w$./@-])([a-z]+[A-Z][\w$]*|[A-Z][a-z0-9]+[A-Z][\w$]*|[A-Z][A-Z0-9]*_[A-Z0-9_]+)(?![\w$-])/g;
+
+/** Every word the code (comments left out) of src/, scripts/ and test/ spells. */
+function codeWords(tree) {
+  const words = new Set();
+  for (const [file, { text, notes }] of tree.code) {
+    if (file.startsWith('bench/')) continue;
+    let code = '';
+    let at = 0;
+    for (const c of notes) {
+      code += `${text.slice(at, c.pos)}\n`;
+      at = c.end;
+    }
+    code += text.slice(at);
+    for (const m of code.matchAll(/[A-Za-z_$][\w$]*/g)) words.add(m[0]);
+  }
+  return words;
+}
+
+/**
+ * The identifiers the documents name in code spans (`endingFor`, `LineIndex`,
+ * `TOLERANT_PASSES`) that no code of src/, scripts/ or test/ spells (a
+ * comment naming it does not count): a renamed function leaves its old name
+ * in the recipe that points at it. One line each, "document:line: name".
+ */
+export function staleIdentifiers(root, tree = readTree(root)) {
+  const words = codeWords(tree);
+  const out = [];
+  for (const doc of DOCS.filter((d) => existsSync(join(root, d)))) {
+    readFileSync(join(root, doc), 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        for (const span of line.matchAll(/`([^`]+)`/g))
+          for (const m of span[1].matchAll(IDENTIFIER)) if (!words.has(m[1])) out.push(`${doc}:${i + 1}: ${m[1]}`);
+      });
   }
   return out;
 }
@@ -185,8 +237,9 @@ export function layoutMismatches(root) {
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const root = join(import.meta.dirname, '..');
-  const stale = [...stalePaths(root), ...layoutMismatches(root)];
+  const tree = readTree(root);
+  const stale = [...stalePaths(root, tree), ...staleIdentifiers(root, tree), ...layoutMismatches(root)];
   for (const s of stale) console.log(s);
-  if (stale.length === 0) console.log('every path and file name mentioned exists; the README Layout lists every file of src/');
+  if (stale.length === 0) console.log('every path, file name and identifier mentioned exists; the README Layout lists all of src/');
   process.exitCode = stale.length > 0 ? 1 : 0;
 }

@@ -13,5 +13,5 @@
 // (bench/results.md), row "sync fs calls".
 // The bench's stand-in without it: scripts/bench/stand-ins/sync-fs-calls.ts.
 
-/** File-system calls the CLI makes synchronously before using the thread pool (createNodeFs). */
+/** File-system calls the CLI makes synchronously before using the thread pool (NodeFs's `syncCalls`, core/node-fs.ts). */
 export const CLI_SYNC_FS_CALLS = 64;

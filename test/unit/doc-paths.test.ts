@@ -1,10 +1,10 @@
 // Names that must stay true when files move (scripts/doc-paths.mjs): the
-// paths and module file names that comments and documents mention, and the
-// README's Layout section against src/.
+// paths and module file names that comments and documents mention, the
+// identifiers documents name, and the README's Layout section against src/.
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { layoutMismatches, stalePaths } from '../../scripts/doc-paths.mjs';
+import { layoutMismatches, readTree, staleIdentifiers, stalePaths } from '../../scripts/doc-paths.mjs';
 import { scratchTrees } from '../support/tree.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -16,8 +16,21 @@ describe('paths and file names mentioned in comments and documents', () => {
   const tree = scratchTrees();
 
   it('all exist in this repository, and the README Layout lists every file of src/ under its folder', () => {
-    expect(stalePaths(ROOT)).toEqual([]);
+    const repository = readTree(ROOT);
+    expect(stalePaths(ROOT, repository)).toEqual([]);
+    expect(staleIdentifiers(ROOT, repository)).toEqual([]);
     expect(layoutMismatches(ROOT)).toEqual([]);
+  });
+
+  it('names an identifier a document shows in code that no code spells any more, even where a comment still does', () => {
+    const root = tree({
+      'src/text/endings.ts': '// insertionEnding: the old name\nexport const endingFor = 1;\nexport class LineIndex {}\n',
+      'scripts/drift.mjs': "export const KINDS = ['a'];\n",
+      'test/stress/a.stress.ts': 'process.env.STRESS_ROUNDS;\n',
+      'README.md': 'By `endingFor` and `insertionEnding(eol)`; `LineIndex`, `KINDS_OF`, `STRESS_ROUNDS`.\n',
+      'CONTRIBUTING.md': 'Run `npm test`; `parse_bool`, `Outcome`, `cleanHunks` and `node_modules`.\n',
+    });
+    expect(staleIdentifiers(root)).toEqual(['README.md:1: insertionEnding', 'README.md:1: KINDS_OF', 'CONTRIBUTING.md:1: cleanHunks']);
   });
 
   it('names a comment path, a bare module name and a document path that no longer exist, with their lines', () => {
