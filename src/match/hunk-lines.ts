@@ -36,10 +36,22 @@ export function variants(hunk: Hunk): HunkLine[][] {
 
 /** Same old side, header, anchors and tail pin: such hunks can only be told apart by their order. */
 function sameOldSide(a: Hunk, b: Hunk): boolean {
-  if (a.header !== b.header || a.endOfFile !== b.endOfFile || (a.anchors ?? []).join('\n') !== (b.anchors ?? []).join('\n')) return false;
-  const x = oldSide(a.lines);
-  const y = oldSide(b.lines);
-  return x.length === y.length && x.every((l, k) => l === y[k]);
+  if (a.header !== b.header || a.endOfFile !== b.endOfFile) return false;
+  if ((a.anchors || b.anchors) && (a.anchors ?? []).join('\n') !== (b.anchors ?? []).join('\n')) return false;
+  // Both old sides walked in step, never built: every hunk asks this of the
+  // next, and neighbours nearly always differ at their first old line.
+  const x = a.lines;
+  const y = b.lines;
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < x.length && x[i]!.op === '+') i++;
+    while (j < y.length && y[j]!.op === '+') j++;
+    if (i === x.length || j === y.length) return i === x.length && j === y.length;
+    if (x[i]!.text !== y[j]!.text) return false;
+    i++;
+    j++;
+  }
 }
 
 /** How many hunks from h on (h included) share h's old side in a row. */
