@@ -19,27 +19,13 @@
 import type { Hunk } from '../types.js';
 import type { Replacement } from './hunks.js';
 import { type LineIndex, PASSES } from './seek.js';
-import { newSide, oldSide } from './hunk-lines.js';
+import { newSide, oldSide, sameSides } from './hunk-lines.js';
 
 const sameLines = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((l, k) => l === b[k]);
 
-/**
- * Does the hunk change anything (its old and new sides differ)? The two sides
- * are walked in step over the hunk's lines rather than built: every hunk of a
- * section is asked, and most differ within a few lines.
- */
+/** Does the hunk change anything (its old and new sides differ)? */
 export function changes(hunk: Hunk): boolean {
-  const x = hunk.lines;
-  let i = 0;
-  let j = 0;
-  for (;;) {
-    while (i < x.length && x[i]!.op === '+') i++;
-    while (j < x.length && x[j]!.op === '-') j++;
-    if (i === x.length || j === x.length) return i !== x.length || j !== x.length;
-    if (x[i]!.text !== x[j]!.text) return true;
-    i++;
-    j++;
-  }
+  return !sameSides(hunk.lines, '+', hunk.lines, '-');
 }
 
 /** A line worth trusting as evidence: it says something (a letter or digit), not just `}` or a blank. */

@@ -34,24 +34,30 @@ export function variants(hunk: Hunk): HunkLine[][] {
   return out;
 }
 
-/** Same old side, header, anchors and tail pin: such hunks can only be told apart by their order. */
-function sameOldSide(a: Hunk, b: Hunk): boolean {
-  if (a.header !== b.header || a.endOfFile !== b.endOfFile) return false;
-  if ((a.anchors || b.anchors) && (a.anchors ?? []).join('\n') !== (b.anchors ?? []).join('\n')) return false;
-  // Both old sides walked in step, never built: every hunk asks this of the
-  // next, and neighbours nearly always differ at their first old line.
-  const x = a.lines;
-  const y = b.lines;
+/**
+ * Do the lines of `x` without its `skipX` lines read the same as the lines of
+ * `y` without its `skipY` lines? Walked in step, never built: runLength and
+ * applied.ts changes() ask it of every hunk, and the answer is nearly always
+ * decided within a few lines.
+ */
+export function sameSides(x: readonly HunkLine[], skipX: '+' | '-', y: readonly HunkLine[], skipY: '+' | '-'): boolean {
   let i = 0;
   let j = 0;
   for (;;) {
-    while (i < x.length && x[i]!.op === '+') i++;
-    while (j < y.length && y[j]!.op === '+') j++;
+    while (i < x.length && x[i]!.op === skipX) i++;
+    while (j < y.length && y[j]!.op === skipY) j++;
     if (i === x.length || j === y.length) return i === x.length && j === y.length;
     if (x[i]!.text !== y[j]!.text) return false;
     i++;
     j++;
   }
+}
+
+/** Same old side, header, anchors and tail pin: such hunks can only be told apart by their order. */
+function sameOldSide(a: Hunk, b: Hunk): boolean {
+  if (a.header !== b.header || a.endOfFile !== b.endOfFile) return false;
+  if ((a.anchors || b.anchors) && (a.anchors ?? []).join('\n') !== (b.anchors ?? []).join('\n')) return false;
+  return sameSides(a.lines, '+', b.lines, '+');
 }
 
 /** How many hunks from h on (h included) share h's old side in a row. */
