@@ -47,22 +47,14 @@ export abstract class LineTable {
 
   /** Split decoded text at '\n', '\r\n' and lone '\r'. */
   static fromText(text: string): LineTable {
-    const { starts, ends, uniform } = splitOffsets(
-      text.length,
-      (i) => text.charCodeAt(i),
-      (code, from) => text.indexOf(code === 10 ? '\n' : '\r', from),
-    );
+    const { starts, ends, uniform } = splitOffsets(text);
     return new TextLines(text, starts, ends, undefined, uniform);
   }
 
   /** Split valid UTF-8 bytes (no BOM) the same way, without decoding them. */
   static fromUtf8(bytes: Uint8Array): LineTable {
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const { starts, ends, uniform } = splitOffsets(
-      buf.length,
-      (i) => buf[i]!,
-      (code, from) => buf.indexOf(code, from),
-    );
+    const { starts, ends, uniform } = splitOffsets(buf);
     return new Utf8Lines(buf, starts, ends, uniform);
   }
 
