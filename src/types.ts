@@ -130,13 +130,16 @@ export interface Fs {
   /**
    * Create `path` exclusively (EEXIST when anything is there), write `bytes`
    * (one buffer, or pieces in order), set exactly `mode` (and `owner`, when
-   * the process may), fsync, close.
+   * the process may), fsync, close. `durable: false` skips the fsync, for a
+   * file whose loss in a power cut leaves nothing to repair (the lock, a
+   * single-file commit's journal: core/lock.ts, core/commit.ts say why).
    */
   writeTemp(
     path: string,
     bytes: Uint8Array | readonly Uint8Array[],
     mode: number | undefined,
     owner?: { uid: number; gid: number },
+    durable?: boolean,
   ): Promise<void>;
   /** rename(2): replaces `to` atomically. */
   rename(from: string, to: string): Promise<void>;

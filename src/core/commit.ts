@@ -17,6 +17,15 @@
 //    backups, temp files and the journal.
 // On any failure or SIGINT/SIGTERM: undo from the journal, and report exactly
 // what could not be restored (`rollback_failed`).
+//
+// A commit of exactly one file (replaced or added, no directory to create)
+// has one switch, a rename or a link, which is atomic: the target holds its
+// old or its new content whole at every moment. Its journal only names the
+// side files for the next run to remove, so it is written without fsync,
+// carries no post-image hash, and its done mark is not fsynced either:
+// three fsyncs and a SHA-256 of the new content fewer on the commonest
+// commit (see `single` in journal.ts for how it is recovered). The temp
+// file and the target's directory are fsynced as in every commit.
 
 import { join } from 'node:path';
 import type { Entry, Fs, Note } from '../types.js';
@@ -124,18 +133,19 @@ async function commitPinned(
     return { ok: false, code: 'changed_after_planning', message, paths: mutations.map((m) => m.path) };
   }
   const id = uniqueId();
+  const single = mutations.length === 1 && toCreate.length === 0 && mutations[0]!.after !== null;
   const entries: JournalEntry[] = mutations.map((m, i) => {
     const { tmp, backup } = sideNames(m.abs, id, i);
     // The post-image lets recovery tell the commit's own content from a later foreign change (journal.ts).
-    const post = m.after && ctx.journalDir ? postImage(m.after.bytes) : undefined;
+    const post = m.after && ctx.journalDir && !single ? postImage(m.after.bytes) : undefined;
     if (m.before.kind !== 'file') return { target: m.abs, op: 'create', tmp, ...(post ? { post } : {}) };
     return m.after ? { target: m.abs, op: 'replace', tmp, backup, ...(post ? { post } : {}) } : { target: m.abs, op: 'delete', backup };
   });
-  const journal: Journal = { version: 1, id, pid: process.pid, root: ctx.root, dirs: toCreate, entries };
+  const journal: Journal = { version: 1, id, pid: process.pid, root: ctx.root, dirs: toCreate, entries, ...(single ? { single } : {}) };
   const journalPath = ctx.journalDir ? join(ctx.journalDir, journalName(id)) : undefined;
   if (journalPath) {
     try {
-      await writeJournal(fs, journalPath, journal);
+      await writeJournal(fs, journalPath, journal, !single);
     } catch (e) {
       await fs.unlink(journalPath).catch(() => {});
       return {
@@ -150,7 +160,7 @@ async function commitPinned(
   const failure =
     (await createDirs(toCreate, pins)) ??
     (await writeAndSwitch(fs, mutations, entries, pins, signals, touched)) ??
-    (await makeDurable(fs, ctx, journalPath, id, pins));
+    (await makeDurable(fs, ctx, journalPath, id, pins, !single));
   if (failure) return rollBack(fs, ctx, journal, journalPath, pins, touched, failure);
   // Past the commit point: what is left is cleaning up, never undoing.
   const leftovers = await finishCommitted(fs, journal, pins.name);
@@ -160,8 +170,9 @@ async function commitPinned(
 
 /**
  * fsync every directory written in, then mark the journal done and make that
- * durable: the commit point. A failure here still rolls back (the backups
- * exist until the commit point), with the journal under its undo name.
+ * durable (`durableMark`; a single-file commit's mark need not be): the
+ * commit point. A failure here still rolls back (the backups exist until the
+ * commit point), with the journal under its undo name.
  */
 async function makeDurable(
   fs: Fs,
@@ -169,6 +180,7 @@ async function makeDurable(
   journalPath: string | undefined,
   id: string,
   pins: Pins,
+  durableMark: boolean,
 ): Promise<Failure | undefined> {
   let renamed = false;
   try {
@@ -176,7 +188,7 @@ async function makeDurable(
     if (!journalPath || !ctx.journalDir) return undefined;
     await fs.rename(journalPath, join(ctx.journalDir, doneName(id)));
     renamed = true;
-    await syncDir(fs, ctx.journalDir);
+    if (durableMark) await syncDir(fs, ctx.journalDir);
     return undefined;
   } catch (e) {
     if (renamed && journalPath && ctx.journalDir) await fs.rename(join(ctx.journalDir, doneName(id)), journalPath).catch(() => {});
@@ -184,9 +196,9 @@ async function makeDurable(
   }
 }
 
-async function writeJournal(fs: Fs, path: string, journal: Journal): Promise<void> {
-  await fs.writeTemp(path, Buffer.from(JSON.stringify(journal)), 0o600);
-  await syncDir(fs, join(path, '..'));
+async function writeJournal(fs: Fs, path: string, journal: Journal, durable: boolean): Promise<void> {
+  await fs.writeTemp(path, Buffer.from(JSON.stringify(journal)), 0o600, undefined, durable);
+  if (durable) await syncDir(fs, join(path, '..'));
 }
 
 async function syncDir(fs: Fs, dir: string): Promise<void> {

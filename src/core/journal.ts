@@ -15,6 +15,14 @@
 // records its post-image (size and SHA-256): a target holding anything but
 // the commit's own content is left as it is, and the pre-image is kept beside
 // it under a visible name (`<name>.chord-patch-orig`); the report says both.
+//
+// A `single` journal (one file replaced or added, commit.ts) is not undone:
+// its one switch is atomic, so whatever the target holds is whole, and
+// recovery leaves it as it is and removes the side files. Which content the
+// target holds is read from those side files (`settleSingle`), so no hash is
+// needed. Such a journal is not fsynced: a power cut can lose it, which
+// leaves at most a stray `.chord-patch-<id>-0.tmp` or `.old` beside the
+// target, never a wrong one.
 
 import { dirname, join } from 'node:path';
 import { createHash } from '../startup/lazy-builtins.js';
@@ -48,6 +56,8 @@ export interface Journal {
   /** Directories the commit creates, outermost first. */
   dirs: string[];
   entries: JournalEntry[];
+  /** One file replaced or added and no directory created: settled, never undone (see the header). */
+  single?: boolean;
 }
 
 /** Names of a commit's own files beside a target: short, so a 255-byte file name still fits. */
@@ -211,4 +221,34 @@ export async function finishCommitted(fs: Fs, j: Journal, name: Namer): Promise<
     if (e.tmp && e.op === 'create') await remove(fs, name(e.tmp), leftovers, e.tmp);
   }
   return leftovers;
+}
+
+/** What recovery found of an interrupted single-file commit. */
+export interface Settled {
+  /** The target holds the commit's new content (or a later change to it): left as it is. */
+  switched: boolean;
+  leftovers: string[];
+}
+
+/**
+ * Recovery of a `single` journal: leave the target as it is, remove the
+ * commit's side files, and say whether the switch had happened. A replace
+ * links its backup before renaming the temp file over the target, so the
+ * switch happened exactly when the temp file is gone and the backup is
+ * there; an add links the temp file to the target, so it happened exactly
+ * when the target is still the temp file's second name.
+ */
+export async function settleSingle(fs: Fs, j: Journal, name: Namer): Promise<Settled> {
+  const e = j.entries[0]!;
+  const [target, tmp, backup] = await Promise.all([
+    fs.lstat(name(e.target)),
+    e.tmp ? fs.lstat(name(e.tmp)) : null,
+    e.backup ? fs.lstat(name(e.backup)) : null,
+  ]);
+  const switched =
+    e.op === 'create' ? tmp !== null && target !== null && tmp.identity === target.identity : tmp === null && backup !== null;
+  const leftovers: string[] = [];
+  if (e.backup && backup) await remove(fs, name(e.backup), leftovers, e.backup);
+  if (e.tmp && tmp) await remove(fs, name(e.tmp), leftovers, e.tmp);
+  return { switched, leftovers };
 }

@@ -266,7 +266,7 @@ export class NodeFs implements Fs {
     return now;
   }
 
-  readonly writeTemp: Fs['writeTemp'] = async (path, bytes, mode, owner) => {
+  readonly writeTemp: Fs['writeTemp'] = async (path, bytes, mode, owner, durable = true) => {
     const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
     const fd = await this.call<number>(
       (cb) => open(path, flags, 0o600, cb),
@@ -295,11 +295,12 @@ export class NodeFs implements Fs {
         (cb) => fchmod(fd, mode ?? defaultMode(), cb),
         () => fchmodSync(fd, mode ?? defaultMode()),
       );
-      await this.call<void>(
-        (cb) => fsync(fd, cb),
-        () => fsyncSync(fd),
-        true,
-      );
+      if (durable)
+        await this.call<void>(
+          (cb) => fsync(fd, cb),
+          () => fsyncSync(fd),
+          true,
+        );
     } catch (e) {
       await this.call<void>(
         (cb) => close(fd, cb),

@@ -5,7 +5,7 @@
 
 import { join } from 'node:path';
 import type { Fs, Note } from '../types.js';
-import { finishCommitted, parseJournal, undo } from './journal.js';
+import { finishCommitted, parseJournal, settleSingle, undo } from './journal.js';
 import { shownPath } from '../text/paths.js';
 import { ChordPatchError, isChordPatchError } from '../errors.js';
 import { acquireLock, type Lock, type LockOptions, processAlive, STATE_DIR } from './lock.js';
@@ -22,9 +22,25 @@ export interface Recovered {
   leftovers: string[];
   /** Targets another program changed after the interruption: left as they are, the pre-image kept beside them. */
   kept: string[];
+  /**
+   * Commits found past their commit point (a done mark, or a single-file
+   * commit past its switch, journal.ts): finished, not rolled back.
+   */
+  finishedCommits: number;
+  /** Their targets, which keep the commit's change (a deleted one is marked " (deleted)"). */
+  finished: string[];
 }
 
-const empty = (): Recovered => ({ commits: 0, restored: [], notRestored: [], removed: 0, leftovers: [], kept: [] });
+const empty = (): Recovered => ({
+  commits: 0,
+  restored: [],
+  notRestored: [],
+  removed: 0,
+  leftovers: [],
+  kept: [],
+  finishedCommits: 0,
+  finished: [],
+});
 
 /** Roll back (or finish) every interrupted commit recorded in `stateDir`. The caller holds the lock. */
 export async function recoverJournals(
@@ -62,8 +78,17 @@ export async function recoverJournals(
       continue;
     }
     const same = (p: string) => p;
-    if (done) {
+    if (!done && journal.single && journal.entries.length === 1) {
+      const s = await settleSingle(fs, journal, same);
+      if (s.switched) {
+        out.finishedCommits++;
+        out.finished.push(journal.entries[0]!.target);
+      }
+      out.leftovers.push(...s.leftovers);
+    } else if (done) {
       const left = await finishCommitted(fs, journal, same);
+      out.finishedCommits++;
+      out.finished.push(...journal.entries.map((e) => (e.op === 'delete' ? `${e.target} (deleted)` : e.target)));
       out.leftovers.push(...left);
     } else {
       const r = await undo(fs, journal, same);
@@ -78,13 +103,26 @@ export async function recoverJournals(
   out.restored = out.restored.map((p) => shownPath(root, p));
   out.notRestored = out.notRestored.map((p) => shownPath(root, p));
   out.leftovers = out.leftovers.map((p) => shownPath(root, p));
+  out.finished = out.finished.map((p) => shownPath(root, p));
   return out;
 }
 
 export function recoveryText(r: Recovered): string | undefined {
   if (r.commits === 0) return undefined;
-  const parts = [`rolled back ${r.commits} interrupted chord-patch commit${r.commits === 1 ? '' : 's'}`];
-  parts.push(r.restored.length > 0 ? `restored ${r.restored.join(', ')}` : 'no file had been changed yet');
+  const parts: string[] = [];
+  const rolled = r.commits - r.finishedCommits;
+  if (rolled > 0) {
+    parts.push(`rolled back ${rolled} interrupted chord-patch commit${rolled === 1 ? '' : 's'}`);
+    parts.push(r.restored.length > 0 ? `restored ${r.restored.join(', ')}` : 'no file had been changed yet');
+  }
+  const f = r.finishedCommits;
+  if (f > 0) {
+    const one = r.finished.length === 1;
+    parts.push(
+      `finished ${f} interrupted chord-patch commit${f === 1 ? '' : 's'} found past ${f === 1 ? 'its' : 'their'} commit point: ` +
+        `${r.finished.join(', ')} ${one ? 'holds its' : 'hold their'} new content, left as it is`,
+    );
+  }
   if (r.kept.length > 0) parts.push(`NOT restored, to keep another program's later change: ${r.kept.join('; ')}`);
   if (r.notRestored.length > 0)
     parts.push(`COULD NOT RESTORE ${r.notRestored.join(', ')} (journal kept; run \`chord-patch recover\` again)`);

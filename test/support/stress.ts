@@ -154,8 +154,15 @@ export interface KillResult {
   leftoverTemps: number;
 }
 
+/** One file of `n` lines and a patch changing one line of it: a single-file commit (core/commit.ts). */
+export function singleFileCommit(dir: string, n: number): string {
+  writeFileSync(join(dir, 'one.txt'), Array.from({ length: n }, (_, i) => `line ${i}\n`).join(''));
+  const mid = Math.floor(n / 2);
+  return ['*** Begin Patch', '*** Update File: one.txt', `-line ${mid}`, `+LINE ${mid}`, '*** End Patch', ''].join('\n');
+}
+
 /**
- * Apply a patch of `files` paths, kill the process (SIGKILL, or SIGTERM for
+ * Apply a patch of `files` paths (made by `make`), kill the process (SIGKILL, or SIGTERM for
  * every `termEvery`-th run) at a random moment inside its run, recover, and
  * compare the tree with the states before and after.
  */
@@ -165,13 +172,14 @@ export async function killAndRecover(
   files: number,
   recover: (dir: string) => Promise<unknown>,
   termEvery = 0,
+  make: (dir: string, n: number) => string = bigCommit,
 ): Promise<KillResult> {
   const rand = prng(seed);
   const base = scratch('kill');
   const template = join(base, 'template');
   const work = join(base, 'work');
   mkdirSync(template);
-  const patch = bigCommit(template, files);
+  const patch = make(template, files);
   const before = treeOf(template);
   cpSync(template, work, { recursive: true });
   const full = await cli(['apply', '-q', '-C', work], patch);
