@@ -85,6 +85,13 @@ export interface Stat {
  * `path` (on Linux /proc/self/fd/N): a directory swapped for a symlink after
  * it was opened is never followed.
  */
+/** A temp file written and still open (Fs.createTemp). */
+export interface OpenTemp {
+  /** fsync it: its content and mode are durable once this resolves. */
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
 export interface DirPin {
   /** Prefix to name entries of the pinned directory with (`${path}/${name}`). */
   path: string;
@@ -141,6 +148,20 @@ export interface Fs {
     owner?: { uid: number; gid: number },
     durable?: boolean,
   ): Promise<void>;
+  /**
+   * Optional: writeTemp in two steps. Creates, writes and sets mode and owner
+   * like writeTemp, and returns the file still open, not yet fsynced: a
+   * commit of many files creates every temp file before it waits for any
+   * fsync (creates made while fsyncs are running are slow). On failure the
+   * temp file is removed, as by writeTemp. Without it the commit uses
+   * writeTemp, which fsyncs each file as it writes it.
+   */
+  createTemp?(
+    path: string,
+    bytes: Uint8Array | readonly Uint8Array[],
+    mode: number | undefined,
+    owner?: { uid: number; gid: number },
+  ): Promise<OpenTemp>;
   /** rename(2): replaces `to` atomically. */
   rename(from: string, to: string): Promise<void>;
   /** link(2): a second name for `from`; EEXIST when `to` exists (never replaces). */

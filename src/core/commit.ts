@@ -5,14 +5,14 @@
 //    (core/pins.ts): a directory swapped for a symlink is never followed.
 // 2. Write the journal (core/journal.ts) and fsync it: from here a crash is
 //    undone by the next run. Then create missing directories.
-// 3. Write each new content to a temp file beside its target (fsynced, mode
-//    and owner set), and once that temp file is durable switch its target:
-//    re-check that the target is still what the snapshot saw (a foreign
-//    change aborts as "changed after planning"), keep the old content as a
-//    hard-link backup, rename the temp over the target (Add: link, which
-//    never replaces a file that appeared meanwhile). Writes and switches of
-//    different targets overlap. Deletions last (renamed to their backup), so
-//    a move never loses content.
+// 3. Write every new content to a temp file beside its target (mode and
+//    owner set), then fsync them all; only once every temp file is durable
+//    switch the targets, each in turn: re-check that the target is still
+//    what the snapshot saw (a foreign change aborts as "changed after
+//    planning"), keep the old content as a hard-link backup, rename the temp
+//    over the target (Add: link, which never replaces a file that appeared
+//    meanwhile). A failed write or fsync thus leaves every target untouched.
+//    Deletions last (renamed to their backup), so a move never loses content.
 // 4. fsync the directories, mark the journal done (the commit point), remove
 //    backups, temp files and the journal.
 // On any failure or SIGINT/SIGTERM: undo from the journal, and report exactly
@@ -37,6 +37,7 @@ import { Pins, Refused } from './pins.js';
 import type { Mutation } from './plan.js';
 import { deferSignals, type DeferredSignals } from './signals.js';
 import { readEntry, type PlannedDir } from './snapshot.js';
+import { writeTempsDurably } from './temp-files.js';
 
 export interface CommitContext {
   root: string;
@@ -95,11 +96,10 @@ export async function unchanged(fs: Fs, name: string, before: Entry): Promise<bo
 }
 
 /**
- * Writes in flight at once: each ends in an fsync, and fsyncs in flight
- * together share the file system's journal commits. 32 rather than 8: on the
+ * File-system calls in flight at once (writes, fsyncs, switches): fsyncs in
+ * flight together share the disk's flushes. 32 rather than 8: on the
  * 1,000-file envelope (binary, CLI file system, 6 alternating runs on the
- * busy 2-core VM) a median 3.0 s against 3.3 s of wall time; more open
- * descriptors at once is the only cost.
+ * busy 2-core VM) a median 3.0 s against 3.3 s of wall time.
  */
 const WRITE_CONCURRENCY = 32;
 
@@ -235,11 +235,10 @@ async function createDirs(toCreate: readonly string[], pins: Pins): Promise<Fail
 }
 
 /**
- * Write each new content to its temp file and switch its target as soon as
- * that temp file is durable, up to WRITE_CONCURRENCY at once: one target's
- * switch overlaps the other targets' fsyncs instead of waiting for the
- * slowest of all of them. Deletions last, one by one, so a move never loses
- * content. The first failure stops every step not yet begun.
+ * Write every new content to its temp file and make them all durable, then
+ * switch the targets; deletions last, one by one, so a move never loses
+ * content. The first failure stops every step not yet begun, and one met
+ * while writing leaves every target untouched.
  */
 async function writeAndSwitch(
   fs: Fs,
@@ -256,19 +255,14 @@ async function writeAndSwitch(
     return state.failure !== undefined;
   };
   const pairs = mutations.map((m, i) => [m, entries[i]!] as const);
+  const writes = pairs.filter(([m]) => m.after);
+  const temps = writes.map(([m, e]) => ({ m, tmp: pins.name(e.tmp!), bytes: m.after!.bytes, mode: m.after!.mode, owner: ownerOf(m) }));
+  const failed = await writeTempsDurably(fs, temps, WRITE_CONCURRENCY, ({ m }) => stopped(m));
+  if (failed) state.failure ??= { code: 'write_failed', path: failed.item.m.path, why: errorText(failed.error) };
   await forEachBounded(
-    pairs.filter(([m]) => m.after),
+    writes,
     WRITE_CONCURRENCY,
-    async ([m, e]) => {
-      if (stopped(m)) return;
-      try {
-        await fs.writeTemp(pins.name(e.tmp!), m.after!.bytes, m.after!.mode, ownerOf(m));
-      } catch (err) {
-        state.failure ??= { code: 'write_failed', path: m.path, why: errorText(err) };
-        return;
-      }
-      if (!stopped(m)) await switchOne(fs, m, e, pins, touched, state);
-    },
+    async ([m, e]) => void (stopped(m) || (await switchOne(fs, m, e, pins, touched, state))),
     () => state.failure !== undefined,
   );
   for (const [m, e] of pairs.filter(([m]) => !m.after)) {

@@ -11,7 +11,7 @@
 // Named imports: `import * as fs` made the bundle copy all of node:fs's 105
 // exports into a namespace object at start-up.
 import {
-  close,
+  close as closeFd,
   closeSync,
   constants,
   existsSync,
@@ -53,7 +53,7 @@ import {
   writev,
   writevSync,
 } from 'node:fs';
-import type { DirPin, Fs, Stat } from '../types.js';
+import type { DirPin, Fs, OpenTemp, Stat } from '../types.js';
 import { widenThreadPool } from './thread-pool.js';
 
 function kindOf(s: Stats): Stat['kind'] {
@@ -186,7 +186,7 @@ export class NodeFs implements Fs {
       }
     } finally {
       await this.call<void>(
-        (cb) => close(fd, cb),
+        (cb) => closeFd(fd, cb),
         () => closeSync(fd),
       );
     }
@@ -241,13 +241,13 @@ export class NodeFs implements Fs {
         ...(byFd ? { where: () => this.readlinkDir(byFd) } : {}),
         close: () =>
           this.call<void>(
-            (cb) => close(fd, cb),
+            (cb) => closeFd(fd, cb),
             () => closeSync(fd),
           ),
       } satisfies DirPin;
     } catch (e) {
       await this.call<void>(
-        (cb) => close(fd, cb),
+        (cb) => closeFd(fd, cb),
         () => closeSync(fd),
       ).catch(() => {});
       throw e;
@@ -266,12 +266,17 @@ export class NodeFs implements Fs {
     return now;
   }
 
-  readonly writeTemp: Fs['writeTemp'] = async (path, bytes, mode, owner, durable = true) => {
+  readonly createTemp: NonNullable<Fs['createTemp']> = async (path, bytes, mode, owner) => {
     const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
     const fd = await this.call<number>(
       (cb) => open(path, flags, 0o600, cb),
       () => openSync(path, flags, 0o600),
     );
+    const close = () =>
+      this.call<void>(
+        (cb) => closeFd(fd, cb),
+        () => closeSync(fd),
+      );
     try {
       if (bytes instanceof Uint8Array)
         await this.call<void>(
@@ -295,27 +300,33 @@ export class NodeFs implements Fs {
         (cb) => fchmod(fd, mode ?? defaultMode(), cb),
         () => fchmodSync(fd, mode ?? defaultMode()),
       );
-      if (durable)
-        await this.call<void>(
+    } catch (e) {
+      await close().catch(() => {});
+      await this.unlink(path).catch(() => {});
+      throw e;
+    }
+    return {
+      // Through the descriptor that wrote the data, so that a write-back error is reported here.
+      sync: () =>
+        this.call<void>(
           (cb) => fsync(fd, cb),
           () => fsyncSync(fd),
           true,
-        );
+        ),
+      close,
+    } satisfies OpenTemp;
+  };
+
+  readonly writeTemp: Fs['writeTemp'] = async (path, bytes, mode, owner, durable = true) => {
+    const file = await this.createTemp(path, bytes, mode, owner);
+    try {
+      if (durable) await file.sync();
     } catch (e) {
-      await this.call<void>(
-        (cb) => close(fd, cb),
-        () => closeSync(fd),
-      ).catch(() => {});
-      await this.call<void>(
-        (cb) => unlink(path, cb),
-        () => unlinkSync(path),
-      ).catch(() => {});
+      await file.close().catch(() => {});
+      await this.unlink(path).catch(() => {});
       throw e;
     }
-    await this.call<void>(
-      (cb) => close(fd, cb),
-      () => closeSync(fd),
-    );
+    await file.close();
   };
 
   readonly rename: Fs['rename'] = async (from, to) => {

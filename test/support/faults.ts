@@ -7,12 +7,12 @@ import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { nodeFs } from '../../src/core/node-fs.js';
 import { runPatchText } from '../../src/core/pipeline.js';
-import type { DirPin, Fs, Outcome } from '../../src/types.js';
+import type { DirPin, Fs, OpenTemp, Outcome } from '../../src/types.js';
 import { bigCommit, scratch, treeOf } from './stress.js';
 
 export type FaultMode = 'once' | 'from-then-on';
 
-/** nodeFs whose `failAt`-th call (1-based, counting every method and every pin's sync and where) throws. */
+/** nodeFs whose `failAt`-th call (1-based: every method, pin's sync and where, open temp file's sync and close) throws. */
 export function faultyFs(failAt: number, mode: FaultMode, code = 'EIO'): Fs & { calls: number } {
   const state = { calls: 0 };
   const hit = () => {
@@ -26,6 +26,10 @@ export function faultyFs(failAt: number, mode: FaultMode, code = 'EIO'): Fs & { 
     wrapped[name] = async (...args: unknown[]) => {
       hit();
       const out = await fn.apply(nodeFs, args);
+      if (name === 'createTemp') {
+        const file = out as OpenTemp;
+        return { sync: async () => (hit(), file.sync()), close: async () => (hit(), file.close()) } satisfies OpenTemp;
+      }
       if (name !== 'pinDir') return out;
       const pin = out as DirPin;
       const where = pin.where;

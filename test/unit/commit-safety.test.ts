@@ -285,18 +285,22 @@ describe('no side effects before an error', () => {
     expect(fs.text('/work/a.txt')).toBe('a\n');
   });
 
-  it('restores every target already switched when a later temp file cannot be written (disk full)', async () => {
-    // Targets are switched as soon as their own temp file is durable, so by
-    // the 35th write earlier targets already hold their new content.
+  it('changes no target and leaves no temp file when a later temp file cannot be written (disk full)', async () => {
+    // Every temp file is written and made durable before the first switch,
+    // so a write failing at the 35th file finds every target untouched.
     const fs = new MemFs(files(40));
     let temps = 0;
+    let switches = 0;
     fs.hooks.beforeWrite = (path, _n, op) => {
-      if (op === 'writeTemp' && !path.includes('/.chord-patch/') && ++temps === 35)
-        throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+      if (path.includes('/.chord-patch/')) return;
+      if (op === 'rename' || op === 'link') switches++;
+      if (op === 'writeTemp' && ++temps === 35) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
     };
     const o = await run(fs, updateAll(40));
     expect(o.error?.code).toBe('write_failed');
-    expect(o.error?.message).toMatch(/the \d+ files already switched in this commit were restored; no file was changed$/);
+    expect(o.error?.message).toMatch(/: ENOSPC: no space left on device; no file was changed$/);
+    expect(o.error?.message).not.toContain('restored');
+    expect(switches).toBe(0);
     for (let i = 0; i < 40; i++) expect(fs.text(`/work/f${i}.txt`)).toBe(`old ${i}\n`);
     expect(stateFiles(fs)).toEqual([]);
   });

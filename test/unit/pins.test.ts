@@ -21,12 +21,13 @@ describe('a pinned directory moved out of the root before the switch', () => {
     // After the temp file is written (the directory is pinned by then), another program moves the directory away.
     const fs: Fs = {
       ...nodeFs,
-      async writeTemp(path, bytes, mode, owner) {
-        await nodeFs.writeTemp(path, bytes, mode, owner);
+      async createTemp(path, bytes, mode, owner) {
+        const file = await nodeFs.createTemp!(path, bytes, mode, owner);
         if (!moved && !path.includes('/.chord-patch/')) {
           moved = true;
           renameSync(join(root, 'sub'), join(outside, 'sub'));
         }
+        return file;
       },
     };
     const patch = ['*** Begin Patch', '*** Update File: sub/f.txt', '@@', '-old', '+new', '*** End Patch'].join('\n');
@@ -51,13 +52,14 @@ describe('a pinned directory removed before the switch', () => {
     // After the temp file is written, another program empties the directory (into `aside`) and removes it.
     const fs: Fs = {
       ...nodeFs,
-      async writeTemp(path, bytes, mode, owner) {
-        await nodeFs.writeTemp(path, bytes, mode, owner);
+      async createTemp(path, bytes, mode, owner) {
+        const file = await nodeFs.createTemp!(path, bytes, mode, owner);
         if (!removed && !path.includes('/.chord-patch/')) {
           removed = true;
           for (const name of readdirSync(join(root, 'sub'))) renameSync(join(root, 'sub', name), join(aside, name));
           rmdirSync(join(root, 'sub'));
         }
+        return file;
       },
     };
     const patch = ['*** Begin Patch', '*** Add File: sub/new.txt', '+new', '*** End Patch'].join('\n');

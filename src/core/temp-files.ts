@@ -1,0 +1,88 @@
+// Writing a commit's temp files and making them durable, before any target
+// is switched (core/commit.ts). Every file of a batch is created and written
+// first, and only then are they fsynced: creates made while fsyncs of the
+// same directories run wait for those (measured on the 1,000-file envelope
+// under the CLI: a median 1.1 ms per create interleaved with fsyncs, 55 us
+// without them).
+
+import type { Fs, OpenTemp } from '../types.js';
+import { forEachBounded } from './bounded.js';
+
+/** One temp file to write. */
+export interface TempWrite {
+  tmp: string;
+  bytes: Uint8Array | readonly Uint8Array[];
+  mode: number | undefined;
+  owner?: { uid: number; gid: number } | undefined;
+}
+
+/**
+ * Temp files open at once, between their write and their fsync: bounds the
+ * descriptors a 10,000-file envelope holds (EMFILE).
+ */
+export const TEMP_BATCH = 256;
+
+/**
+ * Write every item's temp file and fsync it, batch by batch, up to `limit`
+ * calls in flight. Stops at the first failure (returned with its item) or
+ * when `stop(item)` says so; a temp file already written stays for the
+ * caller's rollback to remove, and every descriptor is closed.
+ */
+export async function writeTempsDurably<T extends TempWrite>(
+  fs: Fs,
+  items: readonly T[],
+  limit: number,
+  stop: (item: T) => boolean,
+): Promise<{ item: T; error: unknown } | undefined> {
+  const state: { failure?: { item: T; error: unknown } } = {};
+  for (let at = 0; at < items.length && !state.failure; at += TEMP_BATCH) {
+    await writeBatch(fs, items.slice(at, at + TEMP_BATCH), limit, stop, state);
+  }
+  return state.failure;
+}
+
+async function writeBatch<T extends TempWrite>(
+  fs: Fs,
+  batch: readonly T[],
+  limit: number,
+  stop: (item: T) => boolean,
+  state: { failure?: { item: T; error: unknown } },
+): Promise<void> {
+  const open: { item: T; file: OpenTemp }[] = [];
+  const failed = () => state.failure !== undefined;
+  // Each step runs only while nothing has failed and nothing asks to stop.
+  const step = async (item: T, run: () => Promise<void>) => {
+    if (failed() || stop(item)) return;
+    try {
+      await run();
+    } catch (error) {
+      state.failure ??= { item, error };
+    }
+  };
+  try {
+    await forEachBounded(
+      batch,
+      limit,
+      (item) => step(item, async () => void open.push({ item, file: await createTemp(fs, item) })),
+      failed,
+    );
+    await forEachBounded(open, limit, ({ item, file }) => step(item, () => file.sync()), failed);
+  } finally {
+    for (const { item, file } of open) {
+      try {
+        await file.close();
+      } catch (error) {
+        state.failure ??= { item, error };
+      }
+    }
+  }
+}
+
+/** The temp file written and open; with an Fs that cannot defer the fsync, already durable. */
+async function createTemp(fs: Fs, w: TempWrite): Promise<OpenTemp> {
+  if (fs.createTemp) return fs.createTemp(w.tmp, w.bytes, w.mode, w.owner);
+  await fs.writeTemp(w.tmp, w.bytes, w.mode, w.owner);
+  return DURABLE;
+}
+
+const DURABLE: OpenTemp = { sync: async () => {}, close: async () => {} };
