@@ -46,6 +46,11 @@ const isEmojiVs = (cp: number) => cp === 0xfe0e || cp === 0xfe0f;
 const isIdeographicVs = (cp: number) => cp >= 0xe0100 && cp <= 0xe01ef;
 const isEmojiModifier = (cp: number) => cp >= 0x1f3fb && cp <= 0x1f3ff;
 
+/** Might cleanInvisible change anything in `text`? False is certain; true means look closer. */
+export function mayHoldInvisible(text: string): boolean {
+  return CANDIDATE.test(text);
+}
+
 export function cleanInvisible(text: string, options: CleanOptions = {}): Cleaned {
   const removed = new Map<number, number>();
   if (!CANDIDATE.test(text)) return { text, removed };

@@ -6,7 +6,7 @@
 
 import type { Hunk } from '../types.js';
 import { type TextEncoding, unencodable } from './decode.js';
-import { cleanInvisible, formatRemoved, mergeRemoved } from './invisible.js';
+import { cleanInvisible, formatRemoved, mayHoldInvisible, mergeRemoved } from './invisible.js';
 import { codePoint, quote } from './quote.js';
 
 export type Refusal = { ok: false; code: 'control_chars' | 'invisible_only' | 'unencodable'; message: string };
@@ -22,6 +22,12 @@ const CONTROL = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/;
  */
 export function cleanAddedLines(lines: readonly string[], atFileStart: boolean): CleanedLines {
   const removed = new Map<number, number>();
+  // Nearly always nothing to clean or refuse: two searches over all the lines
+  // at once, where a cleaning call and a refusal search per line cost about
+  // 2 us a line in the compiled binary (1,500 added lines: ~3 ms). The '\n'
+  // joining them is neither a candidate nor a refused control character.
+  const all = lines.join('\n');
+  if (!mayHoldInvisible(all) && !CONTROL.test(all)) return { ok: true, lines: [...lines], removed };
   const out = lines.map((line, i) => {
     const c = cleanInvisible(line, { atFileStart: atFileStart && i === 0 });
     mergeRemoved(removed, c.removed);
@@ -64,7 +70,8 @@ export type CleanedHunks = { ok: true; hunks: Hunk[]; removed: Map<number, numbe
 
 /** cleanAddedLines over the `+` lines of an update's hunks; context and `-` lines must match the file as it is. */
 export function cleanHunks(hunks: readonly Hunk[]): CleanedHunks {
-  const added = hunks.flatMap((h) => h.lines.filter((l) => l.op === '+').map((l) => l.text));
+  const added: string[] = [];
+  for (const h of hunks) for (const l of h.lines) if (l.op === '+') added.push(l.text);
   const c = cleanAddedLines(added, false);
   if (!c.ok) return c;
   if (c.removed.size === 0) return { ok: true, hunks: [...hunks], removed: c.removed };
