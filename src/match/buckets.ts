@@ -59,14 +59,25 @@ export function bucketKeys(keys: Int32Array, keep: boolean): Buckets {
   let size = 1;
   while (size * 2 < n) size <<= 1;
   const mask = size - 1;
+  // The same counting sort as buildBuckets, each element read and written
+  // once per step (a read-modify-write spelled `+=` reads it twice in the
+  // interpreter these cold loops run in).
   const offsets = new Int32Array(size + 1);
-  for (let i = 0; i < n; i++) offsets[(keys[i]! & mask) + 1]! += 1;
-  for (let b = 0; b < size; b++) offsets[b + 1]! += offsets[b]!;
+  for (let i = 0; i < n; i++) {
+    const b = (keys[i]! & mask) + 1;
+    offsets[b] = offsets[b]! + 1;
+  }
+  let sum = 0;
+  for (let b = 1; b <= size; b++) {
+    sum += offsets[b]!;
+    offsets[b] = sum;
+  }
   const order = new Int32Array(n);
   for (let i = n - 1; i >= 0; i--) {
     const b = (keys[i]! & mask) + 1;
-    offsets[b]! -= 1;
-    order[offsets[b]!] = i;
+    const at = offsets[b]! - 1;
+    offsets[b] = at;
+    order[at] = i;
   }
   offsets.copyWithin(0, 1);
   offsets[size] = n;

@@ -133,8 +133,8 @@ export class LineIndex {
       return at <= to ? [at] : [];
     }
     if (start > last || limit <= 0) return [];
-    const key = keyOf(pass);
-    const want = pattern.map(key);
+    // The exact pass compares the pattern as it is: no copy of it per call.
+    const want = LINE[pass].trim === 0 ? pattern : pattern.map(keyOf(pass));
     if (eof) return n - m >= start && n - m <= to && this.matchesAt(want, n - m, pass) ? [n - m] : [];
     const out: number[] = [];
     let next = start;
@@ -167,6 +167,10 @@ export class LineIndex {
         hi = to;
         anchor = k;
       }
+      // No bucket beats one line (an empty one only ends the search sooner:
+      // the candidates are checked in full either way). Most hunks' first
+      // line is unique in the file, so this saves hashing the rest.
+      if (hi - lo === 1) break;
     }
     const order = buckets.order;
     for (let j = lowerBound(order, start + anchor, lo, hi); j < hi && out.length < limit; j++) {

@@ -312,19 +312,28 @@ class Utf8Lines extends LineTable {
   }
 
   protected rangeEquals(from: number, to: number, s: string): boolean {
+    const bytes = this.bytes;
+    const n = s.length;
+    if (to - from === n) {
+      // As many bytes as chars: equal only as ASCII (any other char takes two
+      // bytes or more), compared in place up to the first difference. Testing
+      // the string for ASCII first cost a pass over it per comparison, and the
+      // matcher compares each pattern line with a different string each time.
+      for (let k = 0; k < n; k++) {
+        const c = s.charCodeAt(k);
+        if (c >= 0x80 || bytes[from + k] !== c) return false;
+      }
+      return true;
+    }
+    // Fewer bytes never match; more only for a string beyond ASCII, compared
+    // as its UTF-8 (kept: a scan compares one string with many lines).
+    if (to - from < n) return false;
     if (s !== this.want) {
       this.want = s;
       this.wantBytes = isAsciiString(s) ? undefined : Buffer.from(s, 'utf8');
     }
-    const bytes = this.bytes;
     const wb = this.wantBytes;
-    if (wb === undefined) {
-      // ASCII: one byte per char, compared in place.
-      if (to - from !== s.length) return false;
-      for (let k = 0; k < s.length; k++) if (bytes[from + k] !== s.charCodeAt(k)) return false;
-      return true;
-    }
-    if (to - from !== wb.length) return false;
+    if (wb === undefined || to - from !== wb.length) return false;
     for (let k = 0; k < wb.length; k++) if (bytes[from + k] !== wb[k]) return false;
     return true;
   }
