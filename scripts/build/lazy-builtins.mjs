@@ -1,9 +1,11 @@
 // Start-up trick (build side): node:crypto, node:child_process and node:os
 // become modules of wrappers that require the real one on the first call.
 // node:crypto (with the stream modules it pulls in) costs about 7 ms to load,
-// node:child_process about as much. node:crypto is needed only by runs that
-// commit (the journal records a SHA-256 of what each commit writes) or use
-// --session: --version, check, --help and refused input never load it.
+// node:child_process about as much. node:crypto is needed only by commits of
+// more than one file (their journal records a SHA-256 of what each commit
+// writes; a single-file commit's does not, core/commit.ts) and by --session:
+// --version, check, --help, refused input and the commonest commit, one
+// file, never load it.
 // commander only spawns executable subcommands, which chord-patch has none
 // of, and node:os is only asked for the home directory and the lock's host.
 // Only functions are wrapped: an import of anything else fails the build
@@ -12,10 +14,11 @@
 // What it saved when commits did not hash yet: 11 ms on a small patch, 8 ms
 // on --version (CPU time, user + sys, median of 30 paired rounds on the
 // 2-core VM, 2026-11-30, Node 20.20; `node -e 0` took 45 ms of CPU, the
-// CLI's small patch 62 ms, `--version` 50 ms); a commit now loads node:crypto
-// anyway, so the small patch gains little;
-// each `npm run bench` shows its wall-time figure in the "Node start-up
-// tricks" table (bench/results.md), row "lazy built-ins".
+// CLI's small patch 62 ms, `--version` 50 ms). For a while every commit
+// hashed, and the trick saved the small patch little; since single-file
+// commits stopped hashing it saves node:crypto's load there again. Each
+// `npm run bench` shows its wall-time figure in the "Node start-up tricks"
+// table (bench/results.md), row "lazy built-ins".
 
 const LAZY_BUILTINS = ['child_process', 'crypto', 'os'];
 
