@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { env, freshCopy, materialize, median, rssRun, TIME_BIN, timedRun, treeDiffers } from './bench/measure.mjs';
+import { env, freshCopy, materialize, median, rssRun, startRunner, TIME_BIN, treeDiffers } from './bench/measure.mjs';
 import { machine, resultsMarkdown, scalingSvg } from './bench/report.mjs';
 import { startupVariants } from './bench/startup-variants.mjs';
 import { tools as toolList } from './bench/tools.mjs';
@@ -84,6 +84,8 @@ for (const v of VARIANTS) {
 for (const t of TOOLS) log(t.skip ? `skip: ${t.label}: ${t.skip}` : `tool: ${t.label}${t.version ? ` (${t.version})` : ''}`);
 if (!TIME_BIN) log('note: /usr/bin/time not found; peak RSS is polled from /proc (a lower bound)');
 
+// Timed runs start from this small process, made before the workloads fill this one (measure.mjs).
+const RUNNER = startRunner();
 log('generating workloads ...');
 const W = allWorkloads(1);
 // Building the binary leaves ~100 MB of dirty pages; flush them now, or their
@@ -311,9 +313,9 @@ async function prepare(p) {
   return rows;
 }
 
-function runOnce(row) {
+async function runOnce(row) {
   if (!row.noTree && !row.baseline) freshCopy(row.before, row.runDir);
-  return timedRun(row.cmd, row.runDir, row.stdin, ENV).ms;
+  return (await RUNNER.run(row.cmd, row.runDir, row.stdin, ENV)).ms;
 }
 
 /**
@@ -323,13 +325,13 @@ function runOnce(row) {
  * group of one; the scaling sizes are one group, so the fit across sizes does
  * not depend on when each size happened to run.
  */
-function measure(group, rowsOf) {
+async function measure(group, rowsOf) {
   const timedOf = group.map((p) => rowsOf.get(p.key).filter((r) => r.status === 'ok'));
   const first = group[0];
   // Start-up figures are a few milliseconds apart: a few untimed rounds first
   // let the page cache and the CPU settle after the build and the check runs.
   for (let rep = 0; rep < (first.reps === REPS_STARTUP ? WARMUP_ROUNDS : 0); rep++)
-    for (const timed of timedOf) for (const row of timed) runOnce(row);
+    for (const timed of timedOf) for (const row of timed) await runOnce(row);
   const round = timedOf.flat().reduce((ms, r) => ms + r.roundCost, 0);
   const budget = group.reduce((b, p) => b + p.budget, 0);
   const reps = Math.max(first.reps[0], Math.min(first.reps[1], Math.floor((budget * 1000) / Math.max(round, 1))));
@@ -339,7 +341,7 @@ function measure(group, rowsOf) {
       const timed = timedOf[(w + rep) % timedOf.length];
       for (let k = 0; k < timed.length; k++) {
         const row = timed[(k + rep) % timed.length];
-        row.ms.push(runOnce(row));
+        row.ms.push(await runOnce(row));
       }
     }
   }
@@ -357,7 +359,7 @@ for (const group of groups) {
   const t0 = Date.now();
   const rowsOf = new Map();
   for (const p of group) rowsOf.set(p.key, await prepare(p));
-  measure(group, rowsOf);
+  await measure(group, rowsOf);
   for (const p of group) {
     const rows = rowsOf.get(p.key);
     for (const row of rows) {
@@ -371,6 +373,7 @@ for (const group of groups) {
   }
 }
 rmSync(join(WORK, 'rss.txt'), { force: true });
+RUNNER.stop();
 
 const info = {
   machine: machine(),

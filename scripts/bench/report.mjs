@@ -388,7 +388,9 @@ Tools:
 ${tools}
 
 How to read it: each figure is the median wall time of alternating runs (the tool order
-rotates every round; each run gets a fresh copy of the tree; stdout goes to /dev/null). The
+rotates every round; each run gets a fresh copy of the tree; stdout goes to /dev/null), started
+from a small runner process of its own (scripts/bench/runner.mjs), so that the memory the bench
+holds does not slow every start (it added about 20 ms to every run before 2026-11-30). The
 number of rounds per workload is what fits a time budget (${info.repsStartup.join('–')} rounds for start-up
 workloads, ${info.repsHeavy.join('–')} for the others), listed in the note column. Before any run is timed, every tool's
 result is checked against the expected tree byte for byte; a tool that produced anything else is listed
