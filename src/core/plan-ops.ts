@@ -100,7 +100,8 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
   const located = locateHunks(new LineIndex(table), hunks);
   if (!located.ok) throw hunkFailure(located, hunks);
   record(view, i, ref, hunks, located);
-  const added = hunks.flatMap((h) => h.lines.filter((l) => l.op === '+').map((l) => l.text));
+  const added: string[] = [];
+  for (const h of hunks) for (const l of h.lines) if (l.op === '+') added.push(l.text);
   const bad = checkEncodable(added, text.encoding);
   if (bad) throw refused(bad);
   const next: TextContent = unchanged ? text : { ...text, runs: rebase(spliceRuns(table, located.replacements), table) };

@@ -54,10 +54,16 @@ export function standsAt(index: LineIndex, placed: Replacement): number | undefi
     return standsAtLine(index, neu, at) ? at : undefined;
   }
   for (let d = 0; d + old.length <= neu.length; d++) {
-    if (!sameLines(neu.slice(d, d + old.length), old)) continue;
+    if (!sameAt(neu, d, old)) continue;
     if (standsAtLine(index, neu, placed.start - d)) return placed.start - d;
   }
   return undefined;
+}
+
+/** Do the lines of `x` from `d` on start with `y`? (No slice per offset: every placed hunk is asked.) */
+function sameAt(x: readonly string[], d: number, y: readonly string[]): boolean {
+  for (let k = 0; k < y.length; k++) if (x[d + k] !== y[k]) return false;
+  return true;
 }
 
 /**

@@ -7,10 +7,21 @@ import type { Hunk, HunkLine } from '../types.js';
 import type { LineIndex, PassName } from './seek.js';
 
 /** The lines a hunk expects in the file: context and removed lines. */
-export const oldSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.op !== '+').map((l) => l.text);
+export const oldSide = (lines: readonly HunkLine[]): string[] => sideOf(lines, '+');
 
 /** The lines a hunk leaves in the file: context and added lines. */
-export const newSide = (lines: readonly HunkLine[]): string[] => lines.filter((l) => l.op !== '-').map((l) => l.text);
+export const newSide = (lines: readonly HunkLine[]): string[] => sideOf(lines, '-');
+
+/**
+ * The texts of the lines whose op is not `skip`, in one loop: the matcher
+ * asks for a hunk's sides several times per hunk, where filter-then-map made
+ * two callback calls per line in the interpreter these runs stay in.
+ */
+function sideOf(lines: readonly HunkLine[], skip: '+' | '-'): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) if (lines[i]!.op !== skip) out.push(lines[i]!.text);
+  return out;
+}
 
 /**
  * Codex retries a hunk whose old side ends in an empty line without that line

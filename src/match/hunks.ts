@@ -178,7 +178,7 @@ function placeHunk(state: State, h: number): Placement {
   const { index, hunks, cursor } = state;
   const hunk = hunks[h]!;
   const run = runLength(hunks, h);
-  if (oldSide(hunk.lines).length === 0) return placeInsertion(state, h, run);
+  if (!hunk.lines.some((l) => l.op !== '+')) return placeInsertion(state, h, run);
   const scopes = scopesOf(state, hunk);
   for (const lines of variants(hunk)) {
     const old = oldSide(lines);

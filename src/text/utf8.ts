@@ -9,7 +9,12 @@ export function codePointAt(bytes: Uint8Array, at: number): number {
   return ((b & 0x07) << 18) | ((bytes[at + 1]! & 0x3f) << 12) | ((bytes[at + 2]! & 0x3f) << 6) | (bytes[at + 3]! & 0x3f);
 }
 
+/**
+ * Is every char of `s` ASCII? Exactly when its UTF-8 is as long as it is (any
+ * other char, a lone surrogate included, takes two bytes or more): one native
+ * count, where a loop over the chars ran in the interpreter for every
+ * pattern line the matcher hashes.
+ */
 export function isAsciiString(s: string): boolean {
-  for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) >= 0x80) return false;
-  return true;
+  return Buffer.byteLength(s, 'utf8') === s.length;
 }
