@@ -315,18 +315,17 @@ class Utf8Lines extends LineTable {
     const bytes = this.bytes;
     const n = s.length;
     if (to - from === n) {
-      // As many bytes as chars: equal only as ASCII (any other char takes two
-      // bytes or more), compared in place up to the first difference. Testing
-      // the string for ASCII first cost a pass over it per comparison, and the
-      // matcher compares each pattern line with a different string each time.
-      for (let k = 0; k < n; k++) {
-        const c = s.charCodeAt(k);
-        if (c >= 0x80 || bytes[from + k] !== c) return false;
-      }
-      return true;
+      // As many bytes as chars: equal only as ASCII (other chars take two bytes or
+      // more). First and last chars turn most lines away; then one native decode
+      // (n bytes of valid UTF-8 give n chars only if all are ASCII) replaces a
+      // per-char loop that ran in the interpreter for every line of every placed hunk.
+      if (n === 0) return true;
+      const first = s.charCodeAt(0);
+      const last = s.charCodeAt(n - 1);
+      if (first >= 0x80 || last >= 0x80 || bytes[from] !== first || bytes[to - 1] !== last) return false;
+      return n < 3 || bytes.toString('utf8', from, to) === s;
     }
-    // Fewer bytes never match; more only for a string beyond ASCII, compared
-    // as its UTF-8 (kept: a scan compares one string with many lines).
+    // Fewer bytes never match; more only for a non-ASCII string, as its UTF-8 (kept: a scan compares one string with many lines).
     if (to - from < n) return false;
     if (s !== this.want) {
       this.want = s;

@@ -23,6 +23,8 @@ const PIECES = [
   '中文',
   '😀',
   'é',
+  // The chars whose codes are the UTF-8 bytes of 'é': other text, never equal to it.
+  '\u00c3\u00a9',
   '\n',
   '\r\n',
   '\r',
@@ -83,6 +85,15 @@ describe('line tables', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('never takes a string whose chars spell the bytes of a UTF-8 line for that line', () => {
+    const [, bytes] = backings('é\naéb\nab\n');
+    // 'é' is C3 A9 in UTF-8: the chars U+00C3 U+00A9 have those codes, but they are other text.
+    expect(bytes.equals(0, '\u00c3\u00a9')).toBe(false);
+    expect(bytes.equals(1, 'a\u00c3\u00a9b')).toBe(false);
+    expect(bytes.equals(1, 'aéb')).toBe(true);
+    expect(bytes.equals(2, 'ab')).toBe(true);
   });
 
   it('gives byte offsets only when it reads UTF-8 bytes', () => {
