@@ -151,8 +151,8 @@ export interface Fs {
   /**
    * Optional: writeTemp in two steps. Creates, writes and sets mode and owner
    * like writeTemp, and returns the file still open, not yet fsynced: a
-   * commit of many files creates every temp file before it waits for any
-   * fsync (creates made while fsyncs are running are slow). On failure the
+   * commit of many files creates every temp file of a batch before it waits
+   * for any fsync (core/temp-files.ts has the figures). On failure the
    * temp file is removed, as by writeTemp. Without it the commit uses
    * writeTemp, which fsyncs each file as it writes it.
    */
