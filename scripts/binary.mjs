@@ -15,13 +15,11 @@
 // the package is first used, so a run that never detects an encoding never
 // loads zlib. Loading zlib took 41-50 ms in a compiled binary, against
 // 0.02 ms once already loaded (first use in a fresh process, busy 2-core
-// VM, 2026-11-30). The lazy-builtins plugin does the same for node:crypto,
-// node:os and node:child_process as in the Node build.
+// VM, 2026-11-30).
 import { build as esbuild } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { lazyBuiltins } from './build/lazy-builtins.mjs';
 import { bunExecutable } from './bun.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -48,7 +46,6 @@ async function build() {
     define: { __CHORD_PATCH_VERSION__: JSON.stringify(pkg.version) },
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [lazyBuiltins],
   });
   const r = spawnSync(
     bunExecutable(),

@@ -6,8 +6,8 @@
 //   dist/index.cjs            the library (src/index.ts), also with dist/lazy/
 //   dist/types/               the library's declarations (tsc)
 // The parts, each in scripts/build/: bundling options and the stand-in plugin
-// here; lazy-packages.mjs, lazy-builtins.mjs and code-cache.mjs are the
-// start-up tricks of the Node CLI's build, each with what it saves;
+// here; lazy-packages.mjs and code-cache.mjs are the start-up tricks of the
+// Node CLI's build, each with what it saves;
 // ascii.mjs and write-atomic.mjs are what every output goes through.
 // (The single binary, build/chord-patch, is compiled from the sources by Bun:
 // scripts/binary.mjs. Nothing here is for it.)
@@ -21,7 +21,6 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ascii } from './build/ascii.mjs';
 import { codeCacheLoader, removeCodeCaches, trainCodeCaches } from './build/code-cache.mjs';
-import { lazyBuiltins } from './build/lazy-builtins.mjs';
 import { lazyPackages, writeLazyPackages } from './build/lazy-packages.mjs';
 import { writeAtomic } from './build/write-atomic.mjs';
 
@@ -52,17 +51,13 @@ function standInPlugin(standIns) {
 /**
  * Build into `dist` (relative to the repository). Options, all on by default
  * except `standIns`: `cli`, `library`, `types`; the tricks `lazyPackages`,
- * `lazyBuiltins` and `codeCache`; `standIns` maps source files to files
+ * and `codeCache`; `standIns` maps source files to files
  * bundled in their place.
  */
 export async function buildNode(options = {}) {
-  const o = { dist: 'dist', cli: true, library: true, types: true, lazyPackages: true, lazyBuiltins: true, codeCache: true, ...options };
+  const o = { dist: 'dist', cli: true, library: true, types: true, lazyPackages: true, codeCache: true, ...options };
   const dist = resolve(ROOT, o.dist);
-  const plugins = [
-    ...(o.lazyPackages ? [lazyPackages] : []),
-    ...(o.lazyBuiltins ? [lazyBuiltins] : []),
-    ...(o.standIns ? [standInPlugin(o.standIns)] : []),
-  ];
+  const plugins = [...(o.lazyPackages ? [lazyPackages] : []), ...(o.standIns ? [standInPlugin(o.standIns)] : [])];
   const bundle = async (entry, outfile, minify) => {
     const r = await build({ ...common, absWorkingDir: ROOT, entryPoints: [entry], minify, outfile, plugins, write: false });
     const text = r.outputFiles[0].text;

@@ -17,9 +17,9 @@ export const TRICKS = [
   },
   {
     id: 'lazy built-ins',
-    what: 'node:crypto, node:os, node:child_process required on first call',
-    where: 'scripts/build/lazy-builtins.mjs',
-    build: { lazyBuiltins: false },
+    what: 'node:crypto and node:os loaded on first call (hashing, home directory, host name)',
+    where: 'src/startup/lazy-builtins.ts',
+    standIn: 'lazy-builtins.ts',
   },
   {
     id: 'fast argument path',

@@ -15,7 +15,6 @@
 import { build } from 'esbuild';
 import { join } from 'node:path';
 import { ascii } from './ascii.mjs';
-import { lazyBuiltins } from './lazy-builtins.mjs';
 import { writeAtomic } from './write-atomic.mjs';
 
 const LAZY = ['iconv-lite', 'jschardet', 'yaml', 'commander'];
@@ -45,8 +44,6 @@ function packageSource(name, common) {
   if (!sources.has(name)) {
     sources.set(
       name,
-      // lazyBuiltins: commander requires node:child_process (about 7 ms) for
-      // executable subcommands, which chord-patch has none of.
       build({
         ...common,
         entryPoints: [name],
@@ -54,7 +51,6 @@ function packageSource(name, common) {
         minify: true,
         outfile: `${name}.cjs`,
         define: {},
-        plugins: [lazyBuiltins],
       }).then((r) => r.outputFiles[0].text),
     );
   }

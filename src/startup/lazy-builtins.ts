@@ -1,10 +1,16 @@
 // Start-up trick (run-time side): node:crypto and node:os are loaded on the
-// first call instead of at start-up. Hashing (the journal's post-images,
+// first call instead of at start-up. Hashing (a multi-file commit's journal,
 // --session) and node:os (permission rules, the session store, the commit
 // lock) are not needed by every run, yet a static import loads the module on
-// every run. Under `node` the build does the same to every import of these
-// modules (scripts/build/lazy-builtins.mjs), which is where the bench's
-// figure is ("Node start-up tricks", row "lazy built-ins").
+// every run. The bench's figure is in its "Node start-up tricks" table, row
+// "lazy built-ins" (the CLI built with static imports instead:
+// scripts/bench/stand-ins/lazy-builtins.ts).
+//
+// A build-side twin (an esbuild plugin wrapping every import of node:crypto,
+// node:os and node:child_process) was removed on 2026-11-30: no source
+// imports them any more, so the Node CLI's bundle came out byte for byte the
+// same with and without it, and for the packages it still wrapped (commander's
+// node:child_process, in `--help` runs) paired runs showed no difference.
 //
 // Under Bun (the compiled binary) hashing never loads node:crypto: that
 // module pulls in Bun's whole stream implementation, 12.7 ms in the compiled
