@@ -170,3 +170,35 @@ export class MemFs implements Fs {
 function errno(code: string, path: string): Error {
   return Object.assign(new Error(`${code}: ${path}`), { code });
 }
+
+/**
+ * A process "killed" during `run`: at the first change for which `kill` says
+ * so, the disk is kept as it is at that call and the run is stopped there; the
+ * undo a live process would do after the failure is thrown away. Returns
+ * whether the kill happened (otherwise the run completed and the disk is as it
+ * left it).
+ */
+export async function killedDuring(
+  fs: MemFs,
+  run: () => Promise<unknown>,
+  kill: (path: string, nth: number, op: MemOp) => boolean,
+): Promise<boolean> {
+  const atKill = new Map(fs.nodes);
+  let killed = false;
+  fs.hooks.beforeWrite = (path, nth, op) => {
+    if (killed || !kill(path, nth, op)) return;
+    killed = true;
+    atKill.clear();
+    for (const [k, v] of fs.nodes) atKill.set(k, v);
+    throw Object.assign(new Error('killed'), { code: 'KILLED' });
+  };
+  try {
+    await run();
+  } finally {
+    delete fs.hooks.beforeWrite;
+  }
+  if (!killed) return false;
+  fs.nodes.clear();
+  for (const [k, v] of atKill) fs.nodes.set(k, v);
+  return true;
+}

@@ -9,7 +9,7 @@ import { jsonReport } from '../../src/report/json.js';
 import { humanReport } from '../../src/report/human.js';
 import { modelMessage } from '../../src/report/message.js';
 import { exitCodeFor } from '../../src/report/exit.js';
-import { MemFs } from '../support/memfs.js';
+import { killedDuring, MemFs } from '../support/memfs.js';
 
 const P = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
 const run = (fs: MemFs, text: string, extra: object = {}) => runPatchText(text, { fs, cwd: '/work', ...extra });
@@ -140,18 +140,12 @@ describe('an interrupted commit', () => {
       '*** Delete File: gone.txt',
     );
     // A "kill" leaves disk as it is at that call: the undo a live process would do is skipped.
-    const snapshotAtKill = new Map<string, unknown>();
-    fs.hooks.beforeWrite = (_p, nth) => {
-      if (nth === at) {
-        for (const [k, v] of fs.nodes) snapshotAtKill.set(k, v);
-        throw Object.assign(new Error('killed'), { code: 'KILLED' });
-      }
-    };
-    await run(fs, patch);
-    delete fs.hooks.beforeWrite;
-    fs.nodes.clear();
-    for (const [k, v] of snapshotAtKill) fs.nodes.set(k, v as never);
-    return { fs, before, patch, reached: snapshotAtKill.size > 0 };
+    const reached = await killedDuring(
+      fs,
+      () => run(fs, patch),
+      (_p, nth) => nth === at,
+    );
+    return { fs, before, patch, reached };
   };
 
   it.each(Array.from({ length: 30 }, (_, i) => i + 1))(

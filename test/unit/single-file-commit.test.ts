@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { runPatchText } from '../../src/core/pipeline.js';
 import { recover } from '../../src/index.js';
-import { MemFs } from '../support/memfs.js';
+import { killedDuring, MemFs } from '../support/memfs.js';
 
 const P = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
 const run = (fs: MemFs, text: string, extra: object = {}) => runPatchText(text, { fs, cwd: '/work', ...extra });
@@ -18,17 +18,12 @@ const ADD = P('*** Add File: b.txt', '+added');
 /** Run `patch` until its `at`-th change to the disk, then "die" there: the disk stays as it is at that call. */
 async function killedAt(patch: string, at: number): Promise<{ fs: MemFs; reached: boolean }> {
   const fs = new MemFs({ 'a.txt': 'old\n' });
-  const atKill = new Map<string, unknown>();
-  fs.hooks.beforeWrite = (_path, nth) => {
-    if (nth !== at) return;
-    for (const [k, v] of fs.nodes) atKill.set(k, v);
-    throw Object.assign(new Error('killed'), { code: 'KILLED' });
-  };
-  await run(fs, patch);
-  delete fs.hooks.beforeWrite;
-  fs.nodes.clear();
-  for (const [k, v] of atKill) fs.nodes.set(k, v as never);
-  return { fs, reached: atKill.size > 0 };
+  const reached = await killedDuring(
+    fs,
+    () => run(fs, patch),
+    (_path, nth) => nth === at,
+  );
+  return { fs, reached };
 }
 
 describe('a single-file commit killed at any moment', () => {
@@ -83,18 +78,13 @@ describe('a single-file commit killed at any moment', () => {
   it('still rolls back a multi-file commit killed after its first switch', async () => {
     const fs = new MemFs({ 'a.txt': 'old\n', 'c.txt': 'c\n' });
     const patch = P('*** Update File: a.txt', '-old', '+new', '*** Update File: c.txt', '-c', '+C');
-    const atKill = new Map<string, unknown>();
-    fs.hooks.beforeWrite = (path, _n, op) => {
-      // The second rename over a target: a.txt or c.txt has switched, the other not yet.
-      if (op === 'rename' && !path.includes('/.chord-patch/') && atKill.size === 0 && stateSwitched(fs)) {
-        for (const [k, v] of fs.nodes) atKill.set(k, v);
-        throw Object.assign(new Error('killed'), { code: 'KILLED' });
-      }
-    };
-    await run(fs, patch);
-    delete fs.hooks.beforeWrite;
-    fs.nodes.clear();
-    for (const [k, v] of atKill) fs.nodes.set(k, v as never);
+    // The second rename over a target: a.txt or c.txt has switched, the other not yet.
+    const killed = await killedDuring(
+      fs,
+      () => run(fs, patch),
+      (path, _n, op) => op === 'rename' && !path.includes('/.chord-patch/') && stateSwitched(fs),
+    );
+    expect(killed).toBe(true);
     expect([fs.text('/work/a.txt'), fs.text('/work/c.txt')].sort()).not.toEqual(['c\n', 'old\n']);
     const r = await recover({ fs, cwd: '/work', isAlive: () => false });
     expect(r.message).toMatch(/^rolled back 1 interrupted chord-patch commit; restored /);
@@ -107,20 +97,18 @@ describe('a commit killed past its commit point', () => {
   it('is reported as finished, naming the files that keep the new content, not as rolled back', async () => {
     const fs = new MemFs({ 'a.txt': 'old\n', 'c.txt': 'c\n', 'gone.txt': 'bye\n' });
     const patch = P('*** Update File: a.txt', '-old', '+new', '*** Update File: c.txt', '-c', '+C', '*** Delete File: gone.txt');
-    const atKill = new Map<string, unknown>();
     let marked = false;
-    fs.hooks.beforeWrite = (path, _n, op) => {
-      if (marked && atKill.size === 0) {
-        for (const [k, v] of fs.nodes) atKill.set(k, v);
-        throw Object.assign(new Error('killed'), { code: 'KILLED' });
-      }
-      // The journal renamed to its done mark: the next change is past the commit point.
-      if (op === 'rename' && path.includes('/.chord-patch/done-')) marked = true;
-    };
-    await run(fs, patch);
-    delete fs.hooks.beforeWrite;
-    fs.nodes.clear();
-    for (const [k, v] of atKill) fs.nodes.set(k, v as never);
+    const killed = await killedDuring(
+      fs,
+      () => run(fs, patch),
+      (path, _n, op) => {
+        if (marked) return true;
+        // The journal renamed to its done mark: the next change is past the commit point.
+        marked = op === 'rename' && path.includes('/.chord-patch/done-');
+        return false;
+      },
+    );
+    expect(killed).toBe(true);
     expect(stateFiles(fs).some((p) => p.includes('/done-'))).toBe(true);
     const r = await recover({ fs, cwd: '/work', isAlive: () => false });
     expect(r.message).toBe(
