@@ -80,11 +80,6 @@ export interface Stat {
   gid?: number;
 }
 
-/**
- * A directory the commit writes in, opened once and then named through
- * `path` (on Linux /proc/self/fd/N): a directory swapped for a symlink after
- * it was opened is never followed.
- */
 /** A temp file written and still open (Fs.createTemp). */
 export interface OpenTemp {
   /** fsync it: its content and mode are durable once this resolves. */
@@ -92,6 +87,11 @@ export interface OpenTemp {
   close(): Promise<void>;
 }
 
+/**
+ * A directory the commit writes in, opened once and then named through
+ * `path` (on Linux /proc/self/fd/N): a directory swapped for a symlink after
+ * it was opened is never followed.
+ */
 export interface DirPin {
   /** Prefix to name entries of the pinned directory with (`${path}/${name}`). */
   path: string;

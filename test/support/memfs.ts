@@ -183,13 +183,11 @@ export async function killedDuring(
   run: () => Promise<unknown>,
   kill: (path: string, nth: number, op: MemOp) => boolean,
 ): Promise<boolean> {
-  const atKill = new Map(fs.nodes);
-  let killed = false;
+  // The disk as it was at the kill, once it happened.
+  let atKill: Map<string, Node> | undefined;
   fs.hooks.beforeWrite = (path, nth, op) => {
-    if (killed || !kill(path, nth, op)) return;
-    killed = true;
-    atKill.clear();
-    for (const [k, v] of fs.nodes) atKill.set(k, v);
+    if (atKill || !kill(path, nth, op)) return;
+    atKill = new Map(fs.nodes);
     throw Object.assign(new Error('killed'), { code: 'KILLED' });
   };
   try {
@@ -197,7 +195,7 @@ export async function killedDuring(
   } finally {
     delete fs.hooks.beforeWrite;
   }
-  if (!killed) return false;
+  if (!atKill) return false;
   fs.nodes.clear();
   for (const [k, v] of atKill) fs.nodes.set(k, v);
   return true;

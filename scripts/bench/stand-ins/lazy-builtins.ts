@@ -2,10 +2,8 @@
 import { createHash as nodeCreateHash } from 'node:crypto';
 import { homedir as nodeHomedir, hostname as nodeHostname } from 'node:os';
 
-export interface Hasher {
-  update(data: string | Uint8Array): Hasher;
-  digest(encoding: 'hex'): string;
-}
+/** The real module's hash type, not a copy of it. */
+export type Hasher = import('../../../src/startup/lazy-builtins.js').Hasher;
 
 export const createHash = (algorithm: string): Hasher => nodeCreateHash(algorithm);
 export const homedir = (): string => nodeHomedir();
