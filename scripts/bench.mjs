@@ -119,7 +119,7 @@ const PLAN = [
     title: '100,000 lines, 500 hunks',
     w: W.hunks,
     mode: 'apply',
-    tools: [...ALL, 'nodeio'],
+    tools: [...ALL, 'nodeio', 'bunio'],
     reps: REPS_HEAVY,
     budget: BUDGET_S.heavy,
   },
@@ -128,7 +128,7 @@ const PLAN = [
     title: '100,000 lines, 500 hunks, CRLF',
     w: W.crlf,
     mode: 'apply',
-    tools: [...ALL, 'nodeio'],
+    tools: [...ALL, 'nodeio', 'bunio'],
     reps: REPS_HEAVY,
     budget: BUDGET_S.heavy,
   },
@@ -137,7 +137,7 @@ const PLAN = [
     title: '100,000 lines, 500 hunks, trailing-whitespace drift',
     w: W.drift,
     mode: 'apply',
-    tools: [...ALL, 'nodeio'],
+    tools: [...ALL, 'nodeio', 'bunio'],
     reps: REPS_HEAVY,
     budget: BUDGET_S.heavy,
   },
@@ -146,7 +146,7 @@ const PLAN = [
     title: '1,000-file envelope (one hunk each)',
     w: W.files,
     mode: 'apply',
-    tools: ALL,
+    tools: [...ALL, 'bunio'],
     reps: REPS_HEAVY,
     budget: BUDGET_S.heavy,
   },
@@ -155,7 +155,7 @@ const PLAN = [
     title: '10 MB file, one hunk near the end',
     w: W.bigFile,
     mode: 'apply',
-    tools: [...ALL, 'nodeio'],
+    tools: [...ALL, 'nodeio', 'bunio'],
     reps: REPS_HEAVY,
     budget: BUDGET_S.heavy,
   },
@@ -261,6 +261,8 @@ const byId = new Map(TOOLS.map((t) => [t.id, t]));
 mkdirSync(WORK, { recursive: true });
 const ENV = env(WORK);
 const results = [];
+/** The bench's environment, with what a tool's command adds (the durable floor's pool width). */
+const envOf = (cmd) => (cmd.env ? { ...ENV, ...cmd.env } : ENV);
 
 /** Check runs for one workload: exit status, exact tree and peak RSS per tool. Returns its rows. */
 async function prepare(p) {
@@ -289,7 +291,7 @@ async function prepare(p) {
     const c0 = Date.now();
     freshCopy(before, row.runDir);
     const c1 = Date.now();
-    const r = await rssRun(cmd, row.runDir, row.stdin, ENV, join(WORK, 'rss.txt'));
+    const r = await rssRun(cmd, row.runDir, row.stdin, envOf(cmd), join(WORK, 'rss.txt'));
     row.roundCost = (p.noTree || tool.baseline ? 0 : c1 - c0) + (Date.now() - c1);
     row.kb = r.kb;
     row.rssExact = r.exact;
@@ -315,7 +317,7 @@ async function prepare(p) {
 
 async function runOnce(row) {
   if (!row.noTree && !row.baseline) freshCopy(row.before, row.runDir);
-  return (await RUNNER.run(row.cmd, row.runDir, row.stdin, ENV)).ms;
+  return (await RUNNER.run(row.cmd, row.runDir, row.stdin, envOf(row.cmd))).ms;
 }
 
 /**

@@ -74,9 +74,9 @@ function resultsTable(results, floorKb) {
     for (const r of peerRows(results, p)) {
       const peer = !r.chord && r.median !== undefined;
       // Above the start-up floor of the tool's own runtime: bun for the binary, node for the rest.
-      const base = r.id === 'bin' ? floorKb.bun : floorKb.node;
+      const base = r.id === 'bin' || r.id === 'bunio' ? floorKb.bun : floorKb.node;
       const mem =
-        (r.chord || r.id === 'nodeio') && r.kb !== undefined && base !== undefined && p.mode !== 'version'
+        (r.chord || r.id === 'nodeio' || r.id === 'bunio') && r.kb !== undefined && base !== undefined && p.mode !== 'version'
           ? ((r.kb - base) * 1024) / p.w.bytesTouched
           : undefined;
       const note =
@@ -339,6 +339,7 @@ function limits(results, floorKb) {
   const codex = med(results, 'hunks', 'codex');
   const bin = med(results, 'hunks', 'bin');
   const io = med(results, 'hunks', 'nodeio');
+  const durable = med(results, 'hunks', 'bunio');
   if (codex !== undefined && bin !== undefined) {
     facts.push(
       `- 100,000 lines / 500 hunks: Codex ${fmtMs(codex)} ms, the binary ${fmtMs(bin)} ms, ` +
@@ -346,7 +347,18 @@ function limits(results, floorKb) {
         (io !== undefined
           ? `; a Node script that only reads the file and writes it back (temp file, fsync, rename) takes ${fmtMs(io)} ms`
           : '') +
+        (durable !== undefined ? `, the same under Bun (the binary's runtime) ${fmtMs(durable)} ms` : '') +
         '.',
+    );
+  }
+  const filesDurable = med(results, 'files', 'bunio');
+  const filesCodex = med(results, 'files', 'codex');
+  if (filesDurable !== undefined && filesCodex !== undefined) {
+    facts.push(
+      `- 1,000-file envelope: Codex, which rewrites each file in place with no fsync, ${fmtMs(filesCodex)} ms; ` +
+        `the binary ${fmtMs(med(results, 'files', 'bin'))} ms; a Bun script doing only the durable atomic replacement ` +
+        `chord-patch's commit needs (a temp file per file, every one fsynced, a backup link, the rename, ` +
+        `each directory fsynced) ${fmtMs(filesDurable)} ms, ${fmtRatio(ratio(results, 'files', 'bunio', 'codex'))} Codex's time (paired).`,
     );
   }
   const hunks = get(results, 'hunks');

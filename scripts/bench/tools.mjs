@@ -76,6 +76,10 @@ export function ensureCodex(root, log) {
   return { file: link, version: `@openai/codex ${version}` };
 }
 
+const DURABLE_FLOOR = join(import.meta.dirname, 'durable-floor.cjs');
+/** The pool width the CLI asks for (CLI_POOL_THREADS, src/core/thread-pool.ts; a test keeps the two equal). */
+export const FLOOR_POOL_THREADS = 32;
+
 const IO_FLOOR = [
   "const fs = require('fs');",
   'for (const f of process.argv.slice(1)) {',
@@ -201,6 +205,21 @@ export function tools(root, log) {
     baseline: true,
     version: `node ${process.version}`,
     run: (w, mode) => (mode === 'apply' ? { file: node, args: ['-e', IO_FLOOR, ...w.files.map((f) => f.path)] } : null),
+  });
+  // The binary's durable I/O floor: what atomic, durable replacement of the
+  // workload's files costs on this machine, under the binary's runtime and
+  // with its thread-pool width (durable-floor.cjs). A target below it cannot
+  // be met by any tool that writes the way chord-patch must.
+  list.push({
+    id: 'bunio',
+    label: "bun: durable write-back of the files (temp, fsync, rename; the binary's I/O floor)",
+    baseline: true,
+    version: bunVersion && `bun ${bunVersion}`,
+    skip: bun ? undefined : 'no bun executable in node_modules (npm ci)',
+    run: (w, mode) =>
+      mode === 'apply'
+        ? { file: bun, args: [DURABLE_FLOOR, ...w.files.map((f) => f.path)], env: { UV_THREADPOOL_SIZE: String(FLOOR_POOL_THREADS) } }
+        : null,
   });
   return { list, editReady };
 }

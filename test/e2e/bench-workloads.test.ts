@@ -5,11 +5,13 @@
 // No timing here: that is the bench's job.
 
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fitScaling } from '../../scripts/bench/report.mjs';
+import { FLOOR_POOL_THREADS } from '../../scripts/bench/tools.mjs';
+import { CLI_POOL_THREADS } from '../../src/core/thread-pool.js';
 import { allWorkloads, type BenchFile, type Workload } from '../../scripts/bench/workloads.mjs';
 import { runCli } from '../support/cli.js';
 import { readTree } from '../support/tree.js';
@@ -99,6 +101,39 @@ describe('benchmark workloads', () => {
     expect(tiny.crlf.files[0]!.bytes.includes('\r\n')).toBe(true);
     expect(tiny.drift.files[0]!.bytes.length).toBeGreaterThan(plain.length);
     expect(tiny.drift.patch).toBe(tiny.hunks.patch);
+  });
+});
+
+describe("the bench's durable I/O floor (scripts/bench/durable-floor.cjs)", () => {
+  const script = join(import.meta.dirname, '../../scripts/bench/durable-floor.cjs');
+  const bun = join(import.meta.dirname, '../../node_modules/bun/bin/bun.exe');
+  // Bun comes with npm ci; where it is missing the bench skips the row too.
+  const runtimes = (
+    [
+      ['node', process.execPath],
+      ['bun', bun],
+    ] as [string, string][]
+  ).filter(([, file]) => existsSync(file));
+
+  it.each(runtimes)('under %s rewrites every file durably and leaves the tree exactly as it was', (_name, runtime) => {
+    const w = allWorkloads(0.01).files;
+    const dir = tree(w.files);
+    const paths = w.files.map((f) => f.path);
+    chmodSync(join(dir, paths[0]!), 0o755);
+    const before = readTree(dir);
+    const inode = statSync(join(dir, paths[1]!)).ino;
+    const r = spawnSync(runtime, [script, ...paths], { cwd: dir, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(readTree(dir)).toEqual(before);
+    // Replaced, not rewritten in place: the atomic rename chord-patch's commit makes.
+    expect(statSync(join(dir, paths[1]!)).ino).not.toBe(inode);
+    expect(statSync(join(dir, paths[0]!)).mode & 0o777).toBe(0o755);
+    const names = readdirSync(dir, { recursive: true }).map(String);
+    expect(names.filter((n) => n.includes('durable-floor'))).toEqual([]);
+  });
+
+  it('asks for the thread-pool width the CLI asks for', () => {
+    expect(FLOOR_POOL_THREADS).toBe(CLI_POOL_THREADS);
   });
 });
 
