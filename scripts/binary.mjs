@@ -7,10 +7,12 @@
 // Nothing here reads dist/: the binary is built from the TypeScript sources.
 // The Node CLI (bin/chord-patch, dist/) is built by scripts/build.mjs.
 //
-// Two steps. esbuild first bundles src/main.ts into one CommonJS file, then
-// Bun compiles that file. Bun's own bundler emits an ES module whose imports
-// of built-in modules are all loaded before the first line runs, including
-// node:zlib, which jschardet imports and only legacy-encoding detection
+// Two steps. esbuild first bundles src/main.ts into one CommonJS file, and
+// each package only loaded on first use into one of its own
+// (build/lazy-packages.mjs, which has the figure), then Bun compiles those
+// files into the executable, the lazy ones as modules required by path.
+// Bun's own bundler emits an ES module whose imports of built-in modules are
+// all loaded before the first line runs, including node:zlib, which jschardet imports and only legacy-encoding detection
 // needs. In a CommonJS bundle each package's require() of a built-in runs when
 // the package is first used, so a run that never detects an encoding never
 // loads zlib. Loading zlib took 41-50 ms in a compiled binary, against
@@ -18,8 +20,9 @@
 // VM, 2026-11-30).
 import { build as esbuild } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { embeddedLazyPackages, lazyPackagesOf } from './build/lazy-packages.mjs';
 import { bunExecutable } from './bun.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -33,12 +36,9 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 async function build() {
   const out = join(ROOT, 'build', 'chord-patch');
   const tmp = `${out}.${process.pid}.tmp`;
-  const entry = `${out}.${process.pid}.entry.cjs`;
-  mkdirSync(dirname(out), { recursive: true });
-  await esbuild({
-    absWorkingDir: ROOT,
-    entryPoints: ['src/main.ts'],
-    outfile: entry,
+  const sources = join(ROOT, 'build', `.sources.${process.pid}`);
+  const entry = join(sources, 'main.cjs');
+  const common = {
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -46,7 +46,21 @@ async function build() {
     define: { __CHORD_PATCH_VERSION__: JSON.stringify(pkg.version) },
     legalComments: 'none',
     logLevel: 'warning',
+  };
+  mkdirSync(dirname(out), { recursive: true });
+  const main = await esbuild({
+    ...common,
+    absWorkingDir: ROOT,
+    entryPoints: ['src/main.ts'],
+    outfile: entry,
+    write: false,
+    plugins: [embeddedLazyPackages],
   });
+  const text = main.outputFiles[0].text;
+  const lazy = await lazyPackagesOf(text, common);
+  mkdirSync(join(sources, 'lazy'), { recursive: true });
+  writeFileSync(entry, text);
+  for (const { name, source } of lazy) writeFileSync(join(sources, 'lazy', `${name}.cjs`), source);
   const r = spawnSync(
     bunExecutable(),
     [
@@ -66,13 +80,16 @@ async function build() {
       // patch 27 -> 22 ms of CPU (wall 0.85x); 100,000 lines / 500 hunks
       // 123 -> 107 ms of CPU (wall 0.75x); whitespace drift unchanged.
       '--compile-jit-policy=10',
+      '--root',
+      sources,
       entry,
+      ...lazy.map(({ name }) => join(sources, 'lazy', `${name}.cjs`)),
       '--outfile',
       tmp,
     ],
     { cwd: ROOT, encoding: 'utf8' },
   );
-  rmSync(entry, { force: true });
+  rmSync(sources, { recursive: true, force: true });
   if (r.status !== 0) {
     rmSync(tmp, { force: true });
     process.stderr.write(`${r.stdout}${r.stderr}`);

@@ -65,4 +65,43 @@ describe('the Bun-compiled binary', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('--encoding <name>');
   });
+
+  // The lazily loaded packages are modules of their own inside the
+  // executable. A copy far from the repository proves they are read from
+  // there: a path resolved on the build machine would still find them in
+  // the checkout when the binary runs from build/.
+  it('carries the encoding detector and its tables inside: a copy elsewhere edits a Shift_JIS file', () => {
+    const dir = scratch();
+    const copy = join(dir, 'chord-patch');
+    copyFileSync(BINARY, copy);
+    const shiftJis = Buffer.from([0x78, 0x20, 0x3d, 0x20, 0x22, 0x83, 0x65, 0x83, 0x58, 0x83, 0x67, 0x22, 0x0a]); // x = "テスト"
+    writeFileSync(join(dir, 'sj.txt'), Buffer.concat([shiftJis, Buffer.from('y = 1\n')]));
+    const r = spawnSync(copy, ['apply', '--no-color'], {
+      cwd: dir,
+      input: '*** Begin Patch\n*** Update File: sj.txt\n-y = 1\n+y = 2\n*** End Patch\n',
+      env: { PATH: '/nonexistent', HOME: dir },
+      encoding: 'utf8',
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(' x = "テスト"');
+    expect(readFileSync(join(dir, 'sj.txt'))).toEqual(Buffer.concat([shiftJis, Buffer.from('y = 2\n')]));
+  });
+
+  it('carries the YAML parser inside: a copy elsewhere obeys the permission rules of .chord-patch.yaml', () => {
+    const dir = scratch();
+    const copy = join(dir, 'chord-patch');
+    copyFileSync(BINARY, copy);
+    writeFileSync(join(dir, '.chord-patch.yaml'), 'permission:\n  apply_patch: deny\n');
+    writeFileSync(join(dir, 'f.txt'), 'a\n');
+    const r = spawnSync(copy, ['apply', '--no-color'], {
+      cwd: dir,
+      input: '*** Begin Patch\n*** Update File: f.txt\n-a\n+b\n*** End Patch\n',
+      env: { PATH: '/nonexistent', HOME: dir },
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('denied by permission rule `apply_patch: deny`');
+    expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('a\n');
+  });
 });
