@@ -9,17 +9,16 @@
 // the scans of a whole patch touch each line about once, with no allocation.
 // Searches that keep scanning without a hit (misses; a whitespace pass after
 // the exact one failed for hunk after hunk) switch that pass to an index, built
-// once: every file line hashed in place (sampled: table.ts), candidates looked up through the
-// pattern's rarest line. Scanning is capped at a few passes over the file per pass
+// once: every file line (or every 2nd or 4th: strided.ts) hashed in place
+// (sampled: table.ts), candidates looked up through the pattern's rarest lines. Scanning is capped at a few passes over the file per pass
 // before the switch, so a 500-hunk patch on a 100,000-line file stays linear
 // either way. Counting places (is there a second one?) would scan to the end
 // of the file for every hunk, so beyond a small file it uses the index at
 // once: one pass over the file, then a bucket look-up per hunk.
 
 import { LineTable } from '../text/table.js';
-import { lowerBound } from '../text/search.js';
-import { bucketKeys, bucketOf, type Buckets } from './buckets.js';
 import { LINE, LINE_PASSES, type PassName } from './passes.js';
+import { buildStrided, eachCandidate, type Strided, strideFor } from './strided.js';
 
 export type { PassName } from './passes.js';
 
@@ -61,8 +60,10 @@ export interface SeekHit {
 /** The file side of matching: the file's line table plus lazily built per-pass indexes. */
 export class LineIndex {
   readonly table: LineTable;
-  /** Per pass, once scanning has cost enough: the hash index of every line. */
-  private readonly hashed = new Map<PassName, Buckets>();
+  /** Per pass, once scanning has cost enough: its hash indexes (strided.ts), the first one usually the only one. */
+  private readonly hashed = new Map<PassName, Strided[]>();
+  /** Candidates checked through strided indexes (stride > 1), per pass: see hashIndex. */
+  private readonly sparseChecks = new Map<PassName, number>();
   /** Line comparisons spent scanning, per pass, before its table exists. */
   private readonly scanned = new Map<PassName, number>();
   /** Tables other matchers build from this file (see `derived`). */
@@ -95,18 +96,25 @@ export class LineIndex {
   }
 
   /**
-   * The pass's index: every line's hash (table.ts), and the lines bucketed by
-   * hash in ascending order (offsets[b]..offsets[b + 1] in `order`). Typed
-   * arrays only: about 1.3 MB for 100,000 lines, where a Map of line strings
-   * cost ten times that and a string per line besides.
+   * The pass's index for a block of m lines: line hashes (table.ts) bucketed
+   * in ascending order (offsets[b]..offsets[b + 1] in `order`), of every
+   * stride-th line (strided.ts). Typed arrays only: at most 1.3 MB for
+   * 100,000 lines, where a Map of line strings cost ten times that and a
+   * string per line besides. An index already built serves every block at
+   * least as long as its stride, the densest first; a shorter block gets a
+   * denser one. Strided indexes look up some candidates a dense one would not
+   * (a remainder whose block lines are all common): once they have checked
+   * as many as the file has lines, the pass gets the dense index, so a patch
+   * of such hunks costs at most about twice the dense index, never more.
    */
-  private hashIndex(pass: PassName): Buckets {
-    let t = this.hashed.get(pass);
-    if (!t) {
-      const table = this.table;
-      t = bucketKeys(table.hashAll(LINE[pass].trim), false);
-      this.hashed.set(pass, t);
-    }
+  private hashIndex(pass: PassName, m: number): Strided {
+    const built = this.hashed.get(pass) ?? [];
+    const widest = (this.sparseChecks.get(pass) ?? 0) > this.table.length ? 1 : m;
+    let best: Strided | undefined;
+    for (const t of built) if (t.stride <= widest && (!best || t.stride < best.stride)) best = t;
+    if (best) return best;
+    const t = buildStrided(this.table, LINE[pass].trim, widest === 1 ? 1 : strideFor(m));
+    this.hashed.set(pass, [...built, t]);
     return t;
   }
 
@@ -151,33 +159,24 @@ export class LineIndex {
     return out;
   }
 
-  /** matches() through the hash index: candidates from the bucket of the pattern's rarest line. */
+  /** matches() through the pass's hash index: candidates from the buckets of the pattern's rarest lines, each checked in full. */
   private lookup(want: readonly string[], start: number, last: number, pass: PassName, limit: number, out: number[]): void {
-    const m = want.length;
-    const buckets = this.hashIndex(pass);
-    // Anchor on the pattern line whose bucket holds the fewest lines.
-    let anchor = 0;
-    let lo = 0;
-    let hi = -1;
-    for (let k = 0; k < m; k++) {
-      const [from, to] = bucketOf(buckets, this.table.hashString(want[k]!));
-      if (from === to) return;
-      if (hi < 0 || to - from < hi - lo) {
-        lo = from;
-        hi = to;
-        anchor = k;
-      }
-      // No bucket beats one line (an empty one only ends the search sooner:
-      // the candidates are checked in full either way). Most hunks' first
-      // line is unique in the file, so this saves hashing the rest.
-      if (hi - lo === 1) break;
-    }
-    const order = buckets.order;
-    for (let j = lowerBound(order, start + anchor, lo, hi); j < hi && out.length < limit; j++) {
-      const i = order[j]! - anchor;
-      if (i > last) return;
-      if (this.matchesAt(want, i, pass)) out.push(i);
-    }
+    const index = this.hashIndex(pass, want.length);
+    let checked = 0;
+    eachCandidate(
+      index,
+      want.length,
+      (k) => this.table.hashString(want[k]!),
+      (k) => want[k]!.length,
+      start,
+      last,
+      (i) => {
+        checked++;
+        if (this.matchesAt(want, i, pass)) out.push(i);
+        return out.length >= limit;
+      },
+    );
+    if (index.stride > 1) this.sparseChecks.set(pass, (this.sparseChecks.get(pass) ?? 0) + checked);
   }
 
   /** Does `want` (already keyed) match at `i` under `pass`? */

@@ -69,8 +69,14 @@ describe('line tables', () => {
             expect(t.hashLine(i, 1)).toBe(t.hashString(l.text.trimEnd()));
             expect(t.hashLine(i, 2)).toBe(t.hashString(l.text.trim()));
           });
-          // The index build's one-pass hashes are the same hashes.
-          for (const trim of [0, 1, 2] as const) expect([...t.hashAll(trim)]).toEqual(ref.map((_, i) => t.hashLine(i, trim)));
+          // The index build's one-pass hashes are the same hashes, of every line or of every stride-th one.
+          for (const trim of [0, 1, 2] as const) {
+            expect([...t.hashAll(trim)]).toEqual(ref.map((_, i) => t.hashLine(i, trim)));
+            for (const stride of [2, 3, 4]) {
+              const every = ref.flatMap((_, i) => (i % stride === 0 ? [t.hashLine(i, trim)] : []));
+              expect([...t.hashAll(trim, stride)]).toEqual(every);
+            }
+          }
           // A needle without line breaks: the first line at or after `from` containing it.
           const needle = probe.replace(/[\r\n\u2028]/g, '').slice(0, 6);
           if (needle !== '') {
