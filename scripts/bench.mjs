@@ -110,7 +110,7 @@ const PLAN = [
     title: 'small patch: 1 hunk, 200-line file',
     w: W.small,
     mode: 'apply',
-    tools: [...ALL, 'node', 'bun', ...VARIANTS.map((v) => v.id)],
+    tools: [...ALL, 'node', 'bun', 'bunio', ...VARIANTS.map((v) => v.id)],
     reps: REPS_STARTUP,
     budget: BUDGET_S.startup,
   },

@@ -329,11 +329,16 @@ function limits(results, floorKb) {
   const nodeFloor = med(results, 'small', 'node');
   const bunFloor = med(results, 'small', 'bun');
   const codexSmall = med(results, 'small', 'codex');
+  const smallDurable = med(results, 'small', 'bunio');
   if (nodeFloor !== undefined && bunFloor !== undefined && codexSmall !== undefined) {
     facts.push(
       `- Start-up: \`bun -e 0\` takes ${fmtMs(bunFloor)} ms and \`node -e 0\` ${fmtMs(nodeFloor)} ms, ` +
         `against ${fmtMs(codexSmall)} ms for Codex's whole small patch ` +
-        `(binary: ${fmtMs(med(results, 'small', 'bin'))} ms, Node CLI: ${fmtMs(med(results, 'small', 'cli'))} ms).`,
+        `(binary: ${fmtMs(med(results, 'small', 'bin'))} ms, Node CLI: ${fmtMs(med(results, 'small', 'cli'))} ms)` +
+        (smallDurable !== undefined
+          ? `; a Bun script that only replaces the file durably (temp file, fsync, rename, directory fsync) takes ${fmtMs(smallDurable)} ms`
+          : '') +
+        '.',
     );
   }
   const codex = med(results, 'hunks', 'codex');
