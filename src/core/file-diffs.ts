@@ -2,7 +2,7 @@
 
 import type { Mutation } from './plan.js';
 import { decodeLines } from '../text/decode.js';
-import { EMPTY_TABLE } from '../text/runs.js';
+import { emptyTable } from '../text/runs.js';
 import type { LineTable } from '../text/table.js';
 import type { FileDiff } from '../types.js';
 import { diffHunks } from '../report/diff.js';
@@ -41,7 +41,7 @@ export function fileDiffs(mutations: readonly Mutation[], displayOf: (abs: strin
     // Content that descends from a file diffs against that file's lines. New
     // content (an added file) has no base lines: against an empty file, or
     // against what the path held before (a delete then add of the same path).
-    const old = c.origin !== undefined ? c.base : m.before.kind === 'file' ? tableOf(m.before.bytes) : EMPTY_TABLE;
+    const old = c.origin !== undefined ? c.base : m.before.kind === 'file' ? tableOf(m.before.bytes) : emptyTable();
     if (!old) {
       diffs.push({ ...base, binary: true });
       continue;

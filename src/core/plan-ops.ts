@@ -7,7 +7,7 @@ import { locateHunks, type LocateResult } from '../match/hunks.js';
 import { LineIndex } from '../match/seek.js';
 import type { OutOfOrder } from '../match/hunks.js';
 import type { TextEncoding } from '../text/decode.js';
-import { EMPTY_TABLE, isWhole, rebase, type Run, tableOfRuns } from '../text/runs.js';
+import { emptyTable, isWhole, rebase, type Run, tableOfRuns } from '../text/runs.js';
 import { spliceRuns } from '../text/splice.js';
 import { checkEncodable, cleanAddedLines, cleanHunks, type Refusal } from '../text/written.js';
 import type { FileOp, Hunk } from '../types.js';
@@ -36,12 +36,12 @@ export function planAdd(view: PlanView, i: number, op: Op<'add'>, ref: PathRef):
   const bad = checkEncodable(added.lines, encoding);
   if (bad) throw refused(bad);
   let runs: Run[] = added.lines.map((text) => ({ text, eol: '\n' }));
-  if (op.noNewlineAtEnd) runs = withoutFinalEol(runs, EMPTY_TABLE);
+  if (op.noNewlineAtEnd) runs = withoutFinalEol(runs, emptyTable());
   const mode = withExecutable(undefined, op.executable);
   view.put(i, ref.abs, {
     kind: 'file',
     ...(mode !== undefined ? { mode } : {}),
-    content: { type: 'text', runs, base: EMPTY_TABLE, encoding },
+    content: { type: 'text', runs, base: emptyTable(), encoding },
   });
 }
 

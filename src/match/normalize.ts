@@ -40,6 +40,7 @@
 // Normalise the needle and the whole file the same way and search the
 // normalised file; trimming the needle's outer spaces first is the caller's call.
 
+import { type FoldKind, foldMaps, foldTable } from './folds.js';
 import { lazyRegExp } from '../text/lazy-regexp.js';
 
 export interface NormalizeOptions {
@@ -54,80 +55,9 @@ export interface Normalized {
   map: Int32Array;
 }
 
-export type FoldKind = 'quotes' | 'dashes' | 'cjk' | 'spaces';
+export type { FoldKind } from './folds.js';
 
 const SPACE = 0x20;
-
-/** Chord's 1:1 map (plus Codex's Unicode spaces and U+2010..U+2015 dashes). */
-const BASE_PAIRS: readonly (readonly [number, string, FoldKind])[] = [
-  [0x201c, '"', 'quotes'],
-  [0x201d, '"', 'quotes'],
-  [0x201e, '"', 'quotes'],
-  [0x201f, '"', 'quotes'],
-  [0x2018, "'", 'quotes'],
-  [0x2019, "'", 'quotes'],
-  [0x201a, "'", 'quotes'],
-  [0x201b, "'", 'quotes'],
-  [0x2010, '-', 'dashes'],
-  [0x2011, '-', 'dashes'],
-  [0x2012, '-', 'dashes'],
-  [0x2013, '-', 'dashes'],
-  [0x2014, '-', 'dashes'],
-  [0x2015, '-', 'dashes'],
-  [0x2212, '-', 'dashes'],
-  [0xff0c, ',', 'cjk'],
-  [0xff1b, ';', 'cjk'],
-  [0xff1a, ':', 'cjk'],
-  [0x3002, '.', 'cjk'],
-  [0xff0e, '.', 'cjk'],
-  [0xff01, '!', 'cjk'],
-  [0xff1f, '?', 'cjk'],
-  [0xff08, '(', 'cjk'],
-  [0xff09, ')', 'cjk'],
-  [0x00a0, ' ', 'spaces'],
-  [0x2002, ' ', 'spaces'],
-  [0x2003, ' ', 'spaces'],
-  [0x2004, ' ', 'spaces'],
-  [0x2005, ' ', 'spaces'],
-  [0x2006, ' ', 'spaces'],
-  [0x2007, ' ', 'spaces'],
-  [0x2008, ' ', 'spaces'],
-  [0x2009, ' ', 'spaces'],
-  [0x200a, ' ', 'spaces'],
-  [0x202f, ' ', 'spaces'],
-  [0x205f, ' ', 'spaces'],
-  [0x3000, ' ', 'spaces'],
-];
-
-const WIDE_EXTRA: readonly (readonly [number, string])[] = [
-  [0x3001, ','], // 、 ideographic comma
-  [0x300c, '"'], // 「
-  [0x300d, '"'], // 」
-  [0x300e, '"'], // 『
-  [0x300f, '"'], // 』
-  [0x3010, '['], // 【
-  [0x3011, ']'], // 】
-  [0x300a, '<'], // 《
-  [0x300b, '>'], // 》
-  [0x3008, '<'], // 〈
-  [0x3009, '>'], // 〉
-];
-
-const BASE = new Map<number, number>();
-const KIND = new Map<number, FoldKind>();
-for (const [cp, to, kind] of BASE_PAIRS) {
-  BASE.set(cp, to.charCodeAt(0));
-  KIND.set(cp, kind);
-}
-const WIDE = new Map<number, number>(BASE);
-// Full-width ASCII punctuation block; letters and digits are left alone (that
-// would be NFKC-style folding of content, not of punctuation).
-for (let cp = 0xff01; cp <= 0xff5e; cp++) {
-  const ascii = cp - 0xfee0;
-  const isAlnum = (ascii >= 0x30 && ascii <= 0x39) || (ascii >= 0x41 && ascii <= 0x5a) || (ascii >= 0x61 && ascii <= 0x7a);
-  if (!isAlnum && !WIDE.has(cp)) WIDE.set(cp, ascii);
-}
-for (const [cp, to] of WIDE_EXTRA) WIDE.set(cp, to.charCodeAt(0));
 
 /** After one of these, a single following space is optional (ASCII lookup table). */
 const OPTIONAL_SPACE_AFTER = asciiTable(',;:.!?(');
@@ -147,39 +77,36 @@ const MARK_RE = lazyRegExp('\\p{M}');
 /** The 1:1 fold of one character under the given profile; the character itself when it has none. */
 export function foldChar(ch: string, opts: NormalizeOptions = {}): string {
   if (ch.length !== 1) return ch;
-  const to = (opts.wide ? WIDE : BASE).get(ch.charCodeAt(0));
+  const { base, wide } = foldMaps();
+  const to = (opts.wide ? wide : base).get(ch.charCodeAt(0));
   return to === undefined ? ch : String.fromCharCode(to);
 }
 
 /** Which fold families (quotes, dashes, CJK punctuation, Unicode spaces) occur in `text`. */
 export function foldKinds(text: string): FoldKind[] {
+  const { kind, wide } = foldMaps();
   const seen = new Set<FoldKind>();
   for (let i = 0; i < text.length; i++) {
-    const k = KIND.get(text.charCodeAt(i));
+    const k = kind.get(text.charCodeAt(i));
     if (k) seen.add(k);
-    else if (WIDE.has(text.charCodeAt(i))) seen.add('cjk');
+    else if (wide.has(text.charCodeAt(i))) seen.add('cjk');
   }
   return (['quotes', 'dashes', 'cjk', 'spaces'] as const).filter((k) => seen.has(k));
 }
 
-// Per-code-unit lookup tables: the tolerant step keys every line of a file
-// that may have 100,000 of them, so no regex or Map lookup per character.
-const FOLD_BASE = new Uint16Array(0x10000);
-const FOLD_WIDE = new Uint16Array(0x10000);
-for (const [cp, to] of BASE) FOLD_BASE[cp] = to;
-for (const [cp, to] of WIDE) FOLD_WIDE[cp] = to;
 const C_DONE = 1;
 const C_MARK = 2;
 const C_WORD = 4;
-/** Lazily filled: C_DONE | C_MARK | C_WORD per BMP code unit (surrogates are never marks/words alone). */
-const CLASS = new Uint8Array(0x10000);
+/** Filled as met: C_DONE | C_MARK | C_WORD per BMP code unit (surrogates are never marks/words alone). */
+let classes: Uint8Array | undefined;
 
 function classOf(code: number): number {
-  let c = CLASS[code]!;
+  const table = (classes ??= new Uint8Array(0x10000));
+  let c = table[code]!;
   if (c === 0) {
     const s = String.fromCharCode(code);
     c = C_DONE | (MARK_RE.test(s) ? C_MARK : 0) | (WORD_RE.test(s) ? C_WORD : 0);
-    CLASS[code] = c;
+    table[code] = c;
   }
   return c;
 }
@@ -281,7 +208,7 @@ function dropSpaces(n: number, wide: boolean, w: Scratch): number {
 export function normalizeForMatch(text: string, opts: NormalizeOptions = {}): Normalized {
   const wide = opts.wide === true;
   const w = scratchFor(text.length);
-  const n = foldUnits(text, wide ? FOLD_WIDE : FOLD_BASE, w);
+  const n = foldUnits(text, foldTable(wide), w);
   const m = dropSpaces(n, wide, w);
   const map = new Int32Array(m + 1);
   map.set(w.outSrc.subarray(0, m));
@@ -297,7 +224,7 @@ export function normalizeForMatch(text: string, opts: NormalizeOptions = {}): No
  */
 export function normalizeKey(text: string, opts: NormalizeOptions = {}): string {
   const wide = opts.wide === true;
-  const fold = wide ? FOLD_WIDE : FOLD_BASE;
+  const fold = foldTable(wide);
   // One pass over the original, copying unchanged stretches as slices. Lines
   // with combining marks or astral characters take the two-stage path, where
   // dropping a floating mark can change what a space's neighbour is.
@@ -350,7 +277,7 @@ function isWordCode(code: number): boolean {
 
 function keyOf(text: string, wide: boolean): string {
   const w = scratchFor(text.length);
-  const m = dropSpaces(foldUnits(text, wide ? FOLD_WIDE : FOLD_BASE, w), wide, w);
+  const m = dropSpaces(foldUnits(text, foldTable(wide), w), wide, w);
   // Most lines come out unchanged: skip rebuilding the string.
   return m === text.length && !w.folded ? text : decodeUnits(w.out, m);
 }

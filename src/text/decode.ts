@@ -143,16 +143,30 @@ const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.
 
 const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(asBuffer(a), asBuffer(b)) === 0;
 
-/** A NUL byte, or mostly control bytes, in the first 4 KiB. */
+/** Bytes below 0x20 that text does not use: all but NUL (decided first), tab, LF, FF, CR and ESC. */
+const CONTROL_BYTES = [
+  1, 2, 3, 4, 5, 6, 7, 8, 0x0b, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x1c, 0x1d, 0x1e, 0x1f,
+];
+
+/**
+ * A NUL byte, or mostly control bytes, in the first 4 KiB. Counted with the
+ * native indexOf, one search per control byte, not a loop over every byte:
+ * the test runs on every file a patch touches, in a process too short for the
+ * JIT to compile such a loop. In the binary the byte loop took 0.2-0.5 ms a
+ * call on a source file (first four calls in a fresh process), this 0.05 ms
+ * on the first call and 0.01 ms after; on the small-patch workload the plan's
+ * decoding went from 0.59 to 0.21 ms (phase minima of 40 runs, busy 2-core
+ * VM, 2026-11-30).
+ */
 export function looksBinary(bytes: Uint8Array): boolean {
-  const n = Math.min(bytes.length, 4096);
+  const head = bytes.subarray(0, 4096);
+  if (head.includes(0)) return true;
   let control = 0;
-  for (let i = 0; i < n; i++) {
-    const b = bytes[i]!;
-    if (b === 0) return true;
-    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c && b !== 0x1b) control++;
+  for (let k = 0; k < CONTROL_BYTES.length; k++) {
+    const b = CONTROL_BYTES[k]!;
+    for (let i = head.indexOf(b); i >= 0; i = head.indexOf(b, i + 1)) control++;
   }
-  return n > 0 && control / n > 0.3;
+  return head.length > 0 && control / head.length > 0.3;
 }
 
 /** The same test on decoded text, for the wide encodings where NUL bytes are normal. */
