@@ -100,9 +100,8 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
   const located = locateHunks(new LineIndex(table), hunks);
   if (!located.ok) throw hunkFailure(located, hunks);
   record(view, i, ref, hunks, located);
-  const added: string[] = [];
-  for (const h of hunks) for (const l of h.lines) if (l.op === '+') added.push(l.text);
-  const bad = checkEncodable(added, text.encoding);
+  // The added lines as cleaning collected them: a second walk over every hunk line cost about 1 ms for 500 hunks.
+  const bad = checkEncodable(cleaned.added, text.encoding);
   if (bad) throw refused(bad);
   const next: TextContent = unchanged ? text : { ...text, runs: rebase(spliceRuns(table, located.replacements), table) };
   return op.noNewlineAtEnd ? { ...text, runs: withoutFinalEol(next.runs, text.base) } : next;

@@ -243,10 +243,20 @@ function parseUpdate(c: Cursor, start: number, path: string, ops: FileOp[]): num
     return current;
   };
 
-  for (; i < c.lines.length; i++) {
-    const raw = c.lines[i]!;
+  const lines = c.lines;
+  const final = lines.length - 1;
+  for (; i < lines.length; i++) {
+    const raw = lines[i]!;
     // The final line is the envelope's end even when padded (` *** End Patch`).
-    if (i === c.lines.length - 1 && raw.trim() === END) break;
+    if (i === final && raw.trim() === END) break;
+    // The hunk lines first: nearly every line is one (5,000 in a 500-hunk
+    // patch, a loop too cold for the JIT), and none of them starts with '@'.
+    const prefix = raw[0];
+    if (prefix === ' ' || prefix === '-' || prefix === '+') {
+      if (closed) fail(c, i, `expected "@@" or the next operation after "*** End of File", found ${quote(raw)}`);
+      (current ?? open(i)).lines.push({ op: prefix, text: raw.slice(1) });
+      continue;
+    }
     if (raw.startsWith('@@')) {
       const rest = raw.slice(2).trim();
       const range = UNIFIED_RANGE.exec(rest);
@@ -264,12 +274,6 @@ function parseUpdate(c: Cursor, start: number, path: string, ops: FileOp[]): num
       }
       const opened = open(i, header === '' ? undefined : header);
       if (hint > 0) opened.hintLine = hint;
-      continue;
-    }
-    const prefix = raw[0];
-    if (prefix === ' ' || prefix === '-' || prefix === '+') {
-      if (closed) fail(c, i, `expected "@@" or the next operation after "*** End of File", found ${quote(raw)}`);
-      (current ?? open(i)).lines.push({ op: prefix, text: raw.slice(1) });
       continue;
     }
     const t = raw.trim();

@@ -39,12 +39,16 @@ export function placesIn(
   limit: number,
   eof: boolean,
 ): Places | undefined {
+  if (ranges.length === 0) return undefined;
   for (const pass of PASSES) {
-    let hits: number[] = [];
-    for (const [from, to] of ranges) hits.push(...index.matches(pattern, from, to, pass, limit, eof));
+    // One range (the usual scope, after the previous hunk): its hits as they come, no copy.
+    let hits = index.matches(pattern, ranges[0]![0], ranges[0]![1], pass, limit, eof);
+    if (ranges.length > 1) {
+      for (let r = 1; r < ranges.length; r++) hits = hits.concat(index.matches(pattern, ranges[r]![0], ranges[r]![1], pass, limit, eof));
+      hits = [...new Set(hits)].sort((a, b) => a - b);
+    }
     if (hits.length === 0) continue;
-    if (ranges.length > 1) hits = [...new Set(hits)].sort((a, b) => a - b);
-    return { pass, hits: hits.slice(0, limit) };
+    return { pass, hits: hits.length > limit ? hits.slice(0, limit) : hits };
   }
   return undefined;
 }

@@ -45,9 +45,21 @@ function changeBlocks(old: LineTable, runs: readonly Run[]): Block[] {
   return blocks;
 }
 
+/**
+ * Old line k as a diff line. This runs once per line of every hunk shown, in
+ * code too cold for the JIT: in a file with one ending, a line's ending is
+ * that one (only the file's last line can lack it) without asking the table.
+ */
+function oldLines(old: LineTable): (type: ' ' | '-', k: number) => DiffLine {
+  const uniform = old.uniformEol();
+  const last = old.length - 1;
+  return (type, k) => ({ type, text: old.textAt(k), eol: uniform !== undefined && k < last ? uniform : old.eolAt(k) });
+}
+
 /** Content without base runs (a new file; [] for a deleted one) diffs as all added / all removed. */
 export function diffHunks(old: LineTable, runs: readonly Run[], context = 3): DiffHunk[] {
   const blocks = changeBlocks(old, runs);
+  const oldLine = oldLines(old);
   const hunks: DiffHunk[] = [];
   let i = 0;
   while (i < blocks.length) {
@@ -60,17 +72,14 @@ export function diffHunks(old: LineTable, runs: readonly Run[], context = 3): Di
     const newStart = first.newStart - lead;
     const trail = Math.min(context, old.length - last.oldEnd);
     const lines: DiffLine[] = [];
-    const ctx = (from: number, to: number) => {
-      for (let k = from; k < to; k++) lines.push({ type: ' ', text: old.textAt(k), eol: old.eolAt(k) });
-    };
-    ctx(oldStart, first.oldStart);
+    let at = oldStart;
     for (let k = i; k <= j; k++) {
       const b = blocks[k]!;
-      if (k > i) ctx(blocks[k - 1]!.oldEnd, b.oldStart);
-      for (let x = b.oldStart; x < b.oldEnd; x++) lines.push({ type: '-', text: old.textAt(x), eol: old.eolAt(x) });
+      for (; at < b.oldStart; at++) lines.push(oldLine(' ', at));
+      for (; at < b.oldEnd; at++) lines.push(oldLine('-', at));
       for (const a of b.added) lines.push({ type: '+', text: a.text, eol: a.eol });
     }
-    ctx(last.oldEnd, last.oldEnd + trail);
+    for (; at < last.oldEnd + trail; at++) lines.push(oldLine(' ', at));
     const oldCount = last.oldEnd + trail - oldStart;
     const newCount = last.newStart + last.added.length + trail - newStart;
     hunks.push({

@@ -66,7 +66,8 @@ export function refuseControl(text: string, where: string): Refusal | undefined 
   };
 }
 
-export type CleanedHunks = { ok: true; hunks: Hunk[]; removed: Map<number, number> } | Refusal;
+/** `added`: the `+` lines of `hunks` in order, as cleaned (the planner checks them against the file's encoding next). */
+export type CleanedHunks = { ok: true; hunks: Hunk[]; added: string[]; removed: Map<number, number> } | Refusal;
 
 /** cleanAddedLines over the `+` lines of an update's hunks; context and `-` lines must match the file as it is. */
 export function cleanHunks(hunks: readonly Hunk[]): CleanedHunks {
@@ -74,10 +75,10 @@ export function cleanHunks(hunks: readonly Hunk[]): CleanedHunks {
   for (const h of hunks) for (const l of h.lines) if (l.op === '+') added.push(l.text);
   const c = cleanAddedLines(added, false);
   if (!c.ok) return c;
-  if (c.removed.size === 0) return { ok: true, hunks: [...hunks], removed: c.removed };
+  if (c.removed.size === 0) return { ok: true, hunks: [...hunks], added: c.lines, removed: c.removed };
   let k = 0;
   const cleaned = hunks.map((h) => ({ ...h, lines: h.lines.map((l) => (l.op === '+' ? { op: l.op, text: c.lines[k++]! } : l)) }));
-  return { ok: true, hunks: cleaned, removed: c.removed };
+  return { ok: true, hunks: cleaned, added: c.lines, removed: c.removed };
 }
 
 /**
