@@ -13,15 +13,22 @@ export type ColorFlag = boolean | undefined;
  * and never swallows the FILE after it. Arguments after `--` are left alone.
  */
 export function colorArgs(args: readonly string[]): string[] {
+  // A loop, not args.flatMap: every command line passes here, and the first
+  // flatMap of a process costs 0.14 ms in the binary (2026-11-30).
   const end = args.indexOf('--');
-  return args.flatMap((a, i) => {
-    if ((end >= 0 && i > end) || !a.startsWith('--color=')) return [a];
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if ((end >= 0 && i > end) || !a.startsWith('--color=')) {
+      out.push(a);
+      continue;
+    }
     const when = a.slice('--color='.length);
-    if (when === 'always') return ['--color'];
-    if (when === 'never') return ['--no-color'];
-    if (when === 'auto') return [];
-    throw new OptionError(`--color expects auto, always or never, got ${JSON.stringify(when)}`);
-  });
+    if (when === 'always') out.push('--color');
+    else if (when === 'never') out.push('--no-color');
+    else if (when !== 'auto') throw new OptionError(`--color expects auto, always or never, got ${JSON.stringify(when)}`);
+  }
+  return out;
 }
 
 /**

@@ -97,7 +97,9 @@ async function runOpsLocked(ops: readonly FileOp[], options: RunOptions, notes: 
   const fs = options.fs ?? nodeFs;
   const root = resolve(options.cwd ?? process.cwd());
   const dryRun = !!options.check;
-  const refs = ops.flatMap((op) => opRefs(root, op));
+  // A loop, not ops.flatMap: the first flatMap of a process costs 0.14 ms in the binary (2026-11-30).
+  const refs: PathRef[] = [];
+  for (const op of ops) refs.push(...opRefs(root, op));
   let plan: Plan;
   let snapshot: Snapshot;
   let session: PatchSession | undefined;

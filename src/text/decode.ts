@@ -13,7 +13,7 @@
 // once, before planning, when needsLegacyCodecs() says some file needs them.
 // Decoding itself stays synchronous, so planning stays pure.
 
-import { isAscii as asciiOnly, isUtf8 as validUtf8 } from 'node:buffer';
+import { isAscii as asciiOnly, isUtf8 as validUtf8 } from '../startup/lazy-builtins.js';
 import { LineTable } from './table.js';
 import { decodeUtf32, encodeUnicode, swap16 } from './unicode.js';
 

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
 import { APPLY_COMMANDS } from '../../src/cli/options.js';
-import { fastCommand } from '../../src/startup/fast-args.js';
+import { type FastOption, fastCommand } from '../../src/startup/fast-args.js';
 import { VERSION } from '../../src/version.js';
 
 /** What commander makes of `args`: the command, FILE and options its action receives, or the error. */
@@ -100,6 +100,20 @@ describe('fastCommand', () => {
     expect(fast(['apply', '--help'])).toBeUndefined();
     expect(fast(['check', '--check'])).toBeUndefined();
     expect(fast(['tools', '--model', 'gpt-5'])).toBeUndefined();
+  });
+
+  it('answers a command without options without reading its option table', () => {
+    // The table is read only when an option is met: a bare `apply`, as agents
+    // run it, never compiles the table's regular expressions.
+    const unread = new Proxy([] as FastOption[], {
+      get() {
+        throw new Error('option table read');
+      },
+    });
+    const table = { apply: unread, check: unread };
+    expect(fastCommand(['apply'], table)).toEqual({ command: 'apply', flags: {} });
+    expect(fastCommand(['check', 'p.patch'], table)).toEqual({ command: 'check', file: 'p.patch', flags: {} });
+    expect(() => fastCommand(['apply', '--json'], table)).toThrow('option table read');
   });
 
   it('agrees with commander on every command line it accepts', async () => {
