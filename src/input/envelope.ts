@@ -161,8 +161,11 @@ function parseSections(c: Cursor, i: number, ops: FileOp[]): boolean {
       continue;
     }
     if (t === END) {
-      const rest = lines.slice(i + 1).findIndex((l) => l.trim() !== '');
-      if (rest >= 0) fail(c, i + 1 + rest, `unexpected text after "*** End Patch": ${quote(lines[i + 1 + rest]!)}`);
+      // A loop, not slice().findIndex(): every patch ends here, and the first
+      // findIndex of a process costs 0.1 ms in the binary (2026-11-30).
+      for (let j = i + 1; j < lines.length; j++) {
+        if (lines[j]!.trim() !== '') fail(c, j, `unexpected text after "*** End Patch": ${quote(lines[j]!)}`);
+      }
       return true;
     }
     if (t.startsWith(ADD)) i = parseAdd(c, i, pathOf(c, i, t, ADD), ops);

@@ -225,6 +225,13 @@ describe('parsing a patch envelope', () => {
       'after "*** End Patch"',
     ],
     [
+      'text after blank lines after End Patch (the first such line is named)',
+      P('*** Begin Patch', '*** Delete File: a', '*** End Patch', '', '  ', 'thanks', 'more'),
+      'parse_error',
+      6,
+      'after "*** End Patch": "thanks"',
+    ],
+    [
       'a heredoc without its terminator',
       P("<<'EOF'", '*** Begin Patch', '*** Delete File: a', '*** End Patch'),
       'parse_error',
