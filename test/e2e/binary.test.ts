@@ -18,6 +18,10 @@ const scratch = () => {
   dirs.push(dir);
   return dir;
 };
+
+/** `binary apply --no-color` in `dir` with the patch on stdin, with no PATH (so no node) and HOME in `dir`. */
+const applyWith = (binary: string, dir: string, patch: string) =>
+  spawnSync(binary, ['apply', '--no-color'], { cwd: dir, input: patch, env: { PATH: '/nonexistent', HOME: dir }, encoding: 'utf8' });
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
@@ -27,12 +31,11 @@ describe('the Bun-compiled binary', () => {
     const dir = scratch();
     mkdirSync(join(dir, 'src'));
     writeFileSync(join(dir, 'src/app.js'), 'const port = 8080;\n');
-    const r = spawnSync(BINARY, ['apply', '--no-color'], {
-      cwd: dir,
-      input: '*** Begin Patch\n*** Update File: src/app.js\n-const port = 8080;\n+const port = 3000;\n*** End Patch\n',
-      env: { PATH: '/nonexistent', HOME: dir },
-      encoding: 'utf8',
-    });
+    const r = applyWith(
+      BINARY,
+      dir,
+      '*** Begin Patch\n*** Update File: src/app.js\n-const port = 8080;\n+const port = 3000;\n*** End Patch\n',
+    );
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('+const port = 3000;');
@@ -76,12 +79,7 @@ describe('the Bun-compiled binary', () => {
     copyFileSync(BINARY, copy);
     const shiftJis = Buffer.from([0x78, 0x20, 0x3d, 0x20, 0x22, 0x83, 0x65, 0x83, 0x58, 0x83, 0x67, 0x22, 0x0a]); // x = "テスト"
     writeFileSync(join(dir, 'sj.txt'), Buffer.concat([shiftJis, Buffer.from('y = 1\n')]));
-    const r = spawnSync(copy, ['apply', '--no-color'], {
-      cwd: dir,
-      input: '*** Begin Patch\n*** Update File: sj.txt\n-y = 1\n+y = 2\n*** End Patch\n',
-      env: { PATH: '/nonexistent', HOME: dir },
-      encoding: 'utf8',
-    });
+    const r = applyWith(copy, dir, '*** Begin Patch\n*** Update File: sj.txt\n-y = 1\n+y = 2\n*** End Patch\n');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain(' x = "テスト"');
@@ -94,12 +92,7 @@ describe('the Bun-compiled binary', () => {
     copyFileSync(BINARY, copy);
     writeFileSync(join(dir, '.chord-patch.yaml'), 'permission:\n  apply_patch: deny\n');
     writeFileSync(join(dir, 'f.txt'), 'a\n');
-    const r = spawnSync(copy, ['apply', '--no-color'], {
-      cwd: dir,
-      input: '*** Begin Patch\n*** Update File: f.txt\n-a\n+b\n*** End Patch\n',
-      env: { PATH: '/nonexistent', HOME: dir },
-      encoding: 'utf8',
-    });
+    const r = applyWith(copy, dir, '*** Begin Patch\n*** Update File: f.txt\n-a\n+b\n*** End Patch\n');
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('denied by permission rule `apply_patch: deny`');
     expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('a\n');
