@@ -21,7 +21,7 @@
 
 import { lowerBound } from '../text/search.js';
 import type { LineTable } from '../text/table.js';
-import { bucketKeys, bucketOf, type Buckets } from './buckets.js';
+import { bucketKeys, type Buckets } from './buckets.js';
 
 export interface Strided {
   /** Lines 0, stride, 2 * stride, ... are indexed; `order` holds q for line q * stride. */
@@ -68,41 +68,50 @@ export function eachCandidate(
   if (s > m) throw new Error(`chord-patch: a stride-${s} index cannot place a ${m}-line block`);
   const order = index.buckets.order;
   // Per remainder still possible: the block line it is looked up by, and its bucket's unread part.
+  // (Plain locals and one reused pick, no tuples: this runs per hunk in code too cold for the JIT.)
   const offsets: number[] = [];
   const next: number[] = [];
   const ends: number[] = [];
+  const pick: Pick = { offset: 0, lo: 0, hi: 0 };
   for (let r = 0; r < s; r++) {
-    const found = rarest(index.buckets, m, s, r, hashOf, lengthOf);
-    if (!found) continue;
-    const [o, lo, hi] = found;
-    offsets.push(o);
-    // The first indexed line q * s at or after start + o, i.e. a start at or after `start`.
-    next.push(lowerBound(order, Math.ceil((start + o) / s), lo, hi));
-    ends.push(hi);
+    if (!rarest(index.buckets, m, s, r, hashOf, lengthOf, pick)) continue;
+    offsets.push(pick.offset);
+    // The first indexed line q * s at or after start + offset, i.e. a start at or after `start`.
+    next.push(lowerBound(order, Math.ceil((start + pick.offset) / s), pick.lo, pick.hi));
+    ends.push(pick.hi);
   }
   // The remainders' candidates, merged in ascending order (each list ascends; no start is in two).
+  const classes = offsets.length;
   for (;;) {
-    let pick = -1;
+    let c = -1;
     let at = Number.POSITIVE_INFINITY;
-    for (let c = 0; c < offsets.length; c++) {
-      if (next[c]! >= ends[c]!) continue;
-      const i = order[next[c]!]! * s - offsets[c]!;
+    for (let k = 0; k < classes; k++) {
+      const j = next[k]!;
+      if (j >= ends[k]!) continue;
+      const i = order[j]! * s - offsets[k]!;
       if (i < at) {
         at = i;
-        pick = c;
+        c = k;
       }
     }
-    if (pick < 0 || at > last) return;
-    next[pick]!++;
+    if (c < 0 || at > last) return;
+    next[c] = next[c]! + 1;
     if (visit(at)) return;
   }
 }
 
+/** A block line and its bucket's range of `order`. */
+interface Pick {
+  offset: number;
+  lo: number;
+  hi: number;
+}
+
 /**
- * For the starts with remainder -r mod s: the block line (offset r, r + s, ...)
- * whose bucket holds the fewest indexed lines, with that bucket's range of
- * `order`; undefined when one of them is in no indexed line at all (then no
- * such start can hold the block).
+ * For the starts with remainder -r mod s: into `pick`, the block line (offset
+ * r, r + s, ...) whose bucket holds the fewest indexed lines, with that
+ * bucket's range of `order`; false when one of them is in no indexed line at
+ * all (then no such start can hold the block).
  */
 function rarest(
   buckets: Buckets,
@@ -111,20 +120,37 @@ function rarest(
   r: number,
   hashOf: (k: number) => number,
   lengthOf: (k: number) => number,
-): [offset: number, lo: number, hi: number] | undefined {
+  pick: Pick,
+): boolean {
+  const { offsets, mask } = buckets;
   // The longest line first: a `}` or a blank line is rarely the rarest, and
   // a bucket of one line ends the search before the others are hashed.
   let longest = r;
-  for (let o = r + s; o < m; o += s) if (lengthOf(o) > lengthOf(longest)) longest = o;
-  const [from, to] = bucketOf(buckets, hashOf(longest));
-  if (from === to) return undefined;
-  let best: [offset: number, lo: number, hi: number] = [longest, from, to];
-  // No bucket beats one line: most hunks' lines are unique in the file, so this saves hashing the rest.
-  for (let o = r; o < m && best[2] - best[1] > 1; o += s) {
-    if (o === longest) continue;
-    const [lo, hi] = bucketOf(buckets, hashOf(o));
-    if (lo === hi) return undefined;
-    if (hi - lo < best[2] - best[1]) best = [o, lo, hi];
+  let width = lengthOf(r);
+  for (let o = r + s; o < m; o += s) {
+    const w = lengthOf(o);
+    if (w > width) {
+      longest = o;
+      width = w;
+    }
   }
-  return best;
+  let b = hashOf(longest) & mask;
+  pick.offset = longest;
+  pick.lo = offsets[b]!;
+  pick.hi = offsets[b + 1]!;
+  if (pick.lo === pick.hi) return false;
+  // No bucket beats one line: most hunks' lines are unique in the file, so this saves hashing the rest.
+  for (let o = r; o < m && pick.hi - pick.lo > 1; o += s) {
+    if (o === longest) continue;
+    b = hashOf(o) & mask;
+    const lo = offsets[b]!;
+    const hi = offsets[b + 1]!;
+    if (lo === hi) return false;
+    if (hi - lo < pick.hi - pick.lo) {
+      pick.offset = o;
+      pick.lo = lo;
+      pick.hi = hi;
+    }
+  }
+  return true;
 }
