@@ -63,6 +63,18 @@ describe('strided hash indexes', () => {
     );
   });
 
+  it('build one index for every line pass: a block found only ignoring whitespace, counted in each pass, hashes the file once', () => {
+    const lines = Array.from({ length: 40_000 }, (_, i) => `  line ${i} `);
+    const index = new LineIndex(lines);
+    const block = ['line 100', 'line 101', 'line 102', 'line 103'];
+    expect(index.matches(block, 0, lines.length - 1, 'exact', 2)).toEqual([]);
+    expect(index.matches(block, 0, lines.length - 1, 'trim-end', 2)).toEqual([]);
+    expect(index.matches(block, 0, lines.length - 1, 'trim', 2)).toEqual([100]);
+    // One index, at the stride a 4-line block takes (strideFor(4) = 2), where each pass once built its own.
+    const built = (index as unknown as { hashed: { stride: number }[] }).hashed;
+    expect(built.map((t) => t.stride)).toEqual([2]);
+  });
+
   it('switch a pass to the dense index once common lines have made a strided one check as many candidates as the file has lines', () => {
     // Blocks of `}` and blank lines only: every remainder's rarest line is common.
     const lines: string[] = Array.from({ length: 4000 }, (_, i) => (i % 2 === 0 ? '}' : ''));
@@ -70,7 +82,7 @@ describe('strided hash indexes', () => {
     const index = new LineIndex(lines);
     const block = ['}', '', '}', '', '}', '', '}', 'x'];
     for (let k = 0; k < 20; k++) expect(index.matches(block, 0, lines.length - 1, 'exact', 2)).toEqual([1994]);
-    const built = (index as unknown as { hashed: Map<PassName, { stride: number }[]> }).hashed.get('exact')!;
+    const built = (index as unknown as { hashed: { stride: number }[] }).hashed;
     expect(built.map((t) => t.stride)).toEqual([4, 1]);
   });
 });
