@@ -17,7 +17,7 @@ export const TRICKS = [
   },
   {
     id: 'lazy built-ins',
-    what: 'node:crypto and node:os loaded on first call (hashing, home directory, host name)',
+    what: 'node:crypto, node:os and node:buffer loaded on first call (hashing, home directory, host name, UTF-8 check)',
     where: 'src/startup/lazy-builtins.ts',
     standIn: 'lazy-builtins.ts',
   },

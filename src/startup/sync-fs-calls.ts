@@ -12,8 +12,9 @@
 // which each `npm run bench` shows in the "Node start-up tricks" table
 // (bench/results.md), row "sync fs calls".
 // The bench's stand-in without it: scripts/bench/stand-ins/sync-fs-calls.ts.
-// In the run of 2026-11-30 21:19 that row showed nothing beyond the noise for
-// the Node CLI (0.99x small patch, 0.98x `--version`, paired). It stays for
+// In the runs of 2026-11-30 21:19 and 23:36 that row showed little beyond the
+// noise for the Node CLI (small patch 0.99x and 1.05x, `--version` 0.98x and
+// 1.00x, paired). It stays for
 // the binary, which shares this budget: built with a budget of 0 it took
 // 1.09x the CPU and 1.03x the wall time on the small patch (21 paired rounds
 // on the idle 2-core VM, perf stat), its fsyncs then going to a pool Bun must
