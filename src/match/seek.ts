@@ -78,11 +78,11 @@ export interface SeekHit {
   pass: PassName;
 }
 
-/** The file side of matching: the file's line table plus lazily built per-pass indexes. */
+/** The file side of matching: the file's line table plus the hash index every pass shares, built when first needed. */
 export class LineIndex {
   readonly table: LineTable;
   /** Once scanning has cost enough: the hash indexes of INDEXED's keys (strided.ts), the first one usually the only one. */
-  private hashed: Strided[] = [];
+  private readonly hashed: Strided[] = [];
   /** Candidates checked through strided indexes (stride > 1): see hashIndex. */
   private sparseChecks = 0;
   /** Line comparisons spent scanning, per pass, before its table exists. */
@@ -134,7 +134,7 @@ export class LineIndex {
     for (const t of this.hashed) if (t.stride <= widest && (!best || t.stride < best.stride)) best = t;
     if (best) return best;
     const t = buildStrided(this.table, LINE[INDEXED].trim, widest === 1 ? 1 : strideFor(m));
-    this.hashed = [...this.hashed, t];
+    this.hashed.push(t);
     return t;
   }
 
@@ -147,7 +147,7 @@ export class LineIndex {
    * Every index in [from, to] where `pattern` matches under `pass`, ascending,
    * at most `limit` of them (a caller deciding "one or several" asks for two).
    * With `eof` only the file's tail qualifies. Scans while the pass's scanning
-   * budget lasts, then continues through the pass's hash index: counting a
+   * budget lasts, then continues through the shared hash index: counting a
    * hunk's places costs a look-up in its rarest line's bucket, not a scan of
    * the rest of the file, so 500 hunks on a 100,000-line file stay linear.
    */
@@ -179,7 +179,10 @@ export class LineIndex {
     return out;
   }
 
-  /** matches() through the pass's hash index: candidates from the buckets of the pattern's rarest lines, each checked in full. */
+  /**
+   * matches() through the shared hash index: candidates from the buckets of
+   * the pattern's rarest lines, each checked in full under `pass`.
+   */
   private lookup(want: readonly string[], start: number, last: number, pass: PassName, limit: number, out: number[]): void {
     const index = this.hashIndex(want.length);
     // The pattern keyed as the index holds lines (for the stricter passes, a copy).

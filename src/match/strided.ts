@@ -1,5 +1,5 @@
-// A line pass's hash index that hashes only every `stride`-th line of the
-// file, and the candidates it yields for a block of lines.
+// The line passes' hash index (seek.ts), hashing only every `stride`-th line
+// of the file, and the candidates it yields for a block of lines.
 //
 // Counting a hunk's places needs an index of the whole file, but not of every
 // line: a block of m lines that starts at line i covers, for each line j of
@@ -17,7 +17,8 @@
 // stride 4 a quarter of the lines are hashed (6-8 ms); a hunk costs a few
 // more look-ups (one per remainder). Binary, 20 paired rounds on the busy
 // 2-core VM, median CPU: 142 -> 131 ms (100,000 lines / 500 hunks), 148 -> 140
-// (its CRLF twin), 192 -> 158 (whitespace drift, which indexes two passes).
+// (its CRLF twin), 192 -> 158 (whitespace drift, which then indexed two
+// passes; one index now serves every pass, seek.ts).
 
 import { lowerBound } from '../text/search.js';
 import type { LineTable } from '../text/table.js';

@@ -2,8 +2,9 @@
 // loaded on the first call instead of at start-up. Hashing (a multi-file
 // commit's journal, --session), node:os (permission rules, the session store,
 // the commit lock) and node:buffer's validators (reading a file) are not
-// needed by every run, yet a static import loads the module on every run. The bench's figure is in its "Node start-up tricks" table, row
-// "lazy built-ins" (the CLI built with static imports instead:
+// needed by every run, yet a static import loads the module on every run.
+// The bench's figure is in its "Node start-up tricks" table, row "lazy
+// built-ins" (the CLI built with static imports instead:
 // scripts/bench/stand-ins/lazy-builtins.ts).
 //
 // A build-side twin (an esbuild plugin wrapping every import of node:crypto,

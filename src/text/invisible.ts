@@ -53,7 +53,7 @@ export function mayHoldInvisible(text: string): boolean {
 
 export function cleanInvisible(text: string, options: CleanOptions = {}): Cleaned {
   const removed = new Map<number, number>();
-  if (!CANDIDATE.test(text)) return { text, removed };
+  if (!mayHoldInvisible(text)) return { text, removed };
   const atFileStart = options.atFileStart ?? true;
   const cps = Array.from(text, (ch) => ch.codePointAt(0)!);
   const kept: number[] = [];
