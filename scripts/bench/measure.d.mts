@@ -7,7 +7,12 @@ export interface RunResult {
 }
 
 export interface Runner {
-  run(cmd: { file: string; args: string[] }, cwd: string, stdinPath: string | undefined, env: NodeJS.ProcessEnv): Promise<RunResult>;
+  run(
+    cmd: { file: string; args: string[]; stdout?: 'pipe' | undefined },
+    cwd: string,
+    stdinPath: string | undefined,
+    env: NodeJS.ProcessEnv,
+  ): Promise<RunResult>;
   stop(): void;
 }
 

@@ -57,7 +57,7 @@ export function startRunner() {
     run(cmd, cwd, stdinPath, envVars) {
       return new Promise((resolve, reject) => {
         pending = { resolve, reject };
-        child.send({ file: cmd.file, args: cmd.args, cwd, stdin: stdinPath, env: envVars });
+        child.send({ file: cmd.file, args: cmd.args, cwd, stdin: stdinPath, env: envVars, stdout: cmd.stdout });
       });
     },
     stop() {
@@ -74,7 +74,7 @@ export async function rssRun(cmd, cwd, stdinPath, envVars, tmpFile) {
       rmSync(tmpFile, { force: true });
       const r = spawnSync(TIME_BIN, ['-f', '%M', '-o', tmpFile, cmd.file, ...cmd.args], {
         cwd,
-        stdio: [fd, 'ignore', 'pipe'],
+        stdio: [fd, cmd.stdout === 'pipe' ? 'pipe' : 'ignore', 'pipe'],
         env: envVars,
         maxBuffer: 64 << 20,
       });

@@ -74,7 +74,7 @@ function resultsTable(results, floorKb) {
     for (const r of peerRows(results, p)) {
       const peer = !r.chord && r.median !== undefined;
       // Above the start-up floor of the tool's own runtime: bun for the binary, node for the rest.
-      const base = r.id === 'bin' || r.id === 'bunio' ? floorKb.bun : floorKb.node;
+      const base = r.id === 'bin' || r.id === 'binpipe' || r.id === 'bunio' ? floorKb.bun : floorKb.node;
       const mem =
         (r.chord || r.id === 'nodeio' || r.id === 'bunio') && r.kb !== undefined && base !== undefined && p.mode !== 'version'
           ? ((r.kb - base) * 1024) / p.w.bytesTouched
@@ -353,6 +353,19 @@ function limits(results, floorKb) {
           ? `; a Node script that only reads the file and writes it back (temp file, fsync, rename) takes ${fmtMs(io)} ms`
           : '') +
         (durable !== undefined ? `, the same under Bun (the binary's runtime) ${fmtMs(durable)} ms` : '') +
+        '.',
+    );
+  }
+  const piped = med(results, 'hunks', 'binpipe');
+  const filesPiped = med(results, 'files', 'binpipe');
+  if (piped !== undefined && codex !== undefined) {
+    facts.push(
+      '- The figures above send stdout to /dev/null, where the CLI builds no diff. Read through a pipe (the diff ' +
+        `built and printed), the binary takes ${fmtMs(piped)} ms on 100,000 lines / 500 hunks ` +
+        `(${fmtRatio(ratio(results, 'hunks', 'binpipe', 'codex'))} Codex)` +
+        (filesPiped !== undefined
+          ? ` and ${fmtMs(filesPiped)} ms on the 1,000-file envelope (${fmtRatio(ratio(results, 'files', 'binpipe', 'codex'))} Codex)`
+          : '') +
         '.',
     );
   }

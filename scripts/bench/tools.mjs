@@ -135,6 +135,18 @@ export function tools(root, log) {
     run: chordRun(binary, []),
   });
 
+  // The binary with its output read through a pipe, as a script that captures
+  // it: the diff is built and printed. On /dev/null (every other row) the CLI
+  // skips building the diff nobody sees; this row keeps that cost in view.
+  list.push({
+    id: 'binpipe',
+    label: 'chord-patch (build/chord-patch binary, stdout read through a pipe)',
+    chord: true,
+    version: `Bun-compiled, bun ${bunVersion ?? '?'}`,
+    ...bin,
+    run: (w, mode) => (mode === 'apply' ? { ...chordRun(binary, [])(w, mode), stdout: 'pipe' } : null),
+  });
+
   const codex = ensureCodex(root, log);
   list.push({
     id: 'codex',

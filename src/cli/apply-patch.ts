@@ -26,5 +26,7 @@ export async function applyPatchMain(args: string[], fs: Fs): Promise<number> {
   } catch (e) {
     return emit(errorOutcome(e, 'apply_patch', false), { model: true });
   }
-  return emit(await apply(input, { fs, ...permissionOptions(config, undefined), ...sessionOption(undefined) }), { model: true });
+  // The model-facing text names the changes, never shows their diff: none is built.
+  const options = { fs, diffs: false, ...permissionOptions(config, undefined), ...sessionOption(undefined) };
+  return emit(await apply(input, options), { model: true });
 }

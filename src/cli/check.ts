@@ -18,7 +18,7 @@ export async function runCheck(files: readonly string[], flags: ApplyFlags, fs: 
   const format = formatOf(flags);
   requireDirectory(flags.cwd);
   const config = await configFor(flags.config, flags.cwd);
-  const options = { fs, ...applyOptions({ ...flags, check: true }, config) };
+  const options = { fs, ...applyOptions({ ...flags, check: true }, config, true) };
   const results: CheckResult[] = [];
   for (const file of files) {
     let input: Buffer;

@@ -9,9 +9,24 @@ import { jsonDoc } from '../report/json.js';
 import { junitReport } from '../report/junit.js';
 import { PLAIN_STYLE, type Style, terminalFailureReport } from '../report/terminal.js';
 import type { Outcome } from '../types.js';
+import type { ApplyFlags } from './options.js';
 
 export const FORMATS = ['text', 'json', 'github', 'junit'] as const;
 export type Format = (typeof FORMATS)[number];
+
+/**
+ * Whether what the command prints holds the diff of the changes: the text
+ * report does (unless --model, or --quiet without --stat), and so does the
+ * JSON document; github annotations, JUnit XML and the one-line-per-file
+ * text of `check` over several files (`several`) do not. When nothing prints
+ * a diff, the library is asked not to build one (RunOptions.diffs).
+ */
+export function printsDiffs(flags: ApplyFlags, several = false): boolean {
+  const format = formatOf(flags);
+  if (format === 'json') return true;
+  if (format !== 'text' || several || flags.model) return false;
+  return !flags.quiet || !!flags.stat;
+}
 
 /** --format NAME (--json is --format json); anything else is a usage error. */
 export function formatOf(flags: { format?: string; json?: boolean }): Format {

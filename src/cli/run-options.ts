@@ -7,6 +7,8 @@ import { authorizeEdit as editPermission, patchAuthorizer } from '../config/perm
 import { stripOption } from './choices.js';
 import { UsageError } from './input.js';
 import type { ApplyFlags } from './options.js';
+import { printsDiffs } from './report.js';
+import { isNullDevice } from '../startup/no-stdio-streams.js';
 
 /** --config FILE, else .chord-patch.yaml in `dir` when present; a bad config is a usage error. */
 export async function configFor(file: string | undefined, dir: string | undefined): Promise<Config | undefined> {
@@ -35,9 +37,14 @@ export function permissionOptions(config: Config | undefined, dir: string | unde
   };
 }
 
-/** The library options an apply-like command line asks for. */
-export function applyOptions(flags: ApplyFlags, config: Config | undefined) {
+/**
+ * The library options an apply-like command line asks for (`several`: `check`
+ * over several files). The diff is built only when stdout shows it: not for
+ * formats without one, and not when stdout is /dev/null.
+ */
+export function applyOptions(flags: ApplyFlags, config: Config | undefined, several = false) {
   return {
+    ...(printsDiffs(flags, several) && !isNullDevice(1) ? {} : { diffs: false }),
     check: !!flags.check || !!flags.dryRun,
     ...(flags.cwd !== undefined ? { cwd: flags.cwd } : {}),
     allowOutside: !!flags.allowOutside,

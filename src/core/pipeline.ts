@@ -40,6 +40,13 @@ export interface RunOptions extends PlanOptions, SessionOptions, LockOptions {
   allOrNothing?: boolean;
   /** Unified diffs: leading path components to strip (`-p N`); default: see input/unified-ops.ts. */
   strip?: number;
+  /**
+   * Compute the diff of every change (Outcome.diffs, the default). false
+   * leaves diffs empty: for callers that never show them, since building them
+   * re-reads every changed line (the CLI when stdout is /dev/null, or its
+   * output has no diff in it).
+   */
+  diffs?: boolean;
 }
 
 export function rejected(tool: Outcome['tool'], dryRun: boolean, error: Outcome['error'], notes: Note[] = []): Outcome {
@@ -123,6 +130,7 @@ async function runOpsLocked(ops: readonly FileOp[], options: RunOptions, notes: 
     confine: !options.allowOutside,
     allOrNothing: !!options.allOrNothing,
     pruneDirs: !!options.reverse,
+    diffs: options.diffs !== false,
   });
   return session ? session.end(outcome, plan.failed) : outcome;
 }
@@ -171,6 +179,8 @@ export interface FinishOptions {
   allOrNothing?: boolean;
   /** Remove the directories the deletions leave empty (-R: undoing a patch removes the directories it created). */
   pruneDirs?: boolean;
+  /** Compute Outcome.diffs (default true; see RunOptions.diffs). */
+  diffs?: boolean;
 }
 
 /** Commit a plan (unless dry run) and describe what happened. Shared by patches and edits. */
@@ -178,8 +188,6 @@ export async function finish(fs: Fs, plan: Plan, f: FinishOptions): Promise<Outc
   const { snapshot, dryRun, tool } = f;
   const root = snapshot.root;
   let notes = f.notes;
-  const display = spellings(plan.mutations.map((m) => ({ abs: m.abs, raw: m.path })));
-  const displayOf = (abs: string) => displayPath(display, root, abs);
   const anyFailed = plan.failed.length > 0;
   if (f.allOrNothing && anyFailed && plan.changes.length > 0) return allOrNothingRefusal(plan, dryRun, tool, notes);
   if (!dryRun && plan.mutations.length > 0) {
@@ -205,11 +213,17 @@ export async function finish(fs: Fs, plan: Plan, f: FinishOptions): Promise<Outc
     dryRun,
     tool,
     changes: plan.changes,
-    diffs: fileDiffs(plan.mutations, displayOf),
+    diffs: f.diffs === false ? [] : diffsOf(plan, root),
     failed: plan.failed,
     notes,
     ...(plan.placements?.length ? { placements: plan.placements } : {}),
   };
+}
+
+/** The diff of every mutation, each path spelled as the patch first spelled it. */
+function diffsOf(plan: Plan, root: string): Outcome['diffs'] {
+  const display = spellings(plan.mutations.map((m) => ({ abs: m.abs, raw: m.path })));
+  return fileDiffs(plan.mutations, (abs) => displayPath(display, root, abs));
 }
 
 /** --all-or-nothing with a failing group: nothing is written, and the groups that would have applied are named. */

@@ -35,7 +35,15 @@ async function runEditLocked(request: EditRequest, options: RunOptions, guard: G
     return errorOutcome(e, 'edit', dryRun);
   }
   const { plan, stats } = planned;
-  let outcome = await finish(fs, plan, { snapshot, dryRun, tool: 'edit', notes: plan.notes, guard, confine: !options.allowOutside });
+  let outcome = await finish(fs, plan, {
+    snapshot,
+    dryRun,
+    tool: 'edit',
+    notes: plan.notes,
+    guard,
+    confine: !options.allowOutside,
+    diffs: options.diffs !== false,
+  });
   if (stats && (outcome.status === 'applied' || outcome.status === 'checked')) outcome = { ...outcome, edit: stats };
   // A commit that failed as a whole (changed after planning, write error) says
   // nothing about whether the text matched, so it is not counted.

@@ -2,7 +2,7 @@
 // colour, --json, -C, and the apply_patch entry.
 
 import { spawnSync } from 'node:child_process';
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliCommand, linkCli, RUNTIME, runCli } from '../support/cli.js';
@@ -110,6 +110,42 @@ describe('chord-patch apply', () => {
     expect(doc.failed[0].failures[0].code).toBe('file_missing');
     expect(doc.message).toMatch(/^apply_patch partially applied: 1 change committed, 1 file group not applied: nope/);
     expect(doc.diff).toContain('--- a/a.txt');
+  });
+
+  it('writes the same files and exit codes with stdout on /dev/null, where it builds no diff', () => {
+    const patch = P('*** Update File: a.txt', '-a', '+b', '*** Delete File: nope');
+    const run = (dir: string, out: number | 'pipe', args: string[] = []) => {
+      const cli = cliCommand();
+      return spawnSync(cli.file, [...cli.args, 'apply', ...args], {
+        cwd: dir,
+        input: patch,
+        stdio: ['pipe', out, 'pipe'],
+        env: { ...process.env, NO_COLOR: '1', CHORD_PATCH_SESSION: '' },
+        encoding: 'utf8',
+      });
+    };
+    const piped = scratch({ 'a.txt': 'a\n' });
+    const nulled = scratch({ 'a.txt': 'a\n' });
+    const devNull = openSync('/dev/null', 'w');
+    try {
+      const a = run(piped, 'pipe');
+      const b = run(nulled, devNull);
+      expect(b.status).toBe(2);
+      expect([b.status, b.stderr]).toEqual([a.status, a.stderr]);
+      expect(readTree(nulled)).toEqual(readTree(piped));
+      expect(readTree(nulled)).toEqual({ 'a.txt': 'b\n' });
+    } finally {
+      closeSync(devNull);
+    }
+    // A regular file is no /dev/null: the JSON document written there keeps its diff.
+    const outFile = join(scratch({}), 'out.json');
+    const fd = openSync(outFile, 'w');
+    try {
+      expect(run(scratch({ 'a.txt': 'a\n' }), fd, ['--json']).status).toBe(2);
+    } finally {
+      closeSync(fd);
+    }
+    expect(JSON.parse(readFileSync(outFile, 'utf8')).diff).toContain('+b');
   });
 
   it('refuses two hard links to one file in one patch as overlapping operations', () => {

@@ -31,6 +31,13 @@ describe("the bench's runner process", () => {
     expect(codes).toEqual([0, 1, 2]);
   });
 
+  it('gives the command /dev/null as stdout, or a pipe when the command asks for one', async () => {
+    const probe = "const s = require('fs').fstatSync(1); process.exit(s.isFIFO() || s.isSocket() ? 5 : s.isCharacterDevice() ? 6 : 7)";
+    const run = (stdout?: 'pipe') => runner.run({ file: process.execPath, args: ['-e', probe], stdout }, tmpdir(), undefined, process.env);
+    expect((await run()).code).toBe(6);
+    expect((await run('pipe')).code).toBe(5);
+  });
+
   it('rejects with the reason when the command cannot be started', async () => {
     await expect(runner.run({ file: '/nonexistent/tool', args: [] }, tmpdir(), undefined, process.env)).rejects.toThrow(/ENOENT/);
   });
