@@ -8,7 +8,7 @@ import { stripOption } from './choices.js';
 import { UsageError } from './input.js';
 import type { ApplyFlags } from './options.js';
 import { printsDiffs } from './report.js';
-import { isNullDevice } from '../startup/no-stdio-streams.js';
+import { isNullDevice } from './null-device.js';
 
 /** --config FILE, else .chord-patch.yaml in `dir` when present; a bad config is a usage error. */
 export async function configFor(file: string | undefined, dir: string | undefined): Promise<Config | undefined> {

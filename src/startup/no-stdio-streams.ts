@@ -36,32 +36,10 @@ function mayBeTerminal(fd: number): boolean {
   try {
     const s = fstatSync(fd);
     if (!s.isCharacterDevice()) return false;
-    return s.rdev !== nullDevice();
+    return s.rdev !== statSync('/dev/null').rdev;
   } catch {
     return true;
   }
-}
-
-/**
- * Whether `fd` is /dev/null, where whatever is written is thrown away (a
- * script that runs `chord-patch apply >/dev/null` for the exit code alone).
- * False when in doubt. The CLI then skips building the diff that only stdout
- * would have shown, as GNU grep skips its output work for a /dev/null stdout.
- */
-export function isNullDevice(fd: number): boolean {
-  try {
-    const s = fstatSync(fd);
-    return s.isCharacterDevice() && s.rdev === nullDevice();
-  } catch {
-    return false;
-  }
-}
-
-let nullRdev: number | undefined;
-/** The device number of /dev/null (asked once; it throws where there is none). */
-function nullDevice(): number {
-  nullRdev ??= statSync('/dev/null').rdev;
-  return nullRdev;
 }
 
 /**

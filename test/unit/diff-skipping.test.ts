@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { printsDiffs } from '../../src/cli/report.js';
 import { apply } from '../../src/index.js';
-import { isNullDevice } from '../../src/startup/no-stdio-streams.js';
+import { isNullDevice } from '../../src/cli/null-device.js';
 import { scratchDirs } from '../support/tree.js';
 
 const temp = scratchDirs();
