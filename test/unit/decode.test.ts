@@ -1,6 +1,7 @@
 // Bytes <-> text: every encoding a user's file may be in comes back byte for
 // byte; anything that cannot is refused with a message that says why.
 
+import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { runPatchText } from '../../src/core/pipeline.js';
@@ -206,6 +207,33 @@ describe('text an encoding cannot hold', () => {
     ['accents in windows-1252', 'café crème', { name: 'windows-1252', bom: false }, undefined],
   ])('%s', (_, text, encoding, bad) => {
     expect(unencodable(text, encoding)).toBe(bad);
+  });
+
+  it('names, for any UTF-16 text, the first lone surrogate a Unicode encoding cannot hold, and nothing when there is none', () => {
+    // The rule by hand: a high surrogate not followed by a low one, or a low one not preceded by a high one.
+    const firstLone = (s: string): string | undefined => {
+      for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        const next = s.charCodeAt(i + 1);
+        if (c >= 0xd800 && c <= 0xdbff) {
+          if (next >= 0xdc00 && next <= 0xdfff) i++;
+          else return s[i];
+        } else if (c >= 0xdc00 && c <= 0xdfff) return s[i];
+      }
+      return undefined;
+    };
+    const unit = fc.oneof(
+      fc.integer({ min: 0xd800, max: 0xdfff }),
+      fc.integer({ min: 0x20, max: 0x7e }),
+      fc.integer({ min: 0, max: 0xffff }),
+    );
+    const text = fc.array(unit, { maxLength: 40 }).map((codes) => String.fromCharCode(...codes));
+    for (const name of ['utf-8', 'UTF-16LE', 'utf32be']) {
+      fc.assert(
+        fc.property(text, (s) => unencodable(s, { name, bom: false }) === firstLone(s)),
+        { numRuns: 1000 },
+      );
+    }
   });
 });
 
