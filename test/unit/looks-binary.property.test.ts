@@ -1,5 +1,5 @@
-// The binary test (decode.ts looksBinary) counts control bytes with native
-// searches instead of a loop over every byte; it must decide exactly as the
+// The binary test (decode.ts looksBinary) searches the head, read as Latin-1,
+// with regexes instead of a loop over every byte; it must decide exactly as the
 // rule it implements: a NUL byte, or more than 30% control bytes (below 0x20,
 // except tab, LF, FF, CR and ESC), within the first 4 KiB.
 
