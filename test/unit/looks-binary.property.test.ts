@@ -1,11 +1,11 @@
-// The binary test (decode.ts looksBinary) searches the head, read as Latin-1,
+// The binary test (binary.ts looksBinary) searches the head, read as Latin-1,
 // with regexes instead of a loop over every byte; it must decide exactly as the
 // rule it implements: a NUL byte, or more than 30% control bytes (below 0x20,
 // except tab, LF, FF, CR and ESC), within the first 4 KiB.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { looksBinary } from '../../src/text/decode.js';
+import { looksBinary } from '../../src/text/binary.js';
 
 /** The rule, byte by byte. */
 function byRule(bytes: Uint8Array): boolean {
