@@ -51,6 +51,9 @@ export function resolveRef(root: string, raw: string): PathRef {
 }
 
 export function isInside(root: string, abs: string): boolean {
+  // A resolved path below the root's own spelling is inside: no relative()
+  // per file (every named path is asked twice).
+  if (abs.startsWith(root) && abs.length > root.length && (abs[root.length] === sep || root.endsWith(sep))) return true;
   const rel = relative(root, abs);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
@@ -62,9 +65,14 @@ export function isInside(root: string, abs: string): boolean {
  */
 export function checkOverlaps(refs: readonly PathRef[]): void {
   const spelling = spellings(refs);
+  // Directories whose ancestors (and themselves) were already checked: the
+  // files of one directory walk up from it once, not once each.
+  const walked = new Set<string>();
   for (const abs of spelling.keys()) {
-    for (let d = dirname(abs); d !== dirname(d); d = dirname(d)) {
+    for (let d = dirname(abs), up = dirname(d); d !== up; d = up, up = dirname(d)) {
       if (spelling.has(d)) overlap(`"${spelling.get(d)}" contains "${spelling.get(abs)}"`);
+      if (walked.has(d)) break;
+      walked.add(d);
     }
   }
 }
@@ -103,7 +111,9 @@ export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[
     const dir = dirname(abs);
     let planned = dirs.get(dir);
     if (!planned) dirs.set(dir, (planned = planDir(fs, dir)));
-    const real = join((await planned).real, ...(await planned).missing, basename(abs));
+    const { real: realDir, missing } = await planned;
+    // An existing directory at its own real place: the file's real path is its path.
+    const real = realDir === dir && missing.length === 0 ? abs : join(realDir, ...missing, basename(abs));
     if (!allowOutside && !(isInside(root, abs) && isInside(realRoot, real))) {
       outside.add(abs);
       return;
@@ -151,14 +161,14 @@ export async function readEntry(fs: Fs, abs: string): Promise<Entry> {
     if (!s) return { kind: 'missing' };
     if (s.kind !== 'file') return { kind: s.kind, mode: s.mode, identity: s.identity };
     const { links, uid, gid } = s;
-    return {
-      kind: 'file',
-      bytes: await fs.readFile(abs),
-      mode: s.mode,
-      identity: s.identity,
-      ...(links !== undefined ? { links } : {}),
-      ...(uid !== undefined && gid !== undefined ? { uid, gid } : {}),
-    };
+    // Optional fields set one by one: object spreads cost every file read.
+    const entry: Entry = { kind: 'file', bytes: await fs.readFile(abs), mode: s.mode, identity: s.identity };
+    if (links !== undefined) entry.links = links;
+    if (uid !== undefined && gid !== undefined) {
+      entry.uid = uid;
+      entry.gid = gid;
+    }
+    return entry;
   } catch (e) {
     return { kind: 'unreadable', error: (e as Error).message };
   }
