@@ -91,6 +91,17 @@ export abstract class LineTable {
     return i < this.length - 1 ? this.starts[i + 1]! - this.eolWidth : this.lastEnd;
   }
 
+  /** Width of line i's content, in the table's units (chars or bytes): what `widthOf` gives for a string equal to it. */
+  width(i: number): number {
+    const ends = this.ends;
+    return (ends !== undefined ? ends[i]! : i < this.length - 1 ? this.starts[i + 1]! - this.eolWidth : this.lastEnd) - this.starts[i]!;
+  }
+
+  /** Width of `s` in the table's units: a line can equal `s` only when width(i) is this. */
+  widthOf(s: string): number {
+    return this.unitsOf(s);
+  }
+
   /** The code unit (char or byte) at an offset. */
   protected abstract codeAt(offset: number): number;
 

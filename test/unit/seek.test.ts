@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineIndex } from '../../src/match/seek.js';
+import { LineTable } from '../../src/text/table.js';
 
 const file = ['def f():', '    x = 1   ', '    return x', '', 'def g():', '\tpass', 'def f():', '    x = 1', '    return x'];
 
@@ -120,5 +121,41 @@ describe('seeking among long lines', () => {
       expect(new LineIndex(lines).find(pattern, 0, 'exact')).toBe(all[0]);
       expect(new LineIndex(lines).find([`${lines[at]!.slice(0, 100)}Z${lines[at]!.slice(101)}`], 0, 'trim')).toBe(-1);
     }
+  });
+});
+
+describe('scanning for a block before any index exists', () => {
+  it('finds every place a brute-force search finds, in UTF-8 bytes and in decoded text, whatever the line endings', () => {
+    // Lines of equal width that differ inside, multi-byte characters whose byte width differs from their char width,
+    // whitespace drift for the looser passes.
+    const lineArb = fc.constantFrom('ab', 'ba', 'a b', 'a', 'é', 'ée', '中', 'x中', ' ab', 'ab ', '', '\u00a0a');
+    const eolArb = fc.constantFrom('\n', '\r\n');
+    const keys = { exact: (x: string) => x, 'trim-end': (x: string) => x.trimEnd(), trim: (x: string) => x.trim() } as const;
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(lineArb, eolArb), { minLength: 1, maxLength: 40 }),
+        fc.boolean(),
+        fc.array(lineArb, { minLength: 1, maxLength: 3 }),
+        fc.nat(),
+        (lines, lastEnded, pattern, at) => {
+          // An empty last line exists only when ended ('a\n' is one line).
+          const ended = lastEnded || lines[lines.length - 1]![0] === '';
+          const text = lines.map(([l, eol], i) => (i < lines.length - 1 || ended ? l + eol : l)).join('');
+          const texts = lines.map(([l]) => l);
+          const start = at % texts.length;
+          for (const table of [LineTable.fromUtf8(Buffer.from(text, 'utf8')), LineTable.fromText(text)]) {
+            for (const pass of ['exact', 'trim-end', 'trim'] as const) {
+              const key = keys[pass];
+              const all: number[] = [];
+              for (let i = start; i + pattern.length <= texts.length; i++) {
+                if (pattern.every((p, k) => key(texts[i + k]!) === key(p))) all.push(i);
+              }
+              expect(new LineIndex(table).matches(pattern, start, texts.length, pass, Infinity)).toEqual(all);
+            }
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
