@@ -88,7 +88,7 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
   if (hunks.length === 0) return src.content;
   // Context-only hunks change nothing: the content (even bytes that are
   // not text, for a pure rename of a binary file) moves as it is.
-  const unchanged = hunks.every((h) => h.lines.every((l) => l.op === ' '));
+  const unchanged = onlyContext(hunks);
   const text = view.decode(src.content);
   if (!('type' in text)) {
     if (!(unchanged && op.moveTo !== undefined)) throw new OpError(text.code, text.message);
@@ -105,6 +105,12 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
   if (bad) throw refused(bad);
   const next: TextContent = unchanged ? text : { ...text, runs: rebase(spliceRuns(table, located.replacements), table) };
   return op.noNewlineAtEnd ? { ...text, runs: withoutFinalEol(next.runs, text.base) } : next;
+}
+
+/** Are all the hunks' lines context? A loop: two callbacks per line ran for every hunk line of every update. */
+function onlyContext(hunks: readonly Hunk[]): boolean {
+  for (const h of hunks) for (const l of h.lines) if (l.op !== ' ') return false;
+  return true;
 }
 
 /** A hunk that could not be placed: its number, its line in the patch, and the file lines the report points at. */
