@@ -230,16 +230,16 @@ export class LineIndex {
     const table = this.table;
     const wide = first.length >= UNITS_PER_COST;
     // The exact pass compares a line only when it is as wide as the first
-    // pattern line: one call per line, where a comparison made three (a
-    // scan runs for every hunk, mostly before the JIT warms up: on the
-    // 1,000-file envelope, most of locating a hunk).
-    const width = LINE[pass].trim === 0 ? table.widthOf(first) : -1;
+    // pattern line, read off the table's offsets: a comparison made three
+    // calls per line (a scan runs for every hunk, mostly before the JIT warms
+    // up: on the 1,000-file envelope, most of locating a hunk).
+    const width = LINE[pass].trim === 0 ? table.unitsOf(first) : -1;
     for (let i = start; i <= last; i++) {
       if (cost >= budget) return { next: i, cost };
       cost++;
       // Only a line at least as long as the wanted one can be read far.
       if (wide && table.end(i) - table.start(i) >= first.length) cost += (first.length / UNITS_PER_COST) | 0;
-      if (width >= 0 ? table.width(i) !== width || !table.equals(i, first) : !this.same(i, first, pass)) continue;
+      if (width >= 0 ? table.end(i) - table.start(i) !== width || !table.equals(i, first) : !this.same(i, first, pass)) continue;
       let k = 1;
       while (k < m && this.same(i + k, want[k]!, pass)) k++;
       cost += k - 1;

@@ -91,17 +91,6 @@ export abstract class LineTable {
     return i < this.length - 1 ? this.starts[i + 1]! - this.eolWidth : this.lastEnd;
   }
 
-  /** Width of line i's content, in the table's units (chars or bytes): what `widthOf` gives for a string equal to it. */
-  width(i: number): number {
-    const ends = this.ends;
-    return (ends !== undefined ? ends[i]! : i < this.length - 1 ? this.starts[i + 1]! - this.eolWidth : this.lastEnd) - this.starts[i]!;
-  }
-
-  /** Width of `s` in the table's units: a line can equal `s` only when width(i) is this. */
-  widthOf(s: string): number {
-    return this.unitsOf(s);
-  }
-
   /** The code unit (char or byte) at an offset. */
   protected abstract codeAt(offset: number): number;
 
@@ -161,8 +150,8 @@ export abstract class LineTable {
 
   /** Offset of the first `needle` at or after `from`, or -1. */
   protected abstract search(needle: string, from: number): number;
-  /** Length of `needle` in this table's units. */
-  protected abstract unitsOf(needle: string): number;
+  /** Length of `needle` in this table's units (a line equal to it is this wide: end(i) - start(i)). */
+  abstract unitsOf(needle: string): number;
 
   /** The line holding offset `at`. */
   private lineOfOffset(at: number): number {
@@ -257,7 +246,7 @@ class TextLines extends LineTable {
     return searchString(this.text, needle, from);
   }
 
-  protected unitsOf(needle: string): number {
+  unitsOf(needle: string): number {
     return needle.length;
   }
 
@@ -310,7 +299,7 @@ class Utf8Lines extends LineTable {
     return searchBytes(this.bytes, Buffer.from(needle, 'utf8'), from);
   }
 
-  protected unitsOf(needle: string): number {
+  unitsOf(needle: string): number {
     return Buffer.byteLength(needle, 'utf8');
   }
 
