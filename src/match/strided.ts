@@ -38,6 +38,8 @@ interface Scratch {
   next: Int32Array;
   ends: Int32Array;
   pick: Pick;
+  /** A look-up is using it: a second one from inside `visit` would overwrite its state and miss places. */
+  busy: boolean;
 }
 
 /** The widest stride worth building for a block of m lines. */
@@ -62,6 +64,7 @@ export function buildStrided(table: LineTable, trim: 0 | 1 | 2, stride: number):
     next: new Int32Array(stride),
     ends: new Int32Array(stride),
     pick: { offset: 0, lo: 0, hi: 0 },
+    busy: false,
   };
   return { stride, buckets: bucketKeys(table.hashAll(trim, stride), false), scratch };
 }
@@ -76,7 +79,8 @@ export function buildStrided(table: LineTable, trim: 0 | 1 | 2, stride: number):
  * with whitespace drift, which looks up each hunk in three passes), bytes
  * that count towards the collector's trigger and are faulted in fresh.
  * `visit` must not look up through the same index (no caller does: it
- * compares lines).
+ * compares lines); one that did would throw, never silently skip places
+ * (a missed place could hide an ambiguity).
  */
 export function eachCandidate(
   index: Strided,
@@ -89,6 +93,27 @@ export function eachCandidate(
 ): void {
   const s = index.stride;
   if (s > m) throw new Error(`chord-patch: a stride-${s} index cannot place a ${m}-line block`);
+  const scratch = index.scratch;
+  if (scratch.busy) throw new Error('chord-patch: a strided index was looked up again from inside its own look-up');
+  scratch.busy = true;
+  try {
+    mergeCandidates(index, m, hashOf, lengthOf, start, last, visit);
+  } finally {
+    scratch.busy = false;
+  }
+}
+
+/** eachCandidate's work, with the index's scratch held. */
+function mergeCandidates(
+  index: Strided,
+  m: number,
+  hashOf: (k: number) => number,
+  lengthOf: (k: number) => number,
+  start: number,
+  last: number,
+  visit: (i: number) => boolean,
+): void {
+  const s = index.stride;
   const order = index.buckets.order;
   // (Typed scratch and one reused pick, no tuples: this runs per hunk in code too cold for the JIT.)
   const { offsets, next, ends, pick } = index.scratch;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LineIndex } from '../../src/match/seek.js';
-import { strideFor } from '../../src/match/strided.js';
+import { buildStrided, eachCandidate, strideFor } from '../../src/match/strided.js';
 import { LineTable } from '../../src/text/table.js';
 import type { PassName } from '../../src/match/passes.js';
 
@@ -87,5 +87,34 @@ describe('strided hash indexes', () => {
     for (let k = 0; k < 20; k++) expect(index.matches(block, 0, lines.length - 1, 'exact', 2)).toEqual([1994]);
     const built = (index as unknown as { hashed: { stride: number }[] }).hashed;
     expect(built.map((t) => t.stride)).toEqual([4, 1]);
+  });
+});
+
+describe('a strided look-up', () => {
+  it('refuses to be started again from inside its own visit, rather than skip places with its shared scratch', () => {
+    const table = LineTable.fromTexts(['a', 'b', 'c', 'd', 'a', 'b', 'c', 'd', 'x', 'y']);
+    const index = buildStrided(table, 0, 2);
+    const block = ['a', 'b', 'c', 'd'];
+    const hashOf = (k: number) => table.hashString(block[k]!);
+    const lengthOf = (k: number) => block[k]!.length;
+    const seen: number[] = [];
+    eachCandidate(index, 4, hashOf, lengthOf, 0, 6, (i) => {
+      seen.push(i);
+      return false;
+    });
+    expect(seen).toEqual([0, 4]);
+    expect(() =>
+      eachCandidate(index, 4, hashOf, lengthOf, 0, 6, () => {
+        eachCandidate(index, 4, hashOf, lengthOf, 0, 6, () => false);
+        return false;
+      }),
+    ).toThrow(/looked up again from inside its own look-up/);
+    // The refusal releases the scratch: the next look-up runs.
+    const again: number[] = [];
+    eachCandidate(index, 4, hashOf, lengthOf, 0, 6, (i) => {
+      again.push(i);
+      return false;
+    });
+    expect(again).toEqual([0, 4]);
   });
 });
