@@ -97,50 +97,36 @@ export function eachCandidate(
   if (scratch.busy) throw new Error('chord-patch: a strided index was looked up again from inside its own look-up');
   scratch.busy = true;
   try {
-    mergeCandidates(index, m, hashOf, lengthOf, start, last, visit);
+    const order = index.buckets.order;
+    // (Typed scratch and one reused pick, no tuples: this runs per hunk in code too cold for the JIT.)
+    const { offsets, next, ends, pick } = scratch;
+    let classes = 0;
+    for (let r = 0; r < s; r++) {
+      if (!rarest(index.buckets, m, s, r, hashOf, lengthOf, pick)) continue;
+      offsets[classes] = pick.offset;
+      // The first indexed line q * s at or after start + offset, i.e. a start at or after `start`.
+      next[classes] = lowerBound(order, Math.ceil((start + pick.offset) / s), pick.lo, pick.hi);
+      ends[classes++] = pick.hi;
+    }
+    // The remainders' candidates, merged in ascending order (each list ascends; no start is in two).
+    for (;;) {
+      let c = -1;
+      let at = Number.POSITIVE_INFINITY;
+      for (let k = 0; k < classes; k++) {
+        const j = next[k]!;
+        if (j >= ends[k]!) continue;
+        const i = order[j]! * s - offsets[k]!;
+        if (i < at) {
+          at = i;
+          c = k;
+        }
+      }
+      if (c < 0 || at > last) return;
+      next[c] = next[c]! + 1;
+      if (visit(at)) return;
+    }
   } finally {
     scratch.busy = false;
-  }
-}
-
-/** eachCandidate's work, with the index's scratch held. */
-function mergeCandidates(
-  index: Strided,
-  m: number,
-  hashOf: (k: number) => number,
-  lengthOf: (k: number) => number,
-  start: number,
-  last: number,
-  visit: (i: number) => boolean,
-): void {
-  const s = index.stride;
-  const order = index.buckets.order;
-  // (Typed scratch and one reused pick, no tuples: this runs per hunk in code too cold for the JIT.)
-  const { offsets, next, ends, pick } = index.scratch;
-  let classes = 0;
-  for (let r = 0; r < s; r++) {
-    if (!rarest(index.buckets, m, s, r, hashOf, lengthOf, pick)) continue;
-    offsets[classes] = pick.offset;
-    // The first indexed line q * s at or after start + offset, i.e. a start at or after `start`.
-    next[classes] = lowerBound(order, Math.ceil((start + pick.offset) / s), pick.lo, pick.hi);
-    ends[classes++] = pick.hi;
-  }
-  // The remainders' candidates, merged in ascending order (each list ascends; no start is in two).
-  for (;;) {
-    let c = -1;
-    let at = Number.POSITIVE_INFINITY;
-    for (let k = 0; k < classes; k++) {
-      const j = next[k]!;
-      if (j >= ends[k]!) continue;
-      const i = order[j]! * s - offsets[k]!;
-      if (i < at) {
-        at = i;
-        c = k;
-      }
-    }
-    if (c < 0 || at > last) return;
-    next[c] = next[c]! + 1;
-    if (visit(at)) return;
   }
 }
 
