@@ -7,18 +7,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startRunner } from '../../scripts/bench/measure.mjs';
+import { scratchDirs } from '../support/tree.js';
 
 const runner = startRunner();
+const temp = scratchDirs();
 afterAll(() => runner.stop());
 
 describe("the bench's runner process", () => {
   it('runs a command with the given stdin and working directory and reports its exit code and stderr', async () => {
-    const input = join(tmpdir(), `bench-runner-${process.pid}.txt`);
+    // A scratch directory (removed after the test), not a file left in the system's temp directory.
+    const dir = temp();
+    const input = join(dir, 'stdin.txt');
     writeFileSync(input, 'from stdin');
     const script = "process.stderr.write(require('fs').readFileSync(0, 'utf8') + ' in ' + process.cwd()); process.exit(3)";
-    const r = await runner.run({ file: process.execPath, args: ['-e', script] }, tmpdir(), input, process.env);
+    const r = await runner.run({ file: process.execPath, args: ['-e', script] }, dir, input, process.env);
     expect(r.code).toBe(3);
-    expect(r.stderr).toBe(`from stdin in ${tmpdir()}`);
+    expect(r.stderr).toBe(`from stdin in ${dir}`);
     expect(r.ms).toBeGreaterThan(0);
   });
 
