@@ -79,6 +79,8 @@ async function build() {
       // Measured (2026-11-30, 2-core VM under load, paired rounds): small
       // patch 27 -> 22 ms of CPU (wall 0.85x); 100,000 lines / 500 hunks
       // 123 -> 107 ms of CPU (wall 0.75x); whitespace drift unchanged.
+      // A run that reads 256 KiB or more puts the normal thresholds back
+      // (src/startup/jit-policy.ts, which has the figures).
       '--compile-jit-policy=10',
       '--root',
       sources,

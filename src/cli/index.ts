@@ -10,6 +10,7 @@ import { CLI_POOL_THREADS } from '../core/thread-pool.js';
 import { apply, edit } from '../index.js';
 import { EXIT_USAGE } from '../report/exit.js';
 import { fastCommand } from '../startup/fast-args.js';
+import { countingReads } from '../startup/jit-policy.js';
 import { writeFd } from '../startup/no-stdio-streams.js';
 import { CLI_SYNC_FS_CALLS } from '../startup/sync-fs-calls.js';
 import type { Fs } from '../types.js';
@@ -28,7 +29,8 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   // of CPU against 2.05 s with every call through the pool, 3.3 s of wall
   // time against 3.6 s. The pool gets as many threads as the commit keeps
   // fsyncs in flight (core/thread-pool.ts, which has the figures).
-  const fs = new NodeFs({ syncCalls: CLI_SYNC_FS_CALLS, fsyncOnlyInPool: true, poolThreads: CLI_POOL_THREADS });
+  // Files read count towards a heavy run, which gets Bun's normal JIT thresholds back (startup/jit-policy.ts).
+  const fs = countingReads(new NodeFs({ syncCalls: CLI_SYNC_FS_CALLS, fsyncOnlyInPool: true, poolThreads: CLI_POOL_THREADS }));
   const invokedAs = basename(process.argv0 ?? '');
   const script = basename(argv[1] ?? '');
   try {

@@ -9,7 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.js';
-import { scratchCopy } from '../support/tree.js';
+import { hunksWorkload } from '../../scripts/bench/workloads.mjs';
+import { HEAVY_BYTES } from '../../src/startup/jit-policy.js';
+import { readTree, scratchCopy } from '../support/tree.js';
 
 const BINARY = join(ROOT, 'build', 'chord-patch');
 const dirs: string[] = [];
@@ -40,6 +42,21 @@ describe('the Bun-compiled binary', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('+const port = 3000;');
     expect(readFileSync(join(dir, 'src/app.js'), 'utf8')).toBe('const port = 3000;\n');
+  });
+
+  it('applies a heavy run (past the JIT switch, startup/jit-policy.ts) exactly as the workload expects', () => {
+    const w = hunksWorkload({ lines: 20_000, hunks: 100 });
+    expect(w.files[0]!.bytes.length).toBeGreaterThan(HEAVY_BYTES);
+    const dir = scratch();
+    for (const f of w.files) {
+      mkdirSync(join(dir, f.path, '..'), { recursive: true });
+      writeFileSync(join(dir, f.path), f.bytes);
+    }
+    const r = applyWith(BINARY, dir, w.patch!);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    for (const f of w.after) expect(readFileSync(join(dir, f.path)).equals(f.bytes), f.path).toBe(true);
+    expect(Object.keys(readTree(dir)).filter((k) => !k.endsWith('/'))).toEqual(w.after.map((f) => f.path).sort());
   });
 
   it('runs as apply_patch through build/apply_patch and prints the model-facing result', () => {
