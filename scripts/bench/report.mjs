@@ -449,7 +449,9 @@ the four medians: a start-up, plus the time each 10,000 lines (and 50 hunks) add
 share" comes from least-squares fits with an x² term, one per round, and is the median over the
 rounds: the part of the size-dependent time at 200,000 lines that the x² term carries, about 0
 for a linear path and about 1 for a quadratic one (noise moves it either way; below 0, the
-points bend the other way).
+points bend the other way). git apply runs the three smaller sizes only (about 2 s a run at the
+largest, half of a round), so its line fit and share are over those three (its share at 100,000
+lines), fitted through the medians.
 Chart: [scaling.svg](scaling.svg).
 
 ${t.scaling.text}
