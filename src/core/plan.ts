@@ -72,9 +72,13 @@ function planOp(view: PlanView, i: number, op: FileOp, refs: readonly PathRef[])
   }
 }
 
-export function planPatch(ops: readonly FileOp[], snapshot: Snapshot, options: PlanOptions = {}): Plan {
-  const root = snapshot.root;
-  const refsOf = ops.map((op) => opRefs(root, op));
+/** `refsOf`: each operation's paths (opRefs), when the caller has them already (the pipeline resolved them for the snapshot). */
+export function planPatch(
+  ops: readonly FileOp[],
+  snapshot: Snapshot,
+  options: PlanOptions = {},
+  refsOf: readonly PathRef[][] = ops.map((op) => opRefs(snapshot.root, op)),
+): Plan {
   const view = new PlanView(snapshot, options, ops.length);
   const failures: OpFailure[] = [];
   ops.forEach((op, i) => {
