@@ -1,34 +1,67 @@
-// Start-up trick for the compiled binary: Bun's JIT thresholds are raised
+// What each runtime's JIT does once a run turns out to be heavy, counted in
+// the bytes it has read (the patch and the files together). One counter, two
+// switches, each a no-op on the other runtime.
+//
+// Bun (the compiled binary), for speed: its JIT thresholds are raised
 // tenfold when it starts (scripts/binary.mjs, --compile-jit-policy=10), so
 // that code which runs once per process (module set-up, argument parsing,
 // the lock) stays in the interpreter instead of being compiled for nothing.
 // A heavy run is the opposite: locating 500 hunks in a 100,000-line file
 // calls the same few functions thousands of times, and at a tenth of the
-// normal rate they are compiled late or never. So once the run has read
-// HEAVY_BYTES (the patch and the files together), the thresholds go back to
-// normal (Bun.unsafe.setJITPolicy(1), what Bun's documentation suggests once
-// the start-up burst is over).
+// normal rate they are compiled late or never. So past BUN_HEAVY_BYTES the
+// thresholds go back to normal (Bun.unsafe.setJITPolicy(1), what Bun's
+// documentation suggests once the start-up burst is over).
 // What it saves (binary, 41 paired rounds on the idle 2-core VM, 2026-12-01,
 // median wall time): 100,000 lines / 500 hunks 80.3 -> 72.7 ms, its CRLF
 // twin 79.8 -> 72.9 ms, whitespace drift 84.4 -> 77.4 ms (the CPU time is the
 // same or a little more: the compiling is done on Bun's JIT thread, on the
 // other core). The small patch never reaches the threshold (22.0 and 19.6 ms
 // in the same rounds: noise), so it keeps the start-up policy's gain.
-// The Node CLI has no such switch (V8 tiers up on its own): this is a no-op
-// there.
+//
+// Node (the npm package's CLI), against a hang: V8's optimizing compiler
+// (TurboFan) compiles on a worker thread, and a worker that runs out of heap
+// asks the main thread for a garbage collection and waits for it. When the
+// run is over, Node's main thread waits for its workers to finish
+// (NodePlatform::DrainTasks) and runs no garbage collection: both wait for
+// ever (nodejs/node#54918, unfixed in Node 20). Seen here twice on
+// 2026-12-01: once in `npm run bench`, and once in 600 runs of the CLI on the
+// 4,000-line miss workload (gdb: the main thread in DrainTasks, a worker in
+// CollectionBarrier::AwaitCollectionBackground under TurboFan's inlining).
+// A run that compiles nothing with TurboFan cannot hang this way, so past
+// NODE_TURBOFAN_BYTES TurboFan is turned off (--no-turbofan, set at run
+// time: no new compile starts; one already running finishes while the run
+// goes on); the same workload then ran 1,200 times without a hang, and
+// test/e2e/node-turbofan.test.ts checks the condition itself (no TurboFan
+// compile at all in a heavy run). --trace-opt counts of TurboFan compiles (2026-12-01): none for
+// the small patch (a 9.5 KB file), 1 for a 48 KB file, 4 for 97 KB, 27-31 on
+// the 100,000-line workloads. What it costs: loading node:v8 (3-6 ms, paid
+// only past the threshold) and the optimized code of long runs (the Node CLI
+// on 100,000 lines / 500 hunks, 11 paired rounds: 248 -> 271 ms of wall
+// time, with less CPU; the binary is the fast path).
 
 import type { Fs } from '../types.js';
+import { setV8Flags } from './lazy-builtins.js';
 
-/** Bytes read (patch plus files) from which a run counts as heavy. */
-export const HEAVY_BYTES = 256 * 1024;
+/** Bytes read from which Bun's normal JIT thresholds come back. */
+export const BUN_HEAVY_BYTES = 256 * 1024;
+
+/** Bytes read from which Node's TurboFan is turned off (below it, runs compiled nothing with it). */
+export const NODE_TURBOFAN_BYTES = 32 * 1024;
 
 interface BunUnsafe {
   unsafe?: { setJITPolicy?: (scale: number) => void };
 }
 
+const bun = (): BunUnsafe | undefined => (globalThis as { Bun?: BunUnsafe }).Bun;
+
 /** Bun's normal JIT thresholds (a no-op outside Bun). */
-function normalJit(): void {
-  (globalThis as { Bun?: BunUnsafe }).Bun?.unsafe?.setJITPolicy?.(1);
+function normalBunJit(): void {
+  bun()?.unsafe?.setJITPolicy?.(1);
+}
+
+/** No TurboFan from here on (Node only: Bun has no V8). */
+function noTurbofan(): void {
+  if (bun() === undefined && process.versions.v8 !== undefined) setV8Flags('--no-turbofan');
 }
 
 /** A counter of bytes read that calls `onHeavy` once, when the total first reaches `threshold`. */
@@ -44,8 +77,14 @@ export function heavyRunSwitch(threshold: number, onHeavy: () => void): (bytes: 
   };
 }
 
+const bunSwitch = heavyRunSwitch(BUN_HEAVY_BYTES, normalBunJit);
+const nodeSwitch = heavyRunSwitch(NODE_TURBOFAN_BYTES, noTurbofan);
+
 /** The CLI's one counter: the patch (cli/input.ts) and every file the run reads (countingReads). */
-export const noteBytesRead = heavyRunSwitch(HEAVY_BYTES, normalJit);
+export function noteBytesRead(bytes: number): void {
+  bunSwitch(bytes);
+  nodeSwitch(bytes);
+}
 
 /** A file system whose file reads count towards a heavy run (`note`: the CLI's counter). */
 export function countingReads(fs: Fs, note: (bytes: number) => void = noteBytesRead): Fs {

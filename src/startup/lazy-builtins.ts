@@ -22,6 +22,7 @@
 type Crypto = typeof import('node:crypto');
 type Os = typeof import('node:os');
 type BufferModule = typeof import('node:buffer');
+type V8 = typeof import('node:v8');
 
 /**
  * process.getBuiltinModule (Node 20.16+, Bun) works the same from ESM (the
@@ -69,6 +70,11 @@ export function hostname(): string {
 /** Whether the bytes are valid UTF-8 (node:buffer's isUtf8). */
 export function isUtf8(bytes: Uint8Array): boolean {
   return (buffer ??= builtin<BufferModule>('node:buffer')).isUtf8(bytes);
+}
+
+/** V8 flags set at run time (node:v8's setFlagsFromString: loading the module costs Node 3-6 ms, so only a run that needs it). */
+export function setV8Flags(flags: string): void {
+  builtin<V8>('node:v8').setFlagsFromString(flags);
 }
 
 /** Whether the bytes are all ASCII (node:buffer's isAscii). */

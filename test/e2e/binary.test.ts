@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.js';
 import { hunksWorkload } from '../../scripts/bench/workloads.mjs';
-import { HEAVY_BYTES } from '../../src/startup/jit-policy.js';
+import { BUN_HEAVY_BYTES } from '../../src/startup/jit-policy.js';
 import { readTree, scratchCopy } from '../support/tree.js';
 
 const BINARY = join(ROOT, 'build', 'chord-patch');
@@ -46,7 +46,7 @@ describe('the Bun-compiled binary', () => {
 
   it('applies a heavy run (past the JIT switch, startup/jit-policy.ts) exactly as the workload expects', () => {
     const w = hunksWorkload({ lines: 20_000, hunks: 100 });
-    expect(w.files[0]!.bytes.length).toBeGreaterThan(HEAVY_BYTES);
+    expect(w.files[0]!.bytes.length).toBeGreaterThan(BUN_HEAVY_BYTES);
     const dir = scratch();
     for (const f of w.files) {
       mkdirSync(join(dir, f.path, '..'), { recursive: true });

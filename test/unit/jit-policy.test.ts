@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NodeFs } from '../../src/core/node-fs.js';
-import { countingReads, HEAVY_BYTES, heavyRunSwitch } from '../../src/startup/jit-policy.js';
+import { countingReads, BUN_HEAVY_BYTES, heavyRunSwitch } from '../../src/startup/jit-policy.js';
 
 describe('heavy-run JIT switch', () => {
   it('fires once, when the running total first reaches the threshold', () => {
@@ -25,11 +25,11 @@ describe('heavy-run JIT switch', () => {
 
   it('fires on a single read at or past the threshold, never below it', () => {
     let fired = 0;
-    heavyRunSwitch(HEAVY_BYTES, () => fired++)(HEAVY_BYTES);
+    heavyRunSwitch(BUN_HEAVY_BYTES, () => fired++)(BUN_HEAVY_BYTES);
     expect(fired).toBe(1);
     let never = 0;
-    const note = heavyRunSwitch(HEAVY_BYTES, () => never++);
-    for (let i = 0; i < 100; i++) note(HEAVY_BYTES / 128);
+    const note = heavyRunSwitch(BUN_HEAVY_BYTES, () => never++);
+    for (let i = 0; i < 100; i++) note(BUN_HEAVY_BYTES / 128);
     expect(never).toBe(0);
   });
 
