@@ -10,7 +10,7 @@ import { CLI_POOL_THREADS } from '../core/thread-pool.js';
 import { apply, edit } from '../index.js';
 import { EXIT_USAGE } from '../report/exit.js';
 import { fastCommand } from '../startup/fast-args.js';
-import { countingReads } from '../startup/jit-policy.js';
+import { countingReads, settleCompilers } from '../startup/jit-policy.js';
 import { writeFd } from '../startup/no-stdio-streams.js';
 import { CLI_SYNC_FS_CALLS } from '../startup/sync-fs-calls.js';
 import type { Fs } from '../types.js';
@@ -23,6 +23,12 @@ import { APPLY_COMMANDS, type ApplyFlags } from './options.js';
 import { buildProgram } from './program.js';
 
 export async function main(argv: string[] = process.argv): Promise<number> {
+  const code = await runMain(argv);
+  await settleCompilers(); // a heavy edit run under Node (startup/jit-policy.ts)
+  return code;
+}
+
+async function runMain(argv: string[]): Promise<number> {
   // One file system for the whole run, its synchronous-call budget included.
   // Past the budget only fsync goes to the thread pool: on the 1,000-file
   // envelope (binary, 6 alternating runs on the busy 2-core VM) a median 1.77 s

@@ -3,7 +3,7 @@
 // command line cannot be run as given, and nothing was read or written.
 
 import { readFileSync, statSync } from 'node:fs';
-import { noteBytesRead } from '../startup/jit-policy.js';
+import { noteBytesRead, noteInputKind } from '../startup/jit-policy.js';
 import { stdinIsTerminal } from '../startup/no-stdio-streams.js';
 
 /** A command line that cannot be run as given; cli/index.ts prints it and exits 64. */
@@ -12,7 +12,8 @@ export class UsageError extends Error {}
 /** The input's bytes: the library decodes them, refusing any that are not valid text (never U+FFFD). */
 export function readInput(file: string | undefined): Buffer {
   const bytes = readInputBytes(file);
-  noteBytesRead(bytes.length); // a large patch is a heavy run (startup/jit-policy.ts)
+  noteInputKind(bytes); // startup/jit-policy.ts: an edit request keeps Node's TurboFan
+  noteBytesRead(bytes.length); // a large input is a heavy run (startup/jit-policy.ts)
   return bytes;
 }
 

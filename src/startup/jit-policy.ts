@@ -38,6 +38,15 @@
 // only past the threshold) and the optimized code of long runs (the Node CLI
 // on 100,000 lines / 500 hunks, 11 paired rounds: 248 -> 271 ms of wall
 // time, with less CPU; the binary is the fast path).
+// An edit request (JSON input) keeps TurboFan: a heavy edit is nearly all
+// loops it compiles (the Node CLI with TurboFan off: an old_string missing
+// from one 20 MB line 1.5 -> 14.4 s, a batch of 80,000 entries 5.1 -> 21.1 s;
+// npm run bench, 2026-12-01). Its run ends instead with TurboFan off and
+// SETTLE_MS with the event loop alive: no compile starts any more, and one
+// still running gets its garbage collections from a main thread that is
+// not yet waiting in DrainTasks (TurboFan compiles in these runs took a
+// median 2-4 ms, at most 43 ms, --trace-opt). A compile running longer than
+// that can still meet the hang: a narrower window, not none.
 
 import type { Fs } from '../types.js';
 import { setV8Flags } from './lazy-builtins.js';
@@ -47,6 +56,13 @@ export const BUN_HEAVY_BYTES = 256 * 1024;
 
 /** Bytes read from which Node's TurboFan is turned off (below it, runs compiled nothing with it). */
 export const NODE_TURBOFAN_BYTES = 32 * 1024;
+
+/** How long a heavy edit run keeps the event loop alive at its end, TurboFan off, for compiles to finish. */
+export const SETTLE_MS = 50;
+
+/** Node: TurboFan off once heavy ('off', patches and diffs), or kept and settled at exit ('settle', edit requests). */
+let nodeMode: 'off' | 'settle' = 'off';
+let heavyOnNode = false;
 
 interface BunUnsafe {
   unsafe?: { setJITPolicy?: (scale: number) => void };
@@ -59,9 +75,25 @@ function normalBunJit(): void {
   bun()?.unsafe?.setJITPolicy?.(1);
 }
 
-/** No TurboFan from here on (Node only: Bun has no V8). */
+/** No TurboFan from here on (Node only: Bun has no V8), unless the run settles at exit instead. */
 function noTurbofan(): void {
-  if (bun() === undefined && process.versions.v8 !== undefined) setV8Flags('--no-turbofan');
+  if (bun() !== undefined || process.versions.v8 === undefined) return;
+  heavyOnNode = true;
+  if (nodeMode === 'off') setV8Flags('--no-turbofan');
+}
+
+/** The CLI's input, before it is counted: an edit request (JSON) keeps TurboFan and settles at exit. */
+export function noteInputKind(input: Uint8Array): void {
+  let i = 0;
+  while (i < input.length && (input[i] === 0x20 || input[i] === 0x09 || input[i] === 0x0a || input[i] === 0x0d)) i++;
+  nodeMode = input[i] === 0x7b || input[i] === 0x5b ? 'settle' : 'off';
+}
+
+/** At the end of a heavy edit run under Node: TurboFan off, then SETTLE_MS with the event loop alive. */
+export async function settleCompilers(): Promise<void> {
+  if (!heavyOnNode || nodeMode !== 'settle') return;
+  setV8Flags('--no-turbofan');
+  await new Promise((done) => setTimeout(done, SETTLE_MS));
 }
 
 /** A counter of bytes read that calls `onHeavy` once, when the total first reaches `threshold`. */

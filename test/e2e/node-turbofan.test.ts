@@ -6,6 +6,8 @@
 // precondition: with --trace-opt, V8 prints a line per TurboFan compile, and
 // a heavy run of the CLI must print none. The same work through the library
 // (no CLI, so no switch) must print some, or the test would prove nothing.
+// An edit request keeps TurboFan (its loops are most of a heavy edit) and
+// settles at exit instead: it must compile, and end.
 
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -60,6 +62,29 @@ describe.skipIf(RUNTIME !== 'node')('the Node CLI on a heavy run', () => {
     const r = cliWithTraceOpt(treeOf(w), w.patch!);
     expect(r.status).toBe(0);
     expect(turbofanCompiles(r.stdout)).toBe(0);
+  });
+
+  it('keeps TurboFan for a heavy edit request, and ends', () => {
+    const w = hunksWorkload({ lines: 20_000, hunks: 4 });
+    const dir = treeOf(w);
+    const text = w.files[0]!.bytes.toString('utf8');
+    const lines = text.split('\n');
+    // Every 20th line renamed: a batch of edits, each old_string unique in the file.
+    const edits = lines
+      .map((line, i) => ({ line, i }))
+      .filter(({ line, i }) => i % 20 === 0 && line.trim().length > 20 && text.indexOf(line) === text.lastIndexOf(line))
+      .map(({ line }) => ({ old_string: line, new_string: `${line} // edited` }));
+    const request = JSON.stringify({ path: w.files[0]!.path, edits });
+    expect(Buffer.byteLength(request)).toBeGreaterThan(NODE_TURBOFAN_BYTES);
+    const r = spawnSync(process.execPath, ['--trace-opt', join(ROOT, 'bin', 'chord-patch'), 'edit', '--no-color'], {
+      cwd: dir,
+      input: request,
+      encoding: 'utf8',
+      env: { ...process.env, CHORD_PATCH_SESSION: '' },
+      timeout: 60_000,
+    });
+    expect(r.status).toBe(0);
+    expect(turbofanCompiles(r.stdout)).toBeGreaterThan(0);
   });
 
   it('(control) the same work through the library, with no CLI switch, does compile with TurboFan', () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NodeFs } from '../../src/core/node-fs.js';
-import { countingReads, BUN_HEAVY_BYTES, heavyRunSwitch } from '../../src/startup/jit-policy.js';
+import { BUN_HEAVY_BYTES, countingReads, heavyRunSwitch } from '../../src/startup/jit-policy.js';
 
 describe('heavy-run JIT switch', () => {
   it('fires once, when the running total first reaches the threshold', () => {
