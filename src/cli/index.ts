@@ -35,7 +35,7 @@ async function runMain(argv: string[]): Promise<number> {
   // of CPU against 2.05 s with every call through the pool, 3.3 s of wall
   // time against 3.6 s. The pool gets as many threads as the commit keeps
   // fsyncs in flight (core/thread-pool.ts, which has the figures).
-  // Files read count towards a heavy run, which gets Bun's normal JIT thresholds back (startup/jit-policy.ts).
+  // Files read count towards a heavy run: Bun's normal JIT thresholds back, Node's TurboFan off or settled (startup/jit-policy.ts).
   const fs = countingReads(new NodeFs({ syncCalls: CLI_SYNC_FS_CALLS, fsyncOnlyInPool: true, poolThreads: CLI_POOL_THREADS }));
   const invokedAs = basename(process.argv0 ?? '');
   const script = basename(argv[1] ?? '');

@@ -54,7 +54,7 @@ import { setV8Flags } from './lazy-builtins.js';
 /** Bytes read from which Bun's normal JIT thresholds come back. */
 export const BUN_HEAVY_BYTES = 256 * 1024;
 
-/** Bytes read from which Node's TurboFan is turned off (below it, runs compiled nothing with it). */
+/** Bytes read from which Node's TurboFan is turned off (a run on a 9.5 KB file compiled nothing with it, one on 48 KB once). */
 export const NODE_TURBOFAN_BYTES = 32 * 1024;
 
 /** How long a heavy edit run keeps the event loop alive at its end, TurboFan off, for compiles to finish. */
