@@ -7,25 +7,25 @@
 import { decodeInputBytes } from './input/bytes.js';
 import { type DetectedInput, detectInput } from './input/detect.js';
 import { parsePatch } from './input/envelope.js';
-import { errorOutcome, type RunOptions, runPatchText } from './core/pipeline.js';
+import { errorOutcome, type RunOptions, runPatchText } from './run/pipeline.js';
 import type { EditRequest, Outcome, ParsedPatch } from './types.js';
-import { runUnifiedText } from './core/run-diff.js';
-import { runExtracted } from './core/run-extract.js';
-import { runEdit, runEditObject, runEditText } from './edit/run.js';
-import { nodeFs as realFs } from './core/node-fs.js';
-import { explainMissing } from './core/missing-hints.js';
-import { type RecoverOptions, type RecoverResult, recoverRoot } from './core/recover.js';
+import { runUnifiedText } from './run/run-diff.js';
+import { runExtracted } from './run/run-extract.js';
+import { runEdit, runEditObject, runEditText } from './run/run-edit.js';
+import { nodeFs as realFs } from './platform/node-fs.js';
+import { explainMissing } from './run/missing-hints.js';
+import { type RecoverOptions, type RecoverResult, recoverRoot } from './commit/recover.js';
 import { resolve } from 'node:path';
 
 // The public API is exactly what the README's Library section documents;
 // tests and scripts that need internals import them from their modules
 // (test/e2e/package-exports.test.ts holds this list to the README).
-export type { RunOptions } from './core/pipeline.js';
+export type { RunOptions } from './run/pipeline.js';
 export type * from './types.js';
 export { ChordPatchError, isChordPatchError, type ErrorCode } from './errors.js';
 export { modelMessage } from './report/message.js';
 export { jsonReport } from './report/json.js';
-export { nodeFs } from './core/node-fs.js';
+export { nodeFs } from './platform/node-fs.js';
 
 /**
  * Apply model output: a patch envelope, {"patch": "..."} JSON, or an edit
@@ -48,7 +48,7 @@ export async function apply(input: string | Uint8Array, options: RunOptions = {}
   return explained(await runEditObject(detected.json, options), options);
 }
 
-/** A missing target's report says where it looked, and where the file is when it exists elsewhere (core/missing-hints.ts). */
+/** A missing target's report says where it looked, and where the file is when it exists elsewhere (run/missing-hints.ts). */
 function explained(outcome: Outcome, options: RunOptions): Promise<Outcome> {
   return explainMissing(outcome, { fs: options.fs ?? realFs, root: resolve(options.cwd ?? process.cwd()) });
 }
@@ -82,7 +82,7 @@ export async function check(input: string | Uint8Array, options: RunOptions = {}
 export async function recover(options: RecoverOptions = {}): Promise<RecoverResult> {
   return recoverRoot(resolve(options.cwd ?? process.cwd()), options.fs ?? realFs, options);
 }
-export type { RecoverOptions, RecoverResult } from './core/recover.js';
+export type { RecoverOptions, RecoverResult } from './commit/recover.js';
 
 /** Parse a patch envelope; throws ChordPatchError (with `.line`) when malformed. */
 export function parse(text: string): ParsedPatch {

@@ -112,7 +112,7 @@ export interface DirPin {
 
 /**
  * The only door to the outside world the core uses. The node implementation
- * lives in core/node-fs.ts; tests use an in-memory one that can fail on demand.
+ * lives in platform/node-fs.ts; tests use an in-memory one that can fail on demand.
  */
 export interface Fs {
   /** lstat; null when the path does not exist. */
@@ -129,7 +129,7 @@ export interface Fs {
   /** Names in a directory (recovery looks for interrupted commits' journals). */
   readDir(dir: string): Promise<string[]>;
 
-  // The commit's primitives. The commit (core/commit.ts) composes them: temp
+  // The commit's primitives. The commit (commit/commit.ts) composes them: temp
   // files, a journal, hard-link backups and renames, undone on failure.
 
   /** Open `dir` (with `noFollow`, refusing a symlink as its last component) for naming entries through it. */
@@ -139,7 +139,7 @@ export interface Fs {
    * (one buffer, or pieces in order), set exactly `mode` (and `owner`, when
    * the process may), fsync, close. `durable: false` skips the fsync, for a
    * file whose loss in a power cut leaves nothing to repair (the lock, a
-   * single-file commit's journal: core/lock.ts, core/commit.ts say why).
+   * single-file commit's journal: commit/lock.ts, commit/commit.ts say why).
    */
   writeTemp(
     path: string,
@@ -152,7 +152,7 @@ export interface Fs {
    * Optional: writeTemp in two steps. Creates, writes and sets mode and owner
    * like writeTemp, and returns the file still open, not yet fsynced: a
    * commit of many files creates every temp file of a batch before it waits
-   * for any fsync (core/temp-files.ts has the figures). On failure the
+   * for any fsync (commit/temp-files.ts has the figures). On failure the
    * temp file is removed, as by writeTemp. Without it the commit uses
    * writeTemp, which fsyncs each file as it writes it.
    */
@@ -226,7 +226,7 @@ export interface ChangeSummary {
 /**
  * A single reason one operation was not applied, as data: renderers (model
  * text, terminal, JSON, CI formats) read the fields; `message` is rendered
- * from them once (core/failure.ts) and never parsed back.
+ * from them once (plan/failure.ts) and never parsed back.
  */
 export interface OpFailure {
   /** Index of the operation in the submitted patch (0-based); the edit tool: the entry's index (0 for a single edit). */

@@ -77,7 +77,7 @@ export function ensureCodex(root, log) {
 }
 
 const DURABLE_FLOOR = join(import.meta.dirname, 'durable-floor.cjs');
-/** The pool width the CLI asks for (CLI_POOL_THREADS, src/core/thread-pool.ts; a test keeps the two equal). */
+/** The pool width the CLI asks for (CLI_POOL_THREADS, src/platform/thread-pool.ts; a test keeps the two equal). */
 export const FLOOR_POOL_THREADS = 32;
 
 const IO_FLOOR = [

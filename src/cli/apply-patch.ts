@@ -3,7 +3,7 @@
 // argument, taken as the bytes sent (raw-argv.ts), or stdin; the result is the
 // model-facing text.
 
-import { errorOutcome } from '../core/pipeline.js';
+import { errorOutcome } from '../run/pipeline.js';
 import { apply } from '../index.js';
 import { EXIT_USAGE } from '../report/exit.js';
 import type { Fs } from '../types.js';

@@ -5,8 +5,8 @@
 // used here are in src/startup/, each with the figure that keeps it.
 
 import { basename } from 'node:path';
-import { NodeFs } from '../core/node-fs.js';
-import { CLI_POOL_THREADS } from '../core/thread-pool.js';
+import { NodeFs } from '../platform/node-fs.js';
+import { CLI_POOL_THREADS } from '../platform/thread-pool.js';
 import { apply, edit } from '../index.js';
 import { EXIT_USAGE } from '../report/exit.js';
 import { fastCommand } from '../startup/fast-args.js';
@@ -34,7 +34,7 @@ async function runMain(argv: string[]): Promise<number> {
   // envelope (binary, 6 alternating runs on the busy 2-core VM) a median 1.77 s
   // of CPU against 2.05 s with every call through the pool, 3.3 s of wall
   // time against 3.6 s. The pool gets as many threads as the commit keeps
-  // fsyncs in flight (core/thread-pool.ts, which has the figures).
+  // fsyncs in flight (platform/thread-pool.ts, which has the figures).
   // Files read count towards a heavy run: Bun's normal JIT thresholds back, Node's TurboFan off or settled (startup/jit-policy.ts).
   const fs = countingReads(new NodeFs({ syncCalls: CLI_SYNC_FS_CALLS, fsyncOnlyInPool: true, poolThreads: CLI_POOL_THREADS }));
   const invokedAs = basename(process.argv0 ?? '');

@@ -9,7 +9,7 @@ import { ENDPOINTS } from '../models/tools.js';
 import { writeFd } from '../startup/no-stdio-streams.js';
 import type { Fs } from '../types.js';
 import { VERSION } from '../version.js';
-import { NodeFs } from '../core/node-fs.js';
+import { NodeFs } from '../platform/node-fs.js';
 import { runApply } from './apply.js';
 import { runCheck } from './check.js';
 import { oneLineError } from './choices.js';

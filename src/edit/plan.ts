@@ -1,13 +1,12 @@
 // Planning one edit request (pure): the file must pass the same checks a
-// patch's target does (core/failure.ts), every entry is located in the file
+// patch's target does (plan/failure.ts), every entry is located in the file
 // as it was read (edit/replace.ts), what new_string adds passes the same
 // checks a patch's added lines do (text/written.ts), and the splices become
 // one mutation. Any failing entry rejects the whole request.
 
-import type { Plan } from '../core/plan.js';
-import { entryFailure, notAFile, OpError, outsideRoot, pathFailure } from '../core/failure.js';
-import type { RunOptions } from '../core/pipeline.js';
-import { resolveRef, type PathRef, type Snapshot } from '../core/snapshot.js';
+import type { Plan, PlanOptions } from '../plan/planner.js';
+import { entryFailure, notAFile, OpError, outsideRoot, pathFailure } from '../plan/failure.js';
+import { resolveRef, type PathRef, type Snapshot } from '../plan/snapshot.js';
 import { decodeBytes, encodeText, type TextEncoding } from '../text/decode.js';
 import { formatRemoved, mergeRemoved } from '../text/invisible.js';
 import { runsFromLines } from '../text/runs.js';
@@ -26,7 +25,10 @@ export interface EditPlan {
   matched?: boolean;
 }
 
-type EditOptions = Pick<RunOptions, 'authorize' | 'authorizeEdit' | 'encoding'>;
+type EditOptions = Pick<PlanOptions, 'authorize' | 'encoding'> & {
+  /** The `edit` permission rules: a reason string denies editing `path` (else `authorize` decides). */
+  authorizeEdit?: (path: string) => string | undefined;
+};
 type FileEntry = Extract<Entry, { kind: 'file' }>;
 type Located = Extract<EntryResult, { ok: true }>;
 

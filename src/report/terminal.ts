@@ -3,7 +3,7 @@
 // candidate, the cause and its hint, then what was committed. The text meant
 // for a model ("do not redo", "Rebuild the operations…") stays with --model,
 // the apply_patch entry and JSON. Everything is read from the failures'
-// fields (core/failure.ts); nothing is parsed out of a message.
+// fields (plan/failure.ts); nothing is parsed out of a message.
 
 import type { FailedGroup, OpFailure, Outcome } from '../types.js';
 import { changeLine } from './message.js';

@@ -9,7 +9,7 @@
 // state chord-patch writes. That is refused before anything is planned, since
 // something other than chord-patch put it there.
 //
-// The session folder sits below core/ and edit/: the runners hand it what it
+// The session folder sits below run/, plan/ and edit/: the runners hand it what it
 // needs of their snapshot as plain data (PatchTargets), so it imports neither.
 
 import {

@@ -18,7 +18,7 @@
 // the binary, which shares this budget: built with a budget of 0 it took
 // 1.09x the CPU and 1.03x the wall time on the small patch (21 paired rounds
 // on the idle 2-core VM, perf stat), its fsyncs then going to a pool Bun must
-// first start and widen (core/thread-pool.ts).
+// first start and widen (platform/thread-pool.ts).
 
-/** File-system calls the CLI makes synchronously before using the thread pool (NodeFs's `syncCalls`, core/node-fs.ts). */
+/** File-system calls the CLI makes synchronously before using the thread pool (NodeFs's `syncCalls`, platform/node-fs.ts). */
 export const CLI_SYNC_FS_CALLS = 64;

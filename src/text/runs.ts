@@ -2,7 +2,7 @@
 // base, unchanged" or "this one new line". A 500-hunk patch on a 100,000-line
 // file becomes about a thousand runs instead of 100,000 line objects; the
 // file is then written as views of the bytes it was read from, range by range
-// (plan.ts, core/bytes.ts), and the diff
+// (plan/planner.ts, platform/contents.ts), and the diff
 // renderer reads the changed blocks straight off the gaps between base runs
 // (report/diff.ts), so nothing re-diffs or re-joins whole files.
 

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fitScaling } from '../../scripts/bench/report.mjs';
 import { FLOOR_POOL_THREADS } from '../../scripts/bench/tools.mjs';
-import { CLI_POOL_THREADS } from '../../src/core/thread-pool.js';
+import { CLI_POOL_THREADS } from '../../src/platform/thread-pool.js';
 import { allWorkloads, type BenchFile, type Workload } from '../../scripts/bench/workloads.mjs';
 import { runCli } from '../support/cli.js';
 import { readTree } from '../support/tree.js';

@@ -5,8 +5,8 @@
 
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { nodeFs } from '../../src/core/node-fs.js';
-import { runPatchText } from '../../src/core/pipeline.js';
+import { nodeFs } from '../../src/platform/node-fs.js';
+import { runPatchText } from '../../src/run/pipeline.js';
 import type { DirPin, Fs, OpenTemp, Outcome } from '../../src/types.js';
 import { bigCommit, scratch, treeOf } from './stress.js';
 

@@ -154,7 +154,7 @@ export interface KillResult {
   leftoverTemps: number;
 }
 
-/** One file of `n` lines and a patch changing one line of it: a single-file commit (core/commit.ts). */
+/** One file of `n` lines and a patch changing one line of it: a single-file commit (commit/commit.ts). */
 export function singleFileCommit(dir: string, n: number): string {
   writeFileSync(join(dir, 'one.txt'), Array.from({ length: n }, (_, i) => `line ${i}\n`).join(''));
   const mid = Math.floor(n / 2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forEachBounded } from '../../src/core/bounded.js';
+import { forEachBounded } from '../../src/platform/bounded.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 

@@ -5,9 +5,9 @@
 
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TEMP_BATCH } from '../../src/core/temp-files.js';
-import { nodeFs } from '../../src/core/node-fs.js';
-import { runPatchText } from '../../src/core/pipeline.js';
+import { TEMP_BATCH } from '../../src/commit/temp-files.js';
+import { nodeFs } from '../../src/platform/node-fs.js';
+import { runPatchText } from '../../src/run/pipeline.js';
 import type { Fs, OpenTemp } from '../../src/types.js';
 import { bigCommit, treeOf } from '../support/stress.js';
 import { scratchDirs } from '../support/tree.js';

@@ -3,7 +3,7 @@
 // interrupted commit, confinement at commit time, and names/owners/links.
 
 import { describe, expect, it } from 'vitest';
-import { runPatchText } from '../../src/core/pipeline.js';
+import { runPatchText } from '../../src/run/pipeline.js';
 import { recover } from '../../src/index.js';
 import { jsonReport } from '../../src/report/json.js';
 import { humanReport } from '../../src/report/human.js';

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { runPatchText } from '../../src/core/pipeline.js';
+import { runPatchText } from '../../src/run/pipeline.js';
 import { decodeBytes, encodeText, loadLegacyCodecs, needsLegacyCodecs, type TextEncoding, unencodable } from '../../src/text/decode.js';
 import { MemFs } from '../support/memfs.js';
 

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { endingFor, insertionEnding } from '../../src/text/endings.js';
-import { runPatchText } from '../../src/core/pipeline.js';
+import { runPatchText } from '../../src/run/pipeline.js';
 import { edit } from '../../src/index.js';
 import { MemFs } from '../support/memfs.js';
 

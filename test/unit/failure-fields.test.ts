@@ -3,7 +3,7 @@
 // rendered from them, never parsed back.
 
 import { describe, expect, it } from 'vitest';
-import { runPatchText } from '../../src/core/pipeline.js';
+import { runPatchText } from '../../src/run/pipeline.js';
 import { edit, modelMessage } from '../../src/index.js';
 import type { EditRequest, OpFailure, Outcome } from '../../src/types.js';
 import { MemFs } from '../support/memfs.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeFailures, type OpPaths } from '../../src/core/groups.js';
+import { closeFailures, type OpPaths } from '../../src/plan/groups.js';
 
 const update = (p: string): OpPaths => ({ group: p, paths: [p] });
 const move = (from: string, to: string): OpPaths => ({ group: from, paths: [from, to] });

@@ -2,7 +2,7 @@
 // reported; everything visible, and the rest of the file, is left alone.
 
 import { describe, expect, it } from 'vitest';
-import { runPatchText } from '../../src/core/pipeline.js';
+import { runPatchText } from '../../src/run/pipeline.js';
 import { cleanInvisible, formatRemoved } from '../../src/text/invisible.js';
 import { MemFs } from '../support/memfs.js';
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NodeFs } from '../../src/core/node-fs.js';
+import { NodeFs } from '../../src/platform/node-fs.js';
 import { BUN_HEAVY_BYTES, countingReads, heavyRunSwitch } from '../../src/startup/jit-policy.js';
 
 describe('heavy-run JIT switch', () => {

@@ -18,11 +18,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { unchanged } from '../../src/core/commit.js';
-import { NodeFs, type NodeFsOptions } from '../../src/core/node-fs.js';
+import { unchanged } from '../../src/commit/commit.js';
+import { NodeFs, type NodeFsOptions } from '../../src/platform/node-fs.js';
 import type { Fs } from '../../src/types.js';
-import type { Mutation } from '../../src/core/plan.js';
-import { readEntry } from '../../src/core/snapshot.js';
+import type { Mutation } from '../../src/plan/planner.js';
+import { readEntry } from '../../src/plan/snapshot.js';
 
 let dir: string;
 beforeEach(() => {

@@ -5,7 +5,7 @@
 import { applyPatch } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runPatchText } from '../../src/core/pipeline.js';
+import { runPatchText } from '../../src/run/pipeline.js';
 import { unifiedDiff } from '../../src/report/unified.js';
 import { MemFs } from '../support/memfs.js';
 

@@ -4,8 +4,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodeFs } from '../../src/core/node-fs.js';
-import { runPatchText } from '../../src/core/pipeline.js';
+import { nodeFs } from '../../src/platform/node-fs.js';
+import { runPatchText } from '../../src/run/pipeline.js';
 import type { Fs } from '../../src/types.js';
 import { scratchDirs } from '../support/tree.js';
 

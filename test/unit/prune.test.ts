@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodeFs } from '../../src/core/node-fs.js';
-import { pruneEmptyDirs } from '../../src/core/prune.js';
+import { nodeFs } from '../../src/platform/node-fs.js';
+import { pruneEmptyDirs } from '../../src/commit/prune.js';
 import { scratchDirs } from '../support/tree.js';
 
 const temp = scratchDirs();

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runPatchText } from '../../src/core/pipeline.js';
+import { runPatchText } from '../../src/run/pipeline.js';
 import {
   emptySession,
   fileFingerprint,

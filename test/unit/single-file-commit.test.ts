@@ -1,11 +1,11 @@
 // A commit of exactly one file skips the fsyncs and the hash that only a
-// multi-file rollback needs (core/commit.ts): killed at any moment, the file
+// multi-file rollback needs (commit/commit.ts): killed at any moment, the file
 // is whole (old or new content), the next run removes the side files and
 // says which content the file holds; a lock left unreadable by a power cut
 // does not block the directory.
 
 import { describe, expect, it } from 'vitest';
-import { runPatchText } from '../../src/core/pipeline.js';
+import { runPatchText } from '../../src/run/pipeline.js';
 import { recover } from '../../src/index.js';
 import { killedDuring, MemFs } from '../support/memfs.js';
 

@@ -5,7 +5,7 @@
 import { posix } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkOverlaps, isInside, resolveRef } from '../../src/core/snapshot.js';
+import { checkOverlaps, isInside, resolveRef } from '../../src/plan/snapshot.js';
 
 /** The rule: inside when the path relative to the root neither climbs out nor is absolute. */
 function insideByRule(root: string, abs: string): boolean {

@@ -9,7 +9,7 @@ let saved: string | undefined;
 /** A fresh copy of the module: its once-per-process flag starts unset. */
 const fresh = async () => {
   vi.resetModules();
-  return import('../../src/core/thread-pool.js');
+  return import('../../src/platform/thread-pool.js');
 };
 
 beforeEach(() => {

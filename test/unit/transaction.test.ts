@@ -2,7 +2,7 @@
 // "changed after planning", dependency groups, per-file atomicity.
 
 import { describe, expect, it } from 'vitest';
-import { runPatchText } from '../../src/core/pipeline.js';
+import { runPatchText } from '../../src/run/pipeline.js';
 import { MemFs } from '../support/memfs.js';
 
 const P = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');

@@ -1,7 +1,7 @@
 // One planner per kind of patch operation (add, delete, update with or without
-// a move), each playing its operation against the in-memory view (view.ts).
+// a move), each playing its operation against the in-memory view (tree-view.ts).
 // A planner either leaves the operation's new states in the view or throws an
-// OpError for it; planPatch (plan.ts) collects those and decides what commits.
+// OpError for it; planPatch (planner.ts) collects those and decides what commits.
 
 import { locateHunks, type LocateResult } from '../match/hunks.js';
 import { LineIndex } from '../match/seek.js';
@@ -14,7 +14,7 @@ import type { FileOp, Hunk } from '../types.js';
 import { OpError } from './failure.js';
 import type { PathRef } from './snapshot.js';
 import { deletedContentDiffers, withExecutable, withoutFinalEol } from './traits.js';
-import type { Content, FileState, PlanView, TextContent } from './view.js';
+import type { Content, FileState, PlanView, TextContent } from './tree-view.js';
 
 type Op<K extends FileOp['kind']> = Extract<FileOp, { kind: K }>;
 

@@ -2,8 +2,8 @@
 // disk or none of it, even when another process, a fault or a kill interferes.
 //
 // 1. Pin every parent directory and check it is the one planning saw
-//    (core/pins.ts): a directory swapped for a symlink is never followed.
-// 2. Write the journal (core/journal.ts) and fsync it: from here a crash is
+//    (commit/pins.ts): a directory swapped for a symlink is never followed.
+// 2. Write the journal (commit/journal.ts) and fsync it: from here a crash is
 //    undone by the next run. Then create missing directories.
 // 3. Write every new content to a temp file beside its target (mode and
 //    owner set), then fsync them all; only once every temp file is durable
@@ -29,14 +29,14 @@
 
 import { join } from 'node:path';
 import type { Entry, Fs, Note } from '../types.js';
-import { forEachBounded } from './bounded.js';
+import { forEachBounded } from '../platform/bounded.js';
 import { doneName, finishCommitted, type Journal, type JournalEntry, journalName, postImage, sideNames, undo } from './journal.js';
 import { shownPath } from '../text/paths.js';
 import { uniqueId } from './lock.js';
 import { Pins, Refused } from './pins.js';
-import type { Mutation } from './plan.js';
+import type { Mutation } from '../plan/planner.js';
 import { deferSignals, type DeferredSignals } from './signals.js';
-import { readEntry, type PlannedDir } from './snapshot.js';
+import { readEntry, type PlannedDir } from '../plan/snapshot.js';
 import { writeTempsDurably } from './temp-files.js';
 
 export interface CommitContext {

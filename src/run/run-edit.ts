@@ -5,14 +5,14 @@
 
 import { resolve } from 'node:path';
 import { parseEditJson, parseEditRequest } from '../input/edit.js';
-import { errorOutcome, finish, locked, type RunOptions, snapshotBytes } from '../core/pipeline.js';
-import type { Guard } from '../core/recover.js';
+import { errorOutcome, finish, locked, type RunOptions, snapshotBytes } from './pipeline.js';
+import type { Guard } from '../commit/recover.js';
 import { checkSessionState, trackMatchFailures } from '../session/store.js';
-import { resolveRef, type Snapshot, takeSnapshot } from '../core/snapshot.js';
-import { nodeFs } from '../core/node-fs.js';
+import { resolveRef, type Snapshot, takeSnapshot } from '../plan/snapshot.js';
+import { nodeFs } from '../platform/node-fs.js';
 import { prepareDecoding } from '../text/decode.js';
 import type { EditRequest, Outcome } from '../types.js';
-import { type EditPlan, planEdit } from './plan.js';
+import { type EditPlan, planEdit } from '../edit/plan.js';
 
 /** Apply (or check) an edit request. Never throws for bad input: the outcome says why. */
 export async function runEdit(request: EditRequest, options: RunOptions = {}): Promise<Outcome> {

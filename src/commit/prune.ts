@@ -7,7 +7,7 @@
 // note names what was removed.
 //
 // Confinement: each level is opened through its parent's pin without
-// following a symlink (as the commit opens directories, core/pins.ts), so a
+// following a symlink (as the commit opens directories, commit/pins.ts), so a
 // directory swapped for a link to outside the root is never entered.
 
 import { dirname, relative, sep } from 'node:path';

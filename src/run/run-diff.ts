@@ -7,7 +7,7 @@ import { parseUnified, type UnifiedFile } from '../input/unified.js';
 import { candidatePaths, reverseUnified, stripLevel, unifiedToOps } from '../input/unified-ops.js';
 import type { FileOp, Outcome } from '../types.js';
 import { explainMissing } from './missing-hints.js';
-import { nodeFs } from './node-fs.js';
+import { nodeFs } from '../platform/node-fs.js';
 import { errorOutcome, type RunOptions, runOps } from './pipeline.js';
 
 export async function runUnifiedText(text: string, options: RunOptions = {}): Promise<Outcome> {

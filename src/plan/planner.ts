@@ -2,7 +2,7 @@
 // order against an in-memory view of the snapshot; failures are collected, not
 // thrown, so one run reports all of them.
 //
-// Groups (core/groups.ts): a file group is every operation on one source
+// Groups (plan/groups.ts): a file group is every operation on one source
 // path and commits as a whole or not at all; a failed operation fails its
 // group, including operations that matched in memory (they are "carried
 // along"), and every later operation that touched one of its paths (a move
@@ -10,7 +10,7 @@
 // commit, and so do independent ones. Each path commits the state the last
 // surviving operation on it left.
 
-import { type Bytes, sameBytes } from './bytes.js';
+import { type Bytes, sameBytes } from '../platform/contents.js';
 import { encodeText } from '../text/decode.js';
 import { isBaseRun, textOfRuns } from '../text/runs.js';
 import { formatRemoved, mergeRemoved } from '../text/invisible.js';
@@ -21,9 +21,9 @@ import { closeFailures } from './groups.js';
 import { planAdd, planDelete, planUpdate } from './plan-ops.js';
 import { type PathRef, resolveRef, type Snapshot } from './snapshot.js';
 import { displayPath, spellings } from '../text/paths.js';
-import { type Content, PlanView, type TextContent, type ViewOptions, type VState } from './view.js';
+import { type Content, PlanView, type TextContent, type ViewOptions, type VState } from './tree-view.js';
 
-export type { Content } from './view.js';
+export type { Content } from './tree-view.js';
 
 export interface Mutation {
   abs: string;
@@ -195,7 +195,7 @@ function notesOf(view: PlanView, discarded: ReadonlySet<number>): Note[] {
 /**
  * The bytes of text content. Base runs are views of the snapshot's bytes and
  * only new lines are encoded: for 500 hunks in a 100,000-line file, about a
- * thousand pieces, written as they are (core/bytes.ts), instead of joining and
+ * thousand pieces, written as they are (platform/contents.ts), instead of joining and
  * re-encoding 5 MB. Only for a base read straight from a UTF-8 file (whose
  * offsets are byte offsets); anything else is encoded whole.
  */

@@ -19,7 +19,7 @@
 
 const VARIABLE = 'UV_THREADPOOL_SIZE';
 
-/** Threads the CLI asks for: as many as the commit keeps writes in flight (core/commit.ts). */
+/** Threads the CLI asks for: as many as the commit keeps writes in flight (commit/commit.ts). */
 export const CLI_POOL_THREADS = 32;
 
 let widened = false;

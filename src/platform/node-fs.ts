@@ -101,7 +101,7 @@ export interface NodeFsOptions {
   fsyncOnlyInPool?: boolean;
   /**
    * Pool threads to ask for right before the first call that goes to the
-   * pool (core/thread-pool.ts): a process-wide setting, so only for a caller
+   * pool (platform/thread-pool.ts): a process-wide setting, so only for a caller
    * that owns the process (the CLI). Default: the runtime's pool as it is.
    */
   poolThreads?: number;

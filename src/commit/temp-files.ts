@@ -1,5 +1,5 @@
 // Writing a commit's temp files and making them durable, before any target
-// is switched (core/commit.ts). Every file of a batch is created and written
+// is switched (commit/commit.ts). Every file of a batch is created and written
 // first, and only then are they fsynced: on the 1,000-file envelope (binary,
 // 7 paired rounds on the busy 2-core VM) 0.82x the wall time and 0.76x the
 // CPU time of switching each target as soon as its own temp file was
@@ -17,7 +17,7 @@
 // next batch's creates (no change).
 
 import type { Fs, OpenTemp } from '../types.js';
-import { forEachBounded } from './bounded.js';
+import { forEachBounded } from '../platform/bounded.js';
 
 /** One temp file to write. */
 export interface TempWrite {

@@ -7,7 +7,7 @@
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ChordPatchError } from '../errors.js';
 import type { Entry, Fs } from '../types.js';
-import { forEachBounded } from './bounded.js';
+import { forEachBounded } from '../platform/bounded.js';
 import { shownPath, spellings } from '../text/paths.js';
 
 /** Files read at once while taking the snapshot (and revalidating before commit). */

@@ -20,7 +20,7 @@
 
 import { basename, dirname, join } from 'node:path';
 import type { DirPin, Fs } from '../types.js';
-import type { PlannedDir } from './snapshot.js';
+import type { PlannedDir } from '../plan/snapshot.js';
 import { shownPath } from '../text/paths.js';
 
 export class Refused extends Error {}

@@ -1,5 +1,5 @@
 // File contents as one buffer or as pieces written in order. An updated file
-// is mostly ranges of the file it came from (plan.ts copies them as views of
+// is mostly ranges of the file it came from (plan/planner.ts copies them as views of
 // the snapshot's bytes), so handing the pieces to writev instead of joining
 // them saves allocating, and on first touch faulting in, a second copy of
 // every file written: 5 MB of fresh memory for a 5 MB file.

@@ -1,6 +1,6 @@
 // FileDiff values for the committed mutations of a plan.
 
-import type { Mutation } from './plan.js';
+import type { Mutation } from '../plan/planner.js';
 import { decodeLines } from '../text/decode.js';
 import { emptyTable } from '../text/runs.js';
 import type { LineTable } from '../text/table.js';
