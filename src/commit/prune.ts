@@ -1,8 +1,9 @@
-// Undoing a patch (-R) removes the files it added; the directories those
-// files were created in would stay behind, empty. Like `git apply -R` (and
-// git's deletions in general), the directories a reversed patch's deletions
-// leave empty are removed, innermost first, never the working directory
-// itself. This runs after the commit point: a directory that cannot be
+// Undoing a patch (-R) removes the files it added, and a unified diff's
+// deletions and renames remove files too; the directories those files were in
+// would stay behind, empty, where git (which tracks no directories) leaves
+// none. So, as `git apply` does, the directories these deletions leave empty
+// are removed, innermost first, never the working directory itself. An
+// envelope applied forward keeps them, as Codex's apply_patch does. This runs after the commit point: a directory that cannot be
 // removed (not empty any more, busy, read-only parent) simply stays, and a
 // note names what was removed.
 //
@@ -14,7 +15,7 @@ import { dirname, relative, sep } from 'node:path';
 import type { DirPin, Fs, Note } from '../types.js';
 
 /** Remove the directories between `root` and each of `deleted`'s parents that are now empty. */
-export async function pruneEmptyDirs(fs: Fs, root: string, deleted: readonly string[]): Promise<Note[]> {
+export async function pruneEmptyDirs(fs: Fs, root: string, deleted: readonly string[], cause: 'undo' | 'diff'): Promise<Note[]> {
   const candidates = new Set<string>();
   for (const abs of deleted) {
     for (let d = dirname(abs); d !== root && d.startsWith(`${root}${sep}`); d = dirname(d)) candidates.add(d);
@@ -26,7 +27,7 @@ export async function pruneEmptyDirs(fs: Fs, root: string, deleted: readonly str
   for (const dir of order) if (await removeIfEmpty(fs, root, dir)) removed.push(relative(root, dir));
   if (removed.length === 0) return [];
   const list = removed.map((d) => `${d}/`).join(', ');
-  return [{ code: 'info', message: `removed the director${removed.length === 1 ? 'y' : 'ies'} the undo left empty: ${list}` }];
+  return [{ code: 'info', message: `removed the director${removed.length === 1 ? 'y' : 'ies'} the ${cause} left empty: ${list}` }];
 }
 
 /** rmdir `dir` through a chain of no-follow pins from the root; false when it is not empty or cannot be reached. */

@@ -74,8 +74,9 @@ export async function runPatchText(text: string, options: RunOptions = {}): Prom
   );
 }
 
-export async function runOps(ops: readonly FileOp[], options: RunOptions, notes: Note[] = []): Promise<Outcome> {
-  return locked(options, 'apply_patch', (guard) => runOpsLocked(ops, options, notes, guard));
+/** `fromDiff`: the operations came from a unified diff, whose deletions leave no empty directory (commit/prune.ts). */
+export async function runOps(ops: readonly FileOp[], options: RunOptions, notes: Note[] = [], fromDiff = false): Promise<Outcome> {
+  return locked(options, 'apply_patch', (guard) => runOpsLocked(ops, options, notes, guard, fromDiff));
 }
 
 /**
@@ -100,7 +101,13 @@ export async function locked(
   }
 }
 
-async function runOpsLocked(ops: readonly FileOp[], options: RunOptions, notes: Note[], guard: Guard | undefined): Promise<Outcome> {
+async function runOpsLocked(
+  ops: readonly FileOp[],
+  options: RunOptions,
+  notes: Note[],
+  guard: Guard | undefined,
+  fromDiff: boolean,
+): Promise<Outcome> {
   const fs = options.fs ?? nodeFs;
   const root = resolve(options.cwd ?? process.cwd());
   const dryRun = !!options.check;
@@ -132,7 +139,7 @@ async function runOpsLocked(ops: readonly FileOp[], options: RunOptions, notes: 
     guard,
     confine: !options.allowOutside,
     allOrNothing: !!options.allOrNothing,
-    pruneDirs: !!options.reverse,
+    pruneDirs: options.reverse ? 'undo' : fromDiff ? 'diff' : undefined,
     diffs: options.diffs !== false,
   });
   return session ? session.end(outcome, plan.failed) : outcome;
@@ -181,7 +188,8 @@ export interface FinishOptions {
   /** Write nothing when any file group failed (--all-or-nothing). */
   allOrNothing?: boolean;
   /** Remove the directories the deletions leave empty (-R: undoing a patch removes the directories it created). */
-  pruneDirs?: boolean;
+  /** Remove the directories the commit's deletions leave empty, and which kind of run left them (a note says). */
+  pruneDirs?: 'undo' | 'diff' | undefined;
   /** Compute Outcome.diffs (default true; see RunOptions.diffs). */
   diffs?: boolean;
 }
@@ -206,7 +214,7 @@ export async function finish(fs: Fs, plan: Plan, f: FinishOptions): Promise<Outc
     notes = [...notes, ...result.notes];
     if (f.pruneDirs) {
       const deleted = plan.mutations.filter((m) => m.after === null).map((m) => m.abs);
-      notes = [...notes, ...(await pruneEmptyDirs(fs, root, deleted))];
+      notes = [...notes, ...(await pruneEmptyDirs(fs, root, deleted, f.pruneDirs))];
     }
   }
   const committedSomething = plan.changes.length > 0;

@@ -17,7 +17,7 @@ export async function runUnifiedText(text: string, options: RunOptions = {}): Pr
   } catch (e) {
     return errorOutcome(e, 'apply_patch', !!options.check);
   }
-  const outcome = await runOps(read.ops, options);
+  const outcome = await runOps(read.ops, options, [], true);
   return explainMissing(outcome, { fs: options.fs ?? nodeFs, root: resolve(options.cwd ?? process.cwd()), stripLevel: read.level });
 }
 

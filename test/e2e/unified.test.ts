@@ -237,6 +237,26 @@ describe('chord-patch apply with a git diff', () => {
     expect(readFileSync(join(d, 'f.txt'), 'utf8')).toBe('a\nb\nlocal work\n');
   });
 
+  it('removes the folders its deletions and renames leave empty, as git apply does, and keeps the others', () => {
+    const d = repo({ 'old/deep/only.txt': 'one\n', 'gone/last.txt': 'bye\n', 'kept/a.txt': 'a\n', 'kept/b.txt': 'b\n' });
+    const patch = diffOf(d, () => {
+      mkdirSync(join(d, 'new'));
+      cpSync(join(d, 'old/deep/only.txt'), join(d, 'new/only.txt'));
+      rmSync(join(d, 'old'), { recursive: true });
+      rmSync(join(d, 'gone'), { recursive: true });
+      rmSync(join(d, 'kept/b.txt'));
+    });
+    const theirs = temp();
+    cpSync(d, theirs, { recursive: true });
+    execFileSync('git', ['apply', '-'], { cwd: theirs, input: patch });
+    const r = runCli(['apply', '-C', d], { input: patch });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('removed the directories the diff left empty: old/deep/, gone/, old/');
+    const worktree = (dir: string) => Object.fromEntries(Object.entries(readTree(dir)).filter(([k]) => !k.startsWith('.git/')));
+    expect(worktree(d)).toEqual(worktree(theirs));
+    expect(Object.keys(worktree(d)).sort()).toEqual(['kept/', 'kept/a.txt', 'new/', 'new/only.txt']);
+  });
+
   it('refuses a binary diff clearly and writes nothing', () => {
     const d = repo({ 'i.bin': '\0\x01\x02', 't.txt': 'a\n' });
     const patch = diffOf(

@@ -12,7 +12,7 @@ describe('removing the directories deletions left empty', () => {
     const root = temp();
     mkdirSync(join(root, 'a/b/c'), { recursive: true });
     writeFileSync(join(root, 'a/keep.txt'), 'k');
-    const notes = await pruneEmptyDirs(nodeFs, root, [join(root, 'a/b/c/gone.txt')]);
+    const notes = await pruneEmptyDirs(nodeFs, root, [join(root, 'a/b/c/gone.txt')], 'undo');
     expect(existsSync(join(root, 'a/b'))).toBe(false);
     expect(existsSync(join(root, 'a/keep.txt'))).toBe(true);
     expect(notes.map((n) => n.message)).toEqual(['removed the directories the undo left empty: a/b/c/, a/b/']);
@@ -21,7 +21,7 @@ describe('removing the directories deletions left empty', () => {
   it('never removes the working directory itself', async () => {
     const root = join(temp(), 'root');
     mkdirSync(root);
-    expect(await pruneEmptyDirs(nodeFs, root, [join(root, 'gone.txt')])).toEqual([]);
+    expect(await pruneEmptyDirs(nodeFs, root, [join(root, 'gone.txt')], 'undo')).toEqual([]);
     expect(existsSync(root)).toBe(true);
   });
 
@@ -30,7 +30,7 @@ describe('removing the directories deletions left empty', () => {
     const outside = temp();
     mkdirSync(join(outside, 'sub'));
     symlinkSync(outside, join(root, 'link'));
-    const notes = await pruneEmptyDirs(nodeFs, root, [join(root, 'link/sub/gone.txt')]);
+    const notes = await pruneEmptyDirs(nodeFs, root, [join(root, 'link/sub/gone.txt')], 'undo');
     expect(notes).toEqual([]);
     expect(existsSync(join(outside, 'sub'))).toBe(true);
     expect(existsSync(join(root, 'link'))).toBe(true);
