@@ -40,7 +40,8 @@ describe.skipIf(RUNTIME !== 'node')('the npm package', () => {
     packed = JSON.parse(readFileSync(join(scratch, 'package/package.json'), 'utf8'));
     npm(scratch, ['install', '-g', '--prefix', prefix, '--offline', '--no-audit', '--no-fund', tarball], env);
   }, 300_000);
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  // A loaded machine can take more than the default 10 s to remove the installed prefix and npm's cache.
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }), 120_000);
 
   it('depends on no package at run time: everything it loads is bundled into dist/', () => {
     expect(packed.dependencies ?? {}).toEqual({});
