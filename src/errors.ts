@@ -21,7 +21,9 @@ export type ErrorCode =
   | 'repeated_failure'
   | 'session_state'
   | 'binary_patch'
-  | 'unsupported_diff';
+  | 'unsupported_diff'
+  /** Something chord-patch did not expect (the MCP server reports it as a tool error instead of dying). */
+  | 'internal_error';
 
 export class ChordPatchError extends Error {
   readonly code: ErrorCode;

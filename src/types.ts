@@ -45,7 +45,13 @@ export interface FileTraits {
 }
 
 export type FileOp =
-  | ({ kind: 'add'; path: string; lines: string[]; patchLine: number } & FileTraits)
+  /**
+   * `replace`: a whole-file write (the write tool, a text-editor create told to
+   * overwrite) that may replace an existing file, keeping its mode, encoding
+   * and uniform line ending. `eol`: the ending every line gets, when the
+   * written text said (CRLF content); otherwise the file's own, else LF.
+   */
+  | ({ kind: 'add'; path: string; lines: string[]; patchLine: number; replace?: boolean; eol?: string } & FileTraits)
   /** `expectLines`: the content the patch says is being deleted (unified diffs, reversed adds); a file that differs is not deleted. */
   | { kind: 'delete'; path: string; patchLine: number; expectLines?: string[] }
   | ({ kind: 'update'; path: string; moveTo?: string; hunks: Hunk[]; patchLine: number } & FileTraits);
@@ -310,7 +316,8 @@ export interface Outcome {
   status: Status;
   /** Whether the run was --check (nothing written by design). */
   dryRun: boolean;
-  tool: 'apply_patch' | 'edit';
+  /** The tool whose call this was; `write` and `delete` are the MCP server's whole-file tools. */
+  tool: 'apply_patch' | 'edit' | 'write' | 'delete';
   changes: ChangeSummary[];
   diffs: FileDiff[];
   failed: FailedGroup[];

@@ -25,6 +25,10 @@ import { ascii } from './ascii.mjs';
 import { writeAtomic } from './write-atomic.mjs';
 
 const LAZY = ['iconv-lite', 'jschardet', 'yaml', 'commander'];
+/** Local modules loaded the same way, by the name of their lazy file: the MCP SDK (only `chord-patch mcp` needs it). */
+const LAZY_LOCAL = {
+  'mcp-sdk': { from: /[\\/]src[\\/]mcp[\\/]server\.ts$/, path: './sdk.js', entry: join(import.meta.dirname, '../../src/mcp/sdk.ts') },
+};
 
 /**
  * An esbuild plugin: a dynamic import of a lazy package becomes a module
@@ -37,6 +41,13 @@ function lazyPlugin(loader) {
       b.onResolve({ filter: new RegExp(`^(${LAZY.join('|')})$`) }, (a) =>
         a.kind === 'dynamic-import' ? { path: a.path, namespace: 'lazy-package' } : undefined,
       );
+      for (const [name, local] of Object.entries(LAZY_LOCAL)) {
+        b.onResolve({ filter: /^\.\/sdk\.js$/ }, (a) =>
+          a.kind === 'dynamic-import' && a.path === local.path && local.from.test(a.importer)
+            ? { path: name, namespace: 'lazy-package' }
+            : undefined,
+        );
+      }
       b.onLoad({ filter: /.*/, namespace: 'lazy-package' }, (a) => ({ loader: 'js', resolveDir: process.cwd(), contents: loader(a.path) }));
     },
   };
@@ -72,7 +83,7 @@ function packageSource(name, common) {
       name,
       build({
         ...common,
-        entryPoints: [name],
+        entryPoints: [LAZY_LOCAL[name]?.entry ?? name],
         write: false,
         minify: true,
         outfile: `${name}.cjs`,
@@ -86,7 +97,7 @@ function packageSource(name, common) {
 /** The lazy packages a bundle refers to, each with its own bundle's source (ASCII, ascii.mjs). */
 export async function lazyPackagesOf(bundleText, common) {
   const found = [];
-  for (const name of LAZY) {
+  for (const name of [...LAZY, ...Object.keys(LAZY_LOCAL)]) {
     if (!bundleText.includes(JSON.stringify(`${name}.cjs`))) continue; // tree-shaken away: nothing imports it
     found.push({ name, source: ascii(await packageSource(name, common), name) });
   }

@@ -14,6 +14,7 @@ import { runApply } from './apply.js';
 import { runCheck } from './check.js';
 import { oneLineError } from './choices.js';
 import { APPLY_COMMANDS, type ApplyFlags, type OptionSpec } from './options.js';
+import { type McpFlags, runMcp } from './mcp.js';
 import { runRecover } from './recover.js';
 import { runTools, type ToolsFlags } from './tools.js';
 import { runValidate } from './validate.js';
@@ -65,16 +66,7 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
     Option,
   ).action(async (file: string | undefined, flags: ApplyFlags) => setCode(await runApply(file, flags, fs, edit)));
 
-  program
-    .command('tools')
-    .description('print, as JSON, the edit tools to send to a model: surface, wire shape and exact definitions')
-    .requiredOption('--model <name>', 'model name; a provider/ prefix and an @variant suffix are allowed')
-    .addOption(
-      new Option('--endpoint <kind>', "API the tools are sent to (default: the provider's type, else responses)").choices([...ENDPOINTS]),
-    )
-    .option('--provider <name>', "provider whose compat overrides apply (default: the model name's provider/ prefix)")
-    .option('--config <file>', 'YAML config with compat overrides and permission rules (default: .chord-patch.yaml, if present)')
-    .action(async (flags: ToolsFlags) => setCode(await runTools(flags)));
+  addModelCommands(program, Option, setCode, fs);
 
   program
     .command('recover')
@@ -98,4 +90,38 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
     .action(async (files: string[], flags: { json?: boolean }) => setCode(await runValidate(files, flags)));
 
   return program;
+}
+
+/** The commands that speak to agents: `tools` (the definitions to send) and `mcp` (the server). */
+function addModelCommands(program: Command, Option: typeof OptionClass, setCode: (code: number) => void, fs: Fs): void {
+  program
+    .command('tools')
+    .description('print, as JSON, the edit tools to send to a model: surface, wire shape and exact definitions')
+    .option('--model <name>', 'model name; a provider/ prefix and an @variant suffix are allowed (required unless --format mcp)')
+    .addOption(
+      new Option(
+        '--format <kind>',
+        'json: the selection and definitions (default); mcp: the tool list as `chord-patch mcp` lists it',
+      ).choices(['json', 'mcp']),
+    )
+    .addOption(
+      new Option('--endpoint <kind>', "API the tools are sent to (default: the provider's type, else responses)").choices([...ENDPOINTS]),
+    )
+    .option('--provider <name>', "provider whose compat overrides apply (default: the model name's provider/ prefix)")
+    .option('--config <file>', 'YAML config with compat overrides and permission rules (default: .chord-patch.yaml, if present)')
+    .action(async (flags: ToolsFlags) => setCode(await runTools(flags)));
+
+  program
+    .command('mcp')
+    .description('serve the edit tools over MCP on stdin/stdout (Claude Code, Codex CLI, Cursor, VS Code): docs/mcp.md')
+    .option(
+      '-C, --cwd <dir>',
+      "the root every path resolves in and may not leave (default: the client's first root, else the current directory)",
+    )
+    .option('--model <name>', "offer that model's tools (as `tools --model`); default: both editors, write, delete and read")
+    .option(
+      '--config <file>',
+      'YAML config with compat overrides and permission rules (default: .chord-patch.yaml in the root, if present)',
+    )
+    .action(async (flags: McpFlags) => setCode(await runMcp(flags, fs)));
 }

@@ -138,6 +138,31 @@ export function selectTools(options: SelectOptions): ToolSelection {
   return { model, provider, endpoint, surface, freeform, tools, notes };
 }
 
+/**
+ * The tools when no model is named (the MCP server without --model): both
+ * editors, each with its fallback companions write and delete, minus what
+ * the permission rules disable outright. Shaped as for a Messages endpoint
+ * (name, description, input_schema), the shape closest to MCP's.
+ */
+export function bothEditorTools(config?: Config): ToolDefinition[] {
+  const rules = config?.permission;
+  const off = (tool: 'edit' | 'apply_patch' | 'write' | 'delete') => (rules ? isToolDisabled(rules, tool) : false);
+  const tools: ToolDefinition[] = [];
+  if (!off('apply_patch')) tools.push(functionTool('messages', 'apply_patch', patchDescription(false, false), PATCH_PARAMETERS));
+  if (!off('edit')) tools.push(functionTool('messages', 'edit', editDescription(!off('write')), EDIT_PARAMETERS));
+  if (!off('write'))
+    tools.push(
+      functionTool(
+        'messages',
+        'write',
+        writeDescription(!off('edit') ? 'edit' : !off('apply_patch') ? 'apply_patch' : 'none'),
+        WRITE_PARAMETERS,
+      ),
+    );
+  if (!off('delete')) tools.push(functionTool('messages', 'delete', DELETE_DESCRIPTION, DELETE_PARAMETERS));
+  return tools;
+}
+
 function findModel(provider: ProviderConfig, key: string): ApplyPatchCompat | undefined {
   const bare = key.replace(/@[^/@]*$/, '');
   for (const k of [key, bare]) {
@@ -168,7 +193,7 @@ function customPatchTool(nativeSurface: boolean): ToolDefinition {
   };
 }
 
-const PATCH_PARAMETERS = {
+export const PATCH_PARAMETERS = {
   type: 'object',
   properties: {
     patch: { type: 'string', description: 'The whole patch, from "*** Begin Patch" to "*** End Patch".' },
@@ -186,7 +211,7 @@ const REPLACEMENT_PROPERTIES = {
 // One flat object schema: several providers reject anyOf/oneOf at the top
 // level of tool parameters, so the "single or edits" choice is stated in the
 // descriptions and enforced when the call is parsed.
-const EDIT_PARAMETERS = {
+export const EDIT_PARAMETERS = {
   type: 'object',
   properties: {
     path: { type: 'string', description: 'File to edit, relative to the working directory.' },
@@ -202,7 +227,7 @@ const EDIT_PARAMETERS = {
   additionalProperties: false,
 };
 
-const WRITE_PARAMETERS = {
+export const WRITE_PARAMETERS = {
   type: 'object',
   properties: {
     path: { type: 'string', description: 'File to create or overwrite, relative to the working directory.' },
@@ -212,14 +237,14 @@ const WRITE_PARAMETERS = {
   additionalProperties: false,
 };
 
-const DELETE_PARAMETERS = {
+export const DELETE_PARAMETERS = {
   type: 'object',
   properties: { path: { type: 'string', description: 'File to delete, relative to the working directory.' } },
   required: ['path'],
   additionalProperties: false,
 };
 
-function patchDescription(nativeSurface: boolean, freeform: boolean): string {
+export function patchDescription(nativeSurface: boolean, freeform: boolean): string {
   return [
     freeform
       ? 'Edit files with a patch. Send the patch text itself as the input (not JSON).'
@@ -251,7 +276,7 @@ function patchDescription(nativeSurface: boolean, freeform: boolean): string {
   ].join('\n');
 }
 
-function editDescription(withWrite: boolean): string {
+export function editDescription(withWrite: boolean): string {
   return [
     'Replace exact text in one existing file.',
     'Give old_string and new_string: old_string must match the file exactly, including indentation and line breaks, ' +
@@ -263,11 +288,11 @@ function editDescription(withWrite: boolean): string {
   ].join(' ');
 }
 
-function writeDescription(editor: Surface): string {
+export function writeDescription(editor: Surface): string {
   return [
     'Create a file, or replace the entire content of an existing file, with the given text. Paths are relative to the working directory.',
     ...(editor !== 'none' ? [`For changes to part of a file, use ${editor} instead.`] : []),
   ].join(' ');
 }
 
-const DELETE_DESCRIPTION = 'Delete one file. Paths are relative to the working directory.';
+export const DELETE_DESCRIPTION = 'Delete one file. Paths are relative to the working directory.';

@@ -20,24 +20,32 @@ type Op<K extends FileOp['kind']> = Extract<FileOp, { kind: K }>;
 
 const refused = (r: Refusal): OpError => new OpError(r.code, r.message);
 
-/** `*** Add File:` — a new file with the added lines, UTF-8 (with a BOM when the first line asks for one). */
+/**
+ * `*** Add File:` — a new file with the added lines, UTF-8 (with a BOM when the first line asks for one).
+ * A whole-file write (`replace`) may also stand over an existing file: it keeps that file's mode, its
+ * encoding and BOM, and its uniform line ending (unless the written text carried its own).
+ */
 export function planAdd(view: PlanView, i: number, op: Op<'add'>, ref: PathRef): void {
   view.authorize(op, ref, 'target');
   const s = view.target(ref);
-  if (s.kind === 'file') throw new OpError('file_exists', 'cannot add file that already exists; use "*** Update File:" instead');
+  if (s.kind === 'file' && !op.replace)
+    throw new OpError('file_exists', 'cannot add file that already exists; use "*** Update File:" instead');
   view.requireCreatable(ref, s);
   const added = cleanAddedLines(op.lines, true);
   if (!added.ok) throw refused(added);
   view.reports[i]!.cleaned = added.removed;
+  const old = s.kind === 'file' ? view.decode(s.content) : undefined;
+  const kept = old && 'type' in old ? old : undefined;
   // A leading U+FEFF the model kept on purpose asks for a UTF-8 file with a BOM.
   const bom = added.lines[0]?.startsWith('\uFEFF') ?? false;
   if (bom) added.lines[0] = added.lines[0]!.slice(1);
-  const encoding: TextEncoding = { name: 'utf-8', bom };
+  const encoding: TextEncoding = kept && !bom ? kept.encoding : { name: 'utf-8', bom };
   const bad = checkEncodable(added.lines, encoding);
   if (bad) throw refused(bad);
-  let runs: Run[] = added.lines.map((text) => ({ text, eol: '\n' }));
+  const eol = op.eol ?? kept?.base.uniformEol() ?? '\n';
+  let runs: Run[] = added.lines.map((text) => ({ text, eol }));
   if (op.noNewlineAtEnd) runs = withoutFinalEol(runs, emptyTable());
-  const mode = withExecutable(undefined, op.executable);
+  const mode = withExecutable(s.kind === 'file' ? s.mode : undefined, op.executable);
   view.put(i, ref.abs, {
     kind: 'file',
     ...(mode !== undefined ? { mode } : {}),

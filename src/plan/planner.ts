@@ -92,7 +92,7 @@ export function planPatch(
   const display = spellings(refsOf.flat());
   return {
     mutations: mutationsOf(view, ops.length, discarded, display),
-    changes: changesOf(ops, refsOf, discarded, display),
+    changes: changesOf(ops, refsOf, discarded, display, (abs) => snapshot.entries.get(abs)?.kind === 'file'),
     failed: failedGroups(ops, refsOf, chains, failures),
     notes: notesOf(view, discarded),
     placements: view.placements,
@@ -149,6 +149,7 @@ function changesOf(
   refsOf: readonly PathRef[][],
   discarded: ReadonlySet<number>,
   display: ReadonlyMap<string, string>,
+  existed: (abs: string) => boolean,
 ): ChangeSummary[] {
   const changes: ChangeSummary[] = [];
   const seen = new Set<string>();
@@ -159,7 +160,7 @@ function changesOf(
     const name = (r: PathRef) => display.get(r.abs) ?? r.raw;
     const c: ChangeSummary =
       op.kind === 'add'
-        ? { kind: 'add', path: name(src!) }
+        ? { kind: op.replace && existed(src!.abs) ? 'update' : 'add', path: name(src!) }
         : op.kind === 'delete'
           ? { kind: 'delete', path: name(src!) }
           : dest !== undefined

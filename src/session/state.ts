@@ -11,7 +11,7 @@
 // that have not changed since, is refused before it runs.
 
 import { createHash } from '../startup/lazy-builtins.js';
-import type { Entry, FailureCode, FileOp, Note } from '../types.js';
+import type { Entry, FailureCode, FileOp, Note, Outcome } from '../types.js';
 
 export const SESSION_STATE_VERSION = 1;
 /** Most paths / failed patches remembered; oldest dropped first. */
@@ -123,7 +123,7 @@ export function recordMatchEvents(
 }
 
 /** The model-facing note for files that failed approximate matching again. */
-export function repeatedFailureNote(repeated: readonly { path: string; count: number }[], tool: 'apply_patch' | 'edit'): Note | undefined {
+export function repeatedFailureNote(repeated: readonly { path: string; count: number }[], tool: Outcome['tool']): Note | undefined {
   if (repeated.length === 0) return undefined;
   const list = repeated.map((r) => `${r.path} (${ordinal(r.count)} failure this session)`).join(', ');
   const switchTo =

@@ -1,0 +1,100 @@
+// One MCP tool call -> one CallToolResult. The text is what the CLI's
+// --model output says; structuredContent is the --json document. Every
+// failure, bad arguments included, is an isError result the model can read,
+// never a protocol error.
+
+import { jsonDoc } from '../report/json.js';
+import { modelMessage } from '../report/message.js';
+import type { FileOp, Outcome } from '../types.js';
+import { type CallContext, runEditCall, runFileOps, runPatchCall } from './engine.js';
+import { readTool } from './read.js';
+
+export interface ToolResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  structuredContent: Record<string, unknown>;
+  isError: boolean;
+}
+
+export function outcomeResult(o: Outcome): ToolResult {
+  return {
+    content: [{ type: 'text', text: modelMessage(o) }],
+    structuredContent: jsonDoc(o) as unknown as Record<string, unknown>,
+    isError: o.status !== 'applied' && o.status !== 'checked',
+  };
+}
+
+/** Arguments the tool cannot take: the same shape of report as any other refusal. */
+function badArguments(tool: Outcome['tool'], message: string, code: 'bad_input' | 'internal_error' = 'bad_input'): ToolResult {
+  return outcomeResult({
+    status: 'rejected',
+    dryRun: false,
+    tool,
+    changes: [],
+    diffs: [],
+    failed: [],
+    notes: [],
+    error: { code, message },
+  });
+}
+
+function unknownKeys(args: Record<string, unknown>, known: readonly string[]): string | undefined {
+  const extra = Object.keys(args).filter((k) => !known.includes(k));
+  return extra.length > 0
+    ? `unknown argument${extra.length === 1 ? '' : 's'} ${extra.map((k) => JSON.stringify(k)).join(', ')}`
+    : undefined;
+}
+
+/**
+ * The write tool's content as the lines of an add operation. Text with LF
+ * breaks only takes the file's own ending; text whose every break is CRLF
+ * is written with CRLF; any other mix keeps each CR inside its line, so the
+ * bytes come out as sent.
+ */
+export function writeOp(path: string, content: string): FileOp {
+  const crlf = content.includes('\r\n') && !/\r(?!\n)|(?<!\r)\n/.test(content);
+  const lines = content.split(crlf ? '\r\n' : '\n');
+  const noFinal = lines[lines.length - 1] !== '';
+  if (!noFinal) lines.pop();
+  return {
+    kind: 'add',
+    path,
+    lines,
+    patchLine: 0,
+    replace: true,
+    ...(crlf ? { eol: '\r\n' } : {}),
+    ...(noFinal && lines.length > 0 ? { noNewlineAtEnd: true } : {}),
+  };
+}
+
+function writeCall(args: Record<string, unknown>, ctx: CallContext): Promise<ToolResult> | ToolResult {
+  const extra = unknownKeys(args, ['path', 'content']);
+  if (extra) return badArguments('write', `${extra}: write takes {"path", "content"}`);
+  if (typeof args.path !== 'string' || args.path.trim() === '') return badArguments('write', 'path must be a non-empty string');
+  if (typeof args.content !== 'string') return badArguments('write', 'content must be a string (the whole new file)');
+  return runFileOps('write', [writeOp(args.path, args.content)], ctx).then(outcomeResult);
+}
+
+function deleteCall(args: Record<string, unknown>, ctx: CallContext): Promise<ToolResult> | ToolResult {
+  const extra = unknownKeys(args, ['path']);
+  if (extra) return badArguments('delete', `${extra}: delete takes {"path"}`);
+  if (typeof args.path !== 'string' || args.path.trim() === '') return badArguments('delete', 'path must be a non-empty string');
+  return runFileOps('delete', [{ kind: 'delete', path: args.path, patchLine: 0 }], ctx).then(outcomeResult);
+}
+
+/** Run tool `name`; anything thrown becomes an isError result too (the report says it was internal). */
+export async function callTool(name: string, raw: unknown, ctx: CallContext): Promise<ToolResult> {
+  const args = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
+  const tool = name === 'edit' || name === 'write' || name === 'delete' ? name : 'apply_patch';
+  if (!args) return badArguments(tool, 'the arguments must be a JSON object');
+  try {
+    if (name === 'apply_patch') return outcomeResult(await runPatchCall(args, ctx));
+    if (name === 'edit') return outcomeResult(await runEditCall(args, ctx));
+    if (name === 'write') return await writeCall(args, ctx);
+    if (name === 'delete') return await deleteCall(args, ctx);
+    const r = await readTool(args, ctx);
+    return { content: [{ type: 'text', text: r.text }], structuredContent: r.report, isError: !r.ok };
+  } catch (e) {
+    return badArguments(tool, `internal error: ${(e as Error)?.message ?? String(e)}`, 'internal_error');
+  }
+}

@@ -1,0 +1,69 @@
+// The MCP server's one door to the runner: each tool call becomes an input
+// the library already runs (a patch, an edit request, whole-file operations)
+// and comes back as an Outcome. The server never plans or commits itself, so
+// a call is checked, locked, re-checked and reported exactly as the CLI's.
+
+import { resolve } from 'node:path';
+import type { Config } from '../config/config.js';
+import { authorizeEdit, denialReason, evaluatePermission, patchAuthorizer, rulePath } from '../config/permissions.js';
+import { runOps } from '../core/pipeline.js';
+import { takeSnapshot, resolveRef } from '../core/snapshot.js';
+import { apply, edit } from '../index.js';
+import type { Entry, FileOp, Fs, Outcome } from '../types.js';
+
+export interface CallContext {
+  /** The directory every path resolves against, and may not leave. */
+  root: string;
+  fs: Fs;
+  config: Config | undefined;
+  /** This connection's session (the repeated-failure note). */
+  session: { session: string; stateDir: string };
+}
+
+/** The root's permission rules as the planner's hooks, as the CLI sets them: patches by apply_patch's rules, edits by edit's. */
+function permissions(ctx: CallContext) {
+  const config = ctx.config;
+  if (!config?.permission) return {};
+  return {
+    authorize: patchAuthorizer(config.permission, ctx.root),
+    authorizeEdit: (path: string) => authorizeEdit(config, path, { cwd: ctx.root }),
+  };
+}
+
+/** The library options of one call: the root, its permission rules, the connection's session. */
+function runOptions(ctx: CallContext) {
+  return { cwd: ctx.root, fs: ctx.fs, allowOutside: false, ...permissions(ctx), ...ctx.session };
+}
+
+/** `apply_patch`: the arguments go in as the {"patch": ...} JSON the CLI reads, so every format it detects is accepted. */
+export function runPatchCall(args: Record<string, unknown>, ctx: CallContext): Promise<Outcome> {
+  return apply(JSON.stringify(args), runOptions(ctx));
+}
+
+/** `edit`: the arguments are an edit request, validated field by field by the edit parser. */
+export function runEditCall(args: Record<string, unknown>, ctx: CallContext): Promise<Outcome> {
+  return edit(JSON.stringify(args), runOptions(ctx));
+}
+
+/** Whole-file operations are judged by their own tool's rules (`write`, `delete`, then `*`), as Chord judges its write tool. */
+function ownRules(ctx: CallContext, tool: 'write' | 'delete') {
+  const rules = ctx.config?.permission;
+  if (!rules) return {};
+  return {
+    authorize: (_op: FileOp, path: string) => denialReason(evaluatePermission(rules, tool, rulePath(ctx.root, path)), tool),
+  };
+}
+
+/** `write` and `delete` run as one-operation patches through the same plan and commit; the outcome is labelled with the tool. */
+export async function runFileOps(tool: 'write' | 'delete', ops: FileOp[], ctx: CallContext): Promise<Outcome> {
+  const outcome = await runOps(ops, { ...runOptions(ctx), ...ownRules(ctx, tool) });
+  return { ...outcome, tool };
+}
+
+/** What the snapshot sees at one path inside the root (the read tool), or why it may not be read. */
+export async function readEntryInRoot(path: string, ctx: CallContext): Promise<{ entry: Entry } | { refused: string }> {
+  const ref = resolveRef(ctx.root, path);
+  const snapshot = await takeSnapshot(ctx.fs, ctx.root, [ref], false);
+  if (snapshot.outside.has(ref.abs)) return { refused: `${path}: outside the working directory (${resolve(ctx.root)}); nothing was read` };
+  return { entry: snapshot.entries.get(ref.abs) ?? { kind: 'missing' } };
+}

@@ -1,0 +1,51 @@
+// The read tool: a file inside the root, as numbered lines ("    12→text"),
+// the form models copy from and the line-number stripping recognises.
+
+import { prepareDecoding, decodeLines } from '../text/decode.js';
+import type { LineTable } from '../text/table.js';
+import { type CallContext, readEntryInRoot } from './engine.js';
+
+/** Lines shown when the call gives no limit: enough for most files, bounded for the model's context. */
+export const DEFAULT_READ_LINES = 2000;
+
+export interface ReadResult {
+  ok: boolean;
+  text: string;
+  /** For structuredContent: where the shown range sits in the file. */
+  report: { path: string; lines?: number; offset?: number; shown?: number; encoding?: string; error?: string };
+}
+
+/** `    12→text`: the number right-aligned in six columns, as Claude Code's read tool shows it. */
+export function numbered(table: LineTable, from: number, to: number): string {
+  const out: string[] = [];
+  for (let i = from; i < to; i++) out.push(`${String(i + 1).padStart(6)}→${table.textAt(i)}`);
+  return out.join('\n');
+}
+
+const failed = (path: string, error: string): ReadResult => ({ ok: false, text: `read failed: ${error}`, report: { path, error } });
+
+export async function readTool(args: Record<string, unknown>, ctx: CallContext): Promise<ReadResult> {
+  const { path, offset = 1, limit = DEFAULT_READ_LINES } = args;
+  if (typeof path !== 'string' || path.trim() === '') return failed(String(path), 'path must be a non-empty string');
+  if (!Number.isInteger(offset) || (offset as number) < 1) return failed(path, 'offset must be a whole number of at least 1');
+  if (!Number.isInteger(limit) || (limit as number) < 1) return failed(path, 'limit must be a whole number of at least 1');
+  const seen = await readEntryInRoot(path, ctx);
+  if ('refused' in seen) return failed(path, seen.refused);
+  const { entry } = seen;
+  if (entry.kind === 'missing') return failed(path, `${path}: no such file`);
+  if (entry.kind !== 'file') return failed(path, `${path}: not a regular file (${entry.kind})`);
+  await prepareDecoding([entry.bytes], {});
+  const d = decodeLines(entry.bytes);
+  if (!d.ok) return failed(path, `${path}: ${d.message}`);
+  const total = d.table.length;
+  const from = Math.min((offset as number) - 1, total);
+  const to = Math.min(from + (limit as number), total);
+  const body = numbered(d.table, from, to);
+  const more = to < total ? `\n(lines ${from + 1}-${to} of ${total}; pass offset ${to + 1} for more)` : '';
+  const empty = total === 0 ? '(empty file)' : from >= total ? `(the file has ${total} lines)` : '';
+  return {
+    ok: true,
+    text: `${empty || body}${more}\n`,
+    report: { path, lines: total, offset: from + 1, shown: to - from, encoding: `${d.encoding.name}${d.encoding.bom ? ' with BOM' : ''}` },
+  };
+}

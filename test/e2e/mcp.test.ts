@@ -1,0 +1,227 @@
+// `chord-patch mcp` driven by the official SDK client over stdio, as Claude
+// Code, Codex CLI or Cursor drive it: against the Node CLI and the binary.
+
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cliCommand, runCli } from '../support/cli.js';
+
+let dir: string;
+const open: Client[] = [];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'chord-mcp-'));
+});
+afterEach(async () => {
+  for (const c of open.splice(0)) await c.close().catch(() => {});
+  rmSync(dir, { recursive: true, force: true });
+});
+
+type Era = 'legacy' | 'modern';
+
+async function connect(args: string[], options: { era?: Era; roots?: string[]; cwd?: string } = {}): Promise<Client> {
+  const cmd = cliCommand();
+  const transport = new StdioClientTransport({
+    command: cmd.file,
+    args: [...cmd.args, 'mcp', ...args],
+    cwd: options.cwd ?? dir,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dir, CHORD_PATCH_SESSION: '' },
+    stderr: 'pipe',
+  });
+  const client = new Client(
+    { name: 'chord-patch-test', version: '1.0.0' },
+    {
+      ...(options.era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
+      ...(options.roots ? { capabilities: { roots: {} } } : {}),
+    },
+  );
+  if (options.roots) {
+    const roots = options.roots.map((r) => ({ uri: pathToFileURL(r).href, name: 'project' }));
+    client.setRequestHandler('roots/list', async () => ({ roots }));
+  }
+  await client.connect(transport);
+  open.push(client);
+  return client;
+}
+
+interface Result {
+  isError?: boolean;
+  content: { type: string; text?: string }[];
+  structuredContent?: Record<string, unknown>;
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<Result> {
+  return (await client.callTool({ name, arguments: args })) as Result;
+}
+
+const text = (r: Result) => r.content.map((c) => c.text ?? '').join('');
+const file = (name: string) => readFileSync(join(dir, name), 'utf8');
+
+describe('chord-patch mcp', () => {
+  it('lists, per --model, the tools `tools --format mcp` prints, in both protocol eras', async () => {
+    for (const [model, names] of [
+      [undefined, ['apply_patch', 'edit', 'write', 'delete', 'read']],
+      ['gpt-5.5', ['apply_patch', 'read']],
+      ['claude-sonnet-4-5', ['edit', 'write', 'delete', 'read']],
+    ] as const) {
+      const flags = model ? ['--model', model] : [];
+      const printed = runCli(['tools', '--format', 'mcp', ...flags]);
+      expect(printed.code).toBe(0);
+      const expected = JSON.parse(printed.stdout).tools;
+      for (const era of ['legacy', 'modern'] as const) {
+        const client = await connect(['-C', dir, ...flags], { era });
+        const { tools } = await client.listTools();
+        expect(tools.map((t) => t.name)).toEqual(names);
+        expect(tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }))).toEqual(
+          expected.map((t: Record<string, unknown>) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
+        );
+        await client.close();
+      }
+    }
+  });
+
+  it('applies a patch, an edit, a batch and a write, each reported as the --json document', async () => {
+    writeFileSync(join(dir, 'a.py'), 'def f():\n    return 1\n');
+    writeFileSync(join(dir, 'b.txt'), 'one\ntwo\nthree\n');
+    const client = await connect(['-C', dir]);
+    const patch = '*** Begin Patch\n*** Update File: a.py\n@@ def f():\n-    return 1\n+    return 2\n*** End Patch\n';
+    const p = await call(client, 'apply_patch', { patch });
+    expect(p.isError).toBe(false);
+    expect(text(p)).toContain('M a.py');
+    expect(p.structuredContent).toMatchObject({ status: 'applied', tool: 'apply_patch', changes: [{ kind: 'update', path: 'a.py' }] });
+    expect(file('a.py')).toBe('def f():\n    return 2\n');
+
+    const e = await call(client, 'edit', { path: 'b.txt', old_string: 'two', new_string: 'TWO' });
+    expect(e.isError).toBe(false);
+    const batch = await call(client, 'edit', {
+      path: 'b.txt',
+      edits: [
+        { old_string: 'one', new_string: '1' },
+        { old_string: 'three', new_string: '3' },
+      ],
+    });
+    expect(batch.structuredContent).toMatchObject({ status: 'applied', edit: { mode: 'batch', replacements: 2 } });
+    expect(file('b.txt')).toBe('1\nTWO\n3\n');
+
+    const w = await call(client, 'write', { path: 'new/c.md', content: '# title\u200B\n' });
+    expect(w.isError).toBe(false);
+    expect(text(w)).toContain('A new/c.md');
+    expect(text(w)).toContain('U+200B');
+    expect(file('new/c.md')).toBe('# title\n');
+  });
+
+  it('write replaces a whole file keeping its CRLF endings and mode, and delete removes one', async () => {
+    writeFileSync(join(dir, 'w.txt'), 'old\r\nlines\r\n', { mode: 0o755 });
+    writeFileSync(join(dir, 'gone.txt'), 'bye\n');
+    const client = await connect(['-C', dir]);
+    const w = await call(client, 'write', { path: 'w.txt', content: 'new\nlines\nhere\n' });
+    expect(w.structuredContent).toMatchObject({ status: 'applied', tool: 'write', changes: [{ kind: 'update', path: 'w.txt' }] });
+    expect(file('w.txt')).toBe('new\r\nlines\r\nhere\r\n');
+    expect(statSync(join(dir, 'w.txt')).mode & 0o777).toBe(0o755);
+    writeFileSync(join(dir, 'u16.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('old\n', 'utf16le')]));
+    await call(client, 'write', { path: 'u16.txt', content: 'néw\n' });
+    expect(readFileSync(join(dir, 'u16.txt'))).toEqual(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('néw\n', 'utf16le')]));
+    const d = await call(client, 'delete', { path: 'gone.txt' });
+    expect(d.structuredContent).toMatchObject({ status: 'applied', tool: 'delete', changes: [{ kind: 'delete', path: 'gone.txt' }] });
+    const again = await call(client, 'delete', { path: 'gone.txt' });
+    expect(again.isError).toBe(true);
+    expect(text(again)).toContain('does not exist');
+  });
+
+  it('returns a failure as an isError result carrying the report, never as a protocol error', async () => {
+    writeFileSync(join(dir, 'a.txt'), 'alpha\nbeta\n');
+    const client = await connect(['-C', dir]);
+    const r = await call(client, 'edit', { path: 'a.txt', old_string: 'gamma', new_string: 'delta' });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toContain('old_string not found');
+    expect(r.structuredContent).toMatchObject({ status: 'rejected', failed: [{ failures: [{ code: 'old_string_not_found' }] }] });
+    const bad = await call(client, 'edit', { path: 'a.txt', old_str: 'alpha', new_string: 'x' });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toContain('use "old_string"');
+    const lowered = await call(client, 'apply_patch', { input: '*** Begin Patch\n*** End Patch' });
+    expect(lowered.isError).toBe(true);
+    expect(lowered.structuredContent).toMatchObject({ error: { code: 'freeform_lowered' } });
+    expect(file('a.txt')).toBe('alpha\nbeta\n');
+  });
+
+  it('refuses every path outside its root, and writes nothing there', async () => {
+    const root = join(dir, 'root');
+    mkdirSync(root);
+    const client = await connect(['-C', root]);
+    for (const [name, args] of [
+      ['write', { path: '../escape.txt', content: 'x\n' }],
+      ['apply_patch', { patch: '*** Begin Patch\n*** Add File: ../escape.txt\n+x\n*** End Patch\n' }],
+      ['edit', { path: '/etc/hostname', old_string: 'a', new_string: 'b' }],
+      ['read', { path: '../escape.txt' }],
+    ] as const) {
+      const r = await call(client, name, args);
+      expect(r.isError, name).toBe(true);
+      expect(text(r), name).toMatch(/outside the working directory/);
+    }
+    expect(() => readFileSync(join(dir, 'escape.txt'))).toThrow();
+  }, 60_000);
+
+  it('uses the root the client offers when no -C is given', async () => {
+    const root = join(dir, 'project');
+    const client = await connect([], { roots: [root], cwd: tmpdir() });
+    const r = await call(client, 'write', { path: 'made.txt', content: 'here\n' });
+    expect(r.isError).toBe(false);
+    expect(readFileSync(join(root, 'made.txt'), 'utf8')).toBe('here\n');
+  });
+
+  it('serialises 16 parallel edits of one file: none lost, each report true', async () => {
+    const lines = Array.from({ length: 16 }, (_, i) => `line ${i}`);
+    writeFileSync(join(dir, 'many.txt'), `${lines.join('\n')}\n`);
+    const client = await connect(['-C', dir]);
+    const results = await Promise.all(
+      lines.map((l, i) => call(client, 'edit', { path: 'many.txt', old_string: `${l}\n`, new_string: `LINE ${i}\n` })),
+    );
+    for (const r of results) expect(r.structuredContent).toMatchObject({ status: 'applied', edit: { replacements: 1 } });
+    expect(file('many.txt')).toBe(`${lines.map((_, i) => `LINE ${i}`).join('\n')}\n`);
+  }, 60_000);
+
+  it('adds the repeated-failure note on the second failure of a connection, and a success resets it', async () => {
+    writeFileSync(join(dir, 'a.txt'), 'alpha\nbeta\n');
+    const client = await connect(['-C', dir]);
+    const miss = { path: 'a.txt', old_string: 'gamma', new_string: 'delta' };
+    const notes = (r: Result) => ((r.structuredContent?.notes ?? []) as { code: string }[]).map((n) => n.code);
+    expect(notes(await call(client, 'edit', miss))).not.toContain('repeated_failure');
+    const second = await call(client, 'edit', miss);
+    expect(notes(second)).toContain('repeated_failure');
+    expect(text(second)).toContain('2nd failure this session');
+    await call(client, 'edit', { path: 'a.txt', old_string: 'alpha', new_string: 'ALPHA' });
+    expect(notes(await call(client, 'edit', miss))).not.toContain('repeated_failure');
+    // A new connection is a new session.
+    const other = await connect(['-C', dir]);
+    expect(notes(await call(other, 'edit', miss))).not.toContain('repeated_failure');
+  });
+
+  it('applies the permission rules of the root config to every tool', async () => {
+    writeFileSync(
+      join(dir, '.chord-patch.yaml'),
+      'permission:\n  "*": allow\n  write:\n    "secret/**": deny\n  edit:\n    "locked.txt": deny\n',
+    );
+    writeFileSync(join(dir, 'locked.txt'), 'keep\n');
+    const client = await connect(['-C', dir]);
+    const w = await call(client, 'write', { path: 'secret/key', content: 'x\n' });
+    expect(w.isError).toBe(true);
+    expect(text(w)).toContain('secret/**');
+    const e = await call(client, 'edit', { path: 'locked.txt', old_string: 'keep', new_string: 'lost' });
+    expect(e.isError).toBe(true);
+    expect(text(e)).toContain('locked.txt');
+    expect(file('locked.txt')).toBe('keep\n');
+  });
+
+  it('reads a file with line numbers, a range at a time', async () => {
+    writeFileSync(join(dir, 'r.txt'), 'a\nb\nc\nd\n');
+    const client = await connect(['-C', dir]);
+    expect(text(await call(client, 'read', { path: 'r.txt' }))).toBe('     1→a\n     2→b\n     3→c\n     4→d\n');
+    const part = await call(client, 'read', { path: 'r.txt', offset: 2, limit: 2 });
+    expect(text(part)).toBe('     2→b\n     3→c\n(lines 2-3 of 4; pass offset 4 for more)\n');
+    expect(part.structuredContent).toMatchObject({ lines: 4, offset: 2, shown: 2 });
+  });
+});
