@@ -6,8 +6,8 @@
 import { resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { authorizeEdit, denialReason, evaluatePermission, patchAuthorizer, rulePath } from '../config/permissions.js';
-import { runOps } from '../core/pipeline.js';
-import { takeSnapshot, resolveRef } from '../core/snapshot.js';
+import { runOps } from '../run/pipeline.js';
+import { takeSnapshot, resolveRef } from '../plan/snapshot.js';
 import { apply, edit } from '../index.js';
 import type { Entry, FileOp, Fs, Outcome } from '../types.js';
 
