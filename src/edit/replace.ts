@@ -317,6 +317,14 @@ function whitespaceStep(view: FileView, p: Prepared): EntryResult | undefined {
       lines: [again.at + 1],
     };
   }
+  if ('indent' in ws) {
+    return {
+      ok: false,
+      code: 'old_string_ambiguous',
+      message: `old_string matched line ${ws.line + 1} with indentation ignored; ${ws.indent}`,
+      lines: [ws.line + 1],
+    };
+  }
   return {
     ok: true,
     splices: spliceAt(p, [ws.start], ws.end - ws.start, ws.text),

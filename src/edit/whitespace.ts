@@ -13,7 +13,7 @@
 //     no mapping fits.
 
 import { diffArrays } from 'diff';
-import { reindentLines } from '../match/reindent.js';
+import { reindentSeq, type SeqLine } from '../match/indent-evidence.js';
 
 /** What whitespaceMatch needs of the file (edit/replace.ts's FileView). */
 export interface WhitespaceFile {
@@ -25,6 +25,8 @@ export interface WhitespaceFile {
 export type WhitespaceMatch =
   | 'none'
   | { ambiguous: number[] }
+  /** The added lines could be re-indented or written as given, and nothing settles which (the message names both). */
+  | { indent: string; line: number; lines: number }
   /** Replace LF range [start, end) with `text`; `line` is the 0-based first line, `lines` how many. */
   | { start: number; end: number; text: string; line: number; lines: number; notes: string[] };
 
@@ -99,26 +101,35 @@ export function whitespaceMatch(file: WhitespaceFile, oldLf: string, newLf: stri
   if (endsWithBreak && newLines[newLines.length - 1] === '') newLines.pop();
   const newEndsWithBreak = endsWithBreak && newLf.endsWith('\n');
 
-  // Re-indent every new line by the quoted lines' mapping (the partial first line aside).
-  const pairs = oldLines.map((l, k) => [l, fileLines[k]!] as const).filter((_, k) => !(k === 0 && partial));
-  const mappable = partial ? newLines.slice(1) : newLines;
-  const re = reindentLines(pairs, mappable);
-  const written = partial ? [newLines[0]!, ...re.lines] : re.lines;
-
-  // Lines new_string keeps unchanged are the file's own.
-  const runs = diffArrays(oldLines, newLines);
+  // Lines new_string keeps unchanged are the file's own; the others follow
+  // the file's indentation as match/indent-evidence.ts decides.
+  const seq: SeqLine[] = [];
+  const kept: (string | undefined)[] = [];
   let o = 0;
   let w = 0;
-  for (const r of runs) {
+  for (const r of diffArrays(oldLines, newLines)) {
     const count = r.count ?? r.value.length;
-    if (r.added) w += count;
-    else if (r.removed) o += count;
-    else {
-      for (let k = 0; k < count; k++) written[w + k] = spanLines[o + k]!;
-      o += count;
-      w += count;
+    for (let k = 0; k < count; k++) {
+      if (r.added) {
+        seq.push({ op: '+', text: newLines[w]!, ...(partial && w === 0 ? { fixed: true } : {}) });
+        kept.push(undefined);
+        w++;
+      } else if (r.removed) {
+        seq.push({ op: '-', text: oldLines[o]!, ...(partial && o === 0 ? {} : { file: fileLines[o]! }) });
+        o++;
+      } else {
+        seq.push({ op: ' ', text: oldLines[o]!, ...(partial && o === 0 ? {} : { file: fileLines[o]! }) });
+        kept.push(spanLines[o]!);
+        o++;
+        w++;
+      }
     }
   }
+  const around = (i: number) => (i >= 0 && i < file.table.length ? file.table.textAt(i) : undefined);
+  const re = reindentSeq(seq, around(first - 1), around(first + m));
+  if (!re.ok) return { indent: re.message, line: first, lines: m };
+  let a = 0;
+  const written = kept.map((k) => k ?? re.added[a++]!);
   const text = written.join('\n') + (newEndsWithBreak ? '\n' : '');
   const notes = [
     `old_string matched line ${first + 1} with indentation and trailing whitespace ignored; unchanged lines keep the file's own`,

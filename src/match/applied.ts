@@ -90,3 +90,15 @@ export function appliedInOrder(index: LineIndex, hunks: readonly Hunk[]): number
   }
   return at;
 }
+
+/**
+ * Where a changing hunk's new side stands exactly (every line byte for byte)
+ * at or after `from`, or undefined. Asked only when the old side matched
+ * loosely; needs an informative added line (a lone `}` proves nothing).
+ */
+export function standingExactly(index: LineIndex, hunk: Hunk, from: number): number | undefined {
+  if (!changes(hunk) || !hunk.lines.some((l) => l.op === '+' && informative(l.text))) return undefined;
+  const neu = newSide(hunk.lines);
+  const hit = index.matches(neu, from, index.length, 'exact', 1);
+  return hit[0];
+}

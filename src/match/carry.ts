@@ -121,14 +121,17 @@ export interface Carried {
 export function carryText(old: string, file: string, next: string, align: Int32Array, opts: NormalizeOptions = {}): Carried | undefined {
   const pieces: Piece[] = [];
   let a = 0;
-  for (const run of charRuns(old, next)) {
+  const runs = charRuns(old, next);
+  runs.forEach((run, r) => {
     if (run.kind === 'new') pieces.push({ text: run.text, stands: run.text, from: 'model', kind: 'new' });
     else if (run.kind === 'old') a += run.text.length;
     else {
       keptPieces(old, file, align, a, a + run.text.length, pieces);
       a += run.text.length;
+      const changed = runs[r + 1]?.kind === 'new' ? runs[r + 1] : runs[r + 1]?.kind === 'old' ? runs[r + 2] : undefined;
+      if (changed?.kind === 'new' && !/^\s/.test(changed.text)) separatorSpace(old, file, align, a, pieces, opts);
     }
-  }
+  });
   dropSplitPairs(pieces, opts);
   const text = pieces.map((p) => p.text).join('');
   if (!verify(pieces, next, opts)) return undefined;
@@ -166,6 +169,25 @@ function keptPieces(old: string, file: string, align: Int32Array, s: number, e: 
     );
     x = y;
   }
+}
+
+/** Punctuation after which one space is optional (normalize.ts): the space is the separator's own. */
+const SEPARATORS = new Set([',', ';', ':', '.', '!', '?', '(']);
+
+/**
+ * The file's optional space after a separator the model kept, where the text
+ * after it is the model's change (`version: 1` quoted as `version：1` and
+ * changed to `version：2`): that space belongs to the unchanged separator, so
+ * it stays the file's. `e` is the end of the kept stretch in `old`.
+ */
+function separatorSpace(old: string, file: string, align: Int32Array, e: number, out: Piece[], opts: NormalizeOptions): void {
+  if (e === 0 || e >= old.length || align[e - 1]! < 0 || !SEPARATORS.has(foldChar(old[e - 1]!, opts))) return;
+  let y = e;
+  while (y < old.length && align[y]! < 0) y++;
+  if (y >= old.length) return;
+  const gap = file.slice(align[e - 1]! + 1, align[y]!);
+  if (gap !== '' && isGap(gap, opts) && [...gap].some((ch) => foldChar(ch, opts) === ' '))
+    out.push({ text: gap, stands: '', from: 'gap', kind: 'same' });
 }
 
 /** Fold target -> [family, role]: quotes pair in order, brackets by nesting. */

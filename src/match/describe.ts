@@ -31,6 +31,11 @@ export function describeMiss(index: LineIndex, hunks: readonly Hunk[], h: number
   return { message: `${lead(hunks, h)}; ${d.text}${carried(h)}`, ...(d.line !== undefined ? { line: d.line } : {}) };
 }
 
+/** A hunk whose added lines could be written re-indented or as given, the evidence settling neither (indent-evidence.ts). */
+export function describeIndentAmbiguous(hunks: readonly Hunk[], h: number, readings: string): string {
+  return `${lead(hunks, h, 'hunk ambiguous')}; ${readings}${carried(h)}`;
+}
+
 /** A tolerant match that landed in several places: name them instead of taking the first. */
 export function describeAmbiguous(
   hunks: readonly Hunk[],

@@ -5,7 +5,8 @@
 import type { Hunk } from '../types.js';
 import { afterAnchors, oldSide, variants } from './hunk-lines.js';
 import type { Replacement } from './hunks.js';
-import { reindentHunk } from './reindent.js';
+import { reindentHunk, type SeqLine } from './indent-evidence.js';
+import { followFileStyle, styleOf } from './indent-style.js';
 import type { LineIndex } from './seek.js';
 import { carryFilePunctuation, type TolerantHit, type TolerantPass, tolerantSeek } from './tolerant.js';
 
@@ -13,6 +14,8 @@ export type TolerantFound =
   | { kind: 'found'; replacement: Replacement }
   | { kind: 'ambiguous'; candidates: number[]; pass: TolerantPass }
   | { kind: 'unsafe'; line: number; reason: string }
+  /** The added lines' indentation is ambiguous; the message names both readings. */
+  | { kind: 'indent'; message: string; line: number }
   | { kind: 'none' };
 
 /**
@@ -46,6 +49,7 @@ export function findTolerant(index: LineIndex, hunk: Hunk, cursor: number, hinte
       // The file's lines one at a time: only the matched span is read.
       const fileLines = { at: (i: number) => (i >= 0 && i < index.length ? index.table.textAt(i) : undefined) };
       const carried = carryFilePunctuation(fileLines, hit.index, lines, hit.pass);
+      if (!carried.ok && carried.indent) return { kind: 'indent', message: carried.reason, line: hit.index };
       if (!carried.ok) return { kind: 'unsafe', line: carried.line, reason: carried.reason };
       const note = carried.note === undefined ? {} : { note: carried.note };
       return { kind: 'found', replacement: { start: hit.index, oldLen: old.length, lines: carried.lines, pass: hit.pass, ...note } };
@@ -54,8 +58,56 @@ export function findTolerant(index: LineIndex, hunk: Hunk, cursor: number, hinte
   return { kind: 'none' };
 }
 
-/** A hunk found with surrounding whitespace ignored: its added lines follow the file's indentation (reindent.ts). */
-export function reindentReplacement(index: LineIndex, r: Replacement): Replacement {
-  const re = reindentHunk((i) => index.table.textAt(i), r.start, r.lines);
-  return re.note === undefined ? r : { ...r, lines: re.lines, note: re.note };
+/**
+ * A hunk found with surrounding whitespace ignored: its added lines follow the
+ * file's indentation (indent-evidence.ts), or, when that is ambiguous, the
+ * failure message naming both readings.
+ */
+export function reindentReplacement(index: LineIndex, r: Replacement): Replacement | { ambiguous: string } {
+  const at = (i: number) => (i >= 0 && i < index.length ? index.table.textAt(i) : undefined);
+  const re = reindentHunk(at, r.start, r.lines);
+  if (!re.ok) return { ambiguous: re.message };
+  if (re.note === undefined && re.lines.every((l, i) => l === r.lines[i])) return r;
+  return re.note === undefined ? { ...r, lines: re.lines } : { ...r, lines: re.lines, note: re.note };
+}
+
+/** Lines around a place that show the file's indentation style. */
+const STYLE_WINDOW = 40;
+
+/**
+ * A hunk placed where nothing quoted carried the file's indentation (a pure
+ * insertion, or context matched exactly): added lines typed with the other
+ * indentation character than the file's take the file's (indent-style.ts).
+ */
+export function followStyle(index: LineIndex, r: Replacement): Replacement {
+  const added = r.lines.filter((l) => l.op === '+');
+  if (!added.some((l) => /^[ \t]/.test(l.text) && l.text.trim() !== '')) return r;
+  const at = (i: number) => (i >= 0 && i < index.length ? index.table.textAt(i) : undefined);
+  const window: string[] = [];
+  for (let i = Math.max(0, r.start - STYLE_WINDOW); i < Math.min(index.length, r.start + r.oldLen + STYLE_WINDOW); i++) window.push(at(i)!);
+  const style = styleOf(window);
+  if (style === undefined) return r;
+  let seq: SeqLine[];
+  let before: string | undefined;
+  let after: string | undefined;
+  if (r.oldLen === 0) {
+    const prev = at(r.start - 1);
+    seq = [
+      ...(prev === undefined ? [] : [{ op: ' ' as const, text: prev, file: prev }]),
+      ...added.map((l) => ({ op: '+' as const, text: l.text })),
+    ];
+    before = at(r.start - 2);
+    after = at(r.start);
+  } else {
+    let f = r.start;
+    seq = r.lines.map((l) => (l.op === '+' ? { op: '+', text: l.text } : { op: l.op, text: l.text, file: at(f++) ?? '' }));
+    before = at(r.start - 1);
+    after = at(f);
+  }
+  const styled = followFileStyle(seq, style, before, after);
+  if (styled.note === undefined) return r;
+  let a = 0;
+  const lines = r.lines.map((l) => (l.op === '+' ? { ...l, text: styled.added[a++]! } : l));
+  const note = r.note === undefined ? styled.note : `${r.note}; ${styled.note}`;
+  return { ...r, lines, note };
 }

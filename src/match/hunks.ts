@@ -22,12 +22,13 @@
 // and the report says where the hint pointed (models write wrong numbers).
 
 import type { Hunk, HunkLine } from '../types.js';
-import { appliedInOrder, changes, standsAt } from './applied.js';
+import { appliedInOrder, changes, standingExactly, standsAt } from './applied.js';
 import {
   describeAlreadyApplied,
   describeAmbiguous,
   describeAmbiguousPlaces,
   describeHeaderMissing,
+  describeIndentAmbiguous,
   describeMiss,
   describePartlyApplied,
   describeUnsafe,
@@ -36,7 +37,7 @@ import {
 import { blockEnd, decides, placesIn, type Range } from './scope.js';
 import type { LineIndex, PassName } from './seek.js';
 import { afterAnchors, headerPlaces, oldSide, runLength, variants } from './hunk-lines.js';
-import { findTolerant, reindentReplacement } from './hunk-tolerant.js';
+import { findTolerant, followStyle, reindentReplacement } from './hunk-tolerant.js';
 import { type TolerantPass, tolerantSeek } from './tolerant.js';
 
 export interface Replacement {
@@ -50,6 +51,8 @@ export interface Replacement {
   pass: PassName | TolerantPass | 'append';
   /** What was adapted to the file (re-indented added lines, a tolerance used), for the result notes. */
   note?: string;
+  /** Where the hunk's new side stands exactly, found before a loose match of its old side was taken: it was applied before. */
+  standing?: number;
 }
 
 /** A hunk placed before the preceding one (its context is unique in the file). */
@@ -152,7 +155,7 @@ function alreadyStanding(index: LineIndex, hunks: readonly Hunk[], placed: reado
   const pending: number[] = [];
   hunks.forEach((hunk, h) => {
     if (!changes(hunk)) return;
-    const at = standsAt(index, placed[h]!);
+    const at = placed[h]!.standing ?? standsAt(index, placed[h]!);
     if (at === undefined) pending.push(h);
     else standing.push({ hunk: h, line: at });
   });
@@ -175,6 +178,16 @@ function alreadyStanding(index: LineIndex, hunks: readonly Hunk[], placed: reado
 }
 
 function placeHunk(state: State, h: number): Placement {
+  const found = placeHunkAnywhere(state, h);
+  if (found.kind !== 'found' || found.replacement.pass === 'exact' || found.replacement.pass === 'append') return found;
+  // The old side matched only loosely: a new side standing exactly after the
+  // previous hunk says the hunk was applied before (re-sent after a
+  // whitespace change), and wins over applying it a second time.
+  const at = standingExactly(state.index, state.hunks[h]!, state.cursor);
+  return at === undefined ? found : { kind: 'found', replacement: { ...found.replacement, standing: at } };
+}
+
+function placeHunkAnywhere(state: State, h: number): Placement {
   const { index, hunks, cursor } = state;
   const hunk = hunks[h]!;
   const run = runLength(hunks, h);
@@ -186,14 +199,12 @@ function placeHunk(state: State, h: number): Placement {
       const places = placesIn(index, old, scope.ranges, run + 1, hunk.endOfFile);
       if (!places) continue;
       if (decides(places.hits, run, old.length)) {
-        const found: Replacement = { start: places.hits[0]!, oldLen: old.length, lines, pass: places.pass };
-        return { kind: 'found', replacement: found.pass === 'trim' ? reindentReplacement(index, found) : found };
+        return foundAt(hunks, h, { start: places.hits[0]!, oldLen: old.length, lines, pass: places.pass }, index);
       }
       const all = placesIn(index, old, scope.ranges, Infinity, hunk.endOfFile)!.hits;
       const hinted = hintedLine(state, hunk);
       if (hinted !== undefined && all.includes(hinted)) {
-        const found: Replacement = { start: hinted, oldLen: old.length, lines, pass: places.pass };
-        return { kind: 'found', replacement: found.pass === 'trim' ? reindentReplacement(index, found) : found };
+        return foundAt(hunks, h, { start: hinted, oldLen: old.length, lines, pass: places.pass }, index);
       }
       return failed('hunk_ambiguous', describeAmbiguousPlaces(hunks, h, all, scope.where, run, hintText(state, hunk)), all);
     }
@@ -208,8 +219,17 @@ function placeHunk(state: State, h: number): Placement {
   }
   if (tolerant.kind === 'unsafe')
     return failed('hunk_not_found', describeUnsafe(hunks, h, tolerant.line, tolerant.reason), [tolerant.line]);
+  if (tolerant.kind === 'indent') return failed('hunk_ambiguous', describeIndentAmbiguous(hunks, h, tolerant.message), [tolerant.line]);
   if (tolerant.kind === 'found') return { kind: 'found', replacement: tolerant.replacement };
   return { kind: 'none' };
+}
+
+/** A place found by an exact pass; under the pass that ignores indentation, its added lines follow the file's (or it fails). */
+function foundAt(hunks: readonly Hunk[], h: number, found: Replacement, index: LineIndex): Placement {
+  if (found.pass !== 'trim') return { kind: 'found', replacement: followStyle(index, found) };
+  const r = reindentReplacement(index, found);
+  if ('ambiguous' in r) return failed('hunk_ambiguous', describeIndentAmbiguous(hunks, h, r.ambiguous), [found.start]);
+  return { kind: 'found', replacement: r };
 }
 
 /** The 0-based line a hunk's stated line number points at, shifted by the offset earlier hunks showed. */
@@ -281,19 +301,26 @@ function placeInsertion(state: State, h: number, run: number): Placement {
   const { index, hunks, cursor } = state;
   const hunk = hunks[h]!;
   const n = index.length;
-  if (hunk.header === undefined) return { kind: 'found', replacement: { start: n, oldLen: 0, lines: hunk.lines, pass: 'append' } };
+  if (hunk.header === undefined)
+    return { kind: 'found', replacement: followStyle(index, { start: n, oldLen: 0, lines: hunk.lines, pass: 'append' }) };
   const from = afterAnchors(index, hunk, cursor);
   const found = headerPlaces(index, hunk.header, from, run + 1);
   if (found) {
     if (decides(found.hits, run, 1)) {
-      return { kind: 'found', replacement: { start: found.hits[0]! + 1, oldLen: 0, lines: hunk.lines, pass: found.pass } };
+      return {
+        kind: 'found',
+        replacement: followStyle(index, { start: found.hits[0]! + 1, oldLen: 0, lines: hunk.lines, pass: found.pass }),
+      };
     }
     const all = headerPlaces(index, hunk.header, from, Infinity)!.hits;
     return failed('hunk_ambiguous', describeAmbiguousPlaces(hunks, h, all, { kind: 'header', header: hunk.header, lines: [] }, run), all);
   }
   const tolerant = tolerantSeek(index, [hunk.header], from);
   if (tolerant.kind === 'unique')
-    return { kind: 'found', replacement: { start: tolerant.index + 1, oldLen: 0, lines: hunk.lines, pass: tolerant.pass } };
+    return {
+      kind: 'found',
+      replacement: followStyle(index, { start: tolerant.index + 1, oldLen: 0, lines: hunk.lines, pass: tolerant.pass }),
+    };
   if (tolerant.kind === 'ambiguous')
     return failed('hunk_ambiguous', describeAmbiguous(hunks, h, tolerant.candidates, tolerant.pass), tolerant.candidates);
   return { kind: 'none' };

@@ -1,4 +1,5 @@
-// Added lines follow the file's indentation.
+// The mapping from a model's indentation to the file's (indent-evidence.ts
+// decides whether the added lines take it).
 //
 // A hunk (or an edit) that matched only once surrounding whitespace was
 // ignored was typed with other indentation than the file has: 4 spaces where
@@ -14,8 +15,6 @@
 // (4 spaces <-> 1 tab: file = patch / 4; 2-space <-> 4-space levels: file =
 // patch * 2) or, when both indent with the same character, by a constant
 // shift (the model dropped an outer level). The ratio is tried first.
-
-import { quote } from '../text/quote.js';
 
 export type IndentMapping =
   | { kind: 'identity' }
@@ -71,9 +70,11 @@ export function inferMapping(pairs: readonly (readonly [string, string])[]): Ind
     // then that width, not a level, yet the evidence is exact for lines at it:
     // map those and nothing else. Leaving them as typed wrote a line at 6
     // spaces between lines at 12 with exit 0 and no note.
-    const widths = new Set(indents.map(([p]) => p.length));
+    // Lines at column 0 on both sides show nothing either way.
+    const level = indents.filter(([pi, fi]) => pi.length > 0 || fi.length > 0);
+    const widths = new Set(level.map(([pi]) => pi.length));
     const [p, f] = differing;
-    if (widths.size === 1 && p.length > 1 && f.length > 0 && indents.every(([, fi]) => fi.length === f.length)) {
+    if (widths.size === 1 && p.length > 1 && f.length > 0 && level.every(([, fi]) => fi.length === f.length)) {
       const g = gcd(f.length, p.length);
       return {
         kind: 'map',
@@ -86,6 +87,15 @@ export function inferMapping(pairs: readonly (readonly [string, string])[]): Ind
         only: p.length,
       };
     }
+    // Two or more widths in one ratio (7 and 14 spaces for 1 and 2 tabs) are
+    // levels of an unusual width, not a typo.
+    const scaled = widths.size >= 2 ? byRatio(indents) : undefined;
+    if (scaled) return { kind: 'map', from: from || to, to: to || from, ...scaled, shift: 0, step };
+    // One-space steps still map when one shift fits two or more widths (1 and
+    // 5 spaces quoted for the file's 4 and 8): that is no typo after a marker.
+    const shift = differing[1].length - differing[0].length;
+    if ((from === to || from === '' || to === '') && widths.size >= 2 && indents.every(([pi, fi]) => fi.length - pi.length === shift))
+      return { kind: 'map', from: from || to, to: to || from, num: 1, den: 1, shift, step: 1 };
     return { kind: 'unknown' };
   }
   const ratio = byRatio(indents);
@@ -129,15 +139,13 @@ export function mapLine(line: string, m: Extract<IndentMapping, { kind: 'map' }>
   // Whitespace-only lines carry no level: written as typed.
   if (line.trim() === '') return line;
   if (indent !== '' && charOf(indent) !== m.from) return undefined;
-  if (m.only !== undefined && indent.length !== m.only) return undefined;
+  if (m.only !== undefined && indent.length !== m.only && indent !== '') return undefined;
   const scaled = indent.length * m.num;
   if (scaled % m.den !== 0) return undefined;
   const width = scaled / m.den + m.shift;
   if (width < 0) return undefined;
   return m.to.repeat(width) + line.slice(indent.length);
 }
-
-const show = (s: string): string => (s === '' ? 'none' : s.replace(/\t/g, '\\t').replace(/ /g, '·'));
 
 /** How a mapping reads in a note: "4 spaces → 1 tab", "2-space levels → 4-space levels". */
 export function describeMapping(m: Extract<IndentMapping, { kind: 'map' }>): string {
@@ -148,80 +156,4 @@ export function describeMapping(m: Extract<IndentMapping, { kind: 'map' }>): str
   // Read as levels: the model's level width and what it becomes in the file.
   const level = m.step > 0 && (m.step * m.num) % m.den === 0 ? m.step : m.den;
   return `${unit(m.from, level)} → ${unit(m.to, (level * m.num) / m.den)}`;
-}
-
-export interface Reindented {
-  /** The added lines, re-indented when a mapping fits, else as typed. */
-  lines: string[];
-  /** What was done, for the result notes (undefined: nothing to say). */
-  note?: string;
-}
-
-/**
- * Re-indent `added` (the model's new lines) by the mapping that takes the
- * model's quoted lines onto the file's. `pairs` are (model line, file line)
- * for every line the model quoted.
- */
-export function reindentLines(pairs: readonly (readonly [string, string])[], added: readonly string[]): Reindented {
-  const m = inferMapping(pairs);
-  if (m.kind === 'identity' || m.kind === 'unknown' || added.length === 0) return { lines: [...added] };
-  if (m.kind === 'inconsistent') {
-    return {
-      lines: [...added],
-      note:
-        `the quoted lines' indentation does not map consistently onto the file's ` +
-        `(${m.examples.map(([p, f]) => `${show(p)} where the file has ${show(f)}`).join(', but ')}); ` +
-        'added lines were written with the indentation they were given',
-    };
-  }
-  // An added line already indented the way the file's quoted lines are, and
-  // unlike any of the model's quoted lines, was typed in the file's style.
-  const fileStyle = new Set(pairs.map(([, f]) => indentOf(f)));
-  for (const [p] of pairs) fileStyle.delete(indentOf(p));
-  const out: string[] = [];
-  for (const line of added) {
-    const mapped = fileStyle.has(indentOf(line)) && line.trim() !== '' ? line : mapLine(line, m);
-    if (mapped === undefined) {
-      return {
-        lines: [...added],
-        note:
-          `the file is indented ${describeMapping(m)} from the quoted lines, ` +
-          `but added line ${quote(line.trim(), 40)} (indented ${show(indentOf(line))}) does not fit that; ` +
-          'added lines were written with the indentation they were given',
-      };
-    }
-    out.push(mapped);
-  }
-  const changed = out.some((l, i) => l !== added[i]);
-  return changed ? { lines: out, note: `added lines re-indented to the file's indentation (${describeMapping(m)})` } : { lines: out };
-}
-
-/** A hunk's lines, as reindentHunk reads and returns them. */
-interface Line {
-  op: ' ' | '-' | '+';
-  text: string;
-}
-
-/**
- * A hunk matched at file line `start` with surrounding whitespace ignored:
- * its `+` lines re-indented by the mapping its context and `-` lines show
- * (they lie over file lines start, start + 1, … in order).
- */
-export function reindentHunk<L extends Line>(
-  fileLine: (i: number) => string,
-  start: number,
-  lines: readonly L[],
-): { lines: L[]; note?: string } {
-  const pairs: [string, string][] = [];
-  const added: string[] = [];
-  let f = start;
-  for (const l of lines) {
-    if (l.op === '+') added.push(l.text);
-    else pairs.push([l.text, fileLine(f++)]);
-  }
-  const r = reindentLines(pairs, added);
-  if (r.lines.every((t, i) => t === added[i])) return r.note === undefined ? { lines: [...lines] } : { lines: [...lines], note: r.note };
-  let a = 0;
-  const out = lines.map((l) => (l.op === '+' ? { ...l, text: r.lines[a++]! } : l));
-  return r.note === undefined ? { lines: out } : { lines: out, note: r.note };
 }

@@ -9,7 +9,7 @@ import type { HunkLine } from '../types.js';
 import { alignTexts, carryText } from './carry.js';
 import { foldChar, type NormalizeOptions } from './normalize.js';
 import { TOLERANT, type TolerantPass } from './passes.js';
-import { reindentHunk } from './reindent.js';
+import { reindentHunk } from './indent-evidence.js';
 
 /** File line i on request (an array of lines works): only the matched span is read. */
 export interface FileLineAt {
@@ -19,7 +19,10 @@ export interface FileLineAt {
 /** What a pass folds (the registry, match/passes.ts). */
 const foldOf = (pass: TolerantPass): NormalizeOptions => TOLERANT[pass].fold;
 
-export type CarryResult = { ok: true; lines: HunkLine[]; note?: string } | { ok: false; line: number; reason: string };
+export type CarryResult =
+  | { ok: true; lines: HunkLine[]; note?: string }
+  /** `indent`: the added lines' indentation is ambiguous (reason names both readings). */
+  | { ok: false; line: number; reason: string; indent?: boolean };
 
 /**
  * Rebuild the hunk's `+` lines for a tolerant match at `start` so unchanged
@@ -42,7 +45,8 @@ export function carryFilePunctuation(
   const notes: string[] = [];
   let lines = hunkLines;
   if (TOLERANT[pass].trimStart) {
-    const re = reindentHunk((i) => fileLines.at(i) ?? '', start, hunkLines);
+    const re = reindentHunk((i) => fileLines.at(i), start, hunkLines);
+    if (!re.ok) return { ok: false, line: start, reason: re.message, indent: true };
     lines = re.lines;
     if (re.note !== undefined) notes.push(re.note);
   }

@@ -4,9 +4,21 @@
 import { describe, expect, it } from 'vitest';
 import { describeClosest } from '../../src/edit/closest-words.js';
 import { quoteHint, quoteLine } from '../../src/match/diagnose.js';
-import { reindentLines } from '../../src/match/reindent.js';
+import { reindentSeq } from '../../src/match/indent-evidence.js';
 import { displayPath, shownPath, spellings } from '../../src/text/paths.js';
 import { codePoint, commonPrefixLength, commonSuffixLength, hex, QUOTE_CHARS, quote } from '../../src/text/quote.js';
+
+/** The quoted lines (model, file) as context, then the added lines after them. */
+const reindentLines = (
+  pairs: readonly (readonly [string, string])[],
+  added: readonly string[],
+): { lines: string[]; note?: string; ambiguous?: string } => {
+  const r = reindentSeq([
+    ...pairs.map(([text, file]) => ({ op: ' ' as const, text, file })),
+    ...added.map((text) => ({ op: '+' as const, text })),
+  ]);
+  return r.ok ? { lines: r.added, ...(r.note === undefined ? {} : { note: r.note }) } : { lines: [...added], ambiguous: r.message };
+};
 
 describe('quote', () => {
   it('quotes a short text whole, with JSON escapes for quotes and control characters', () => {
@@ -101,12 +113,12 @@ describe('messages that quote long lines', () => {
     expect(text).toContain(`"…${'f'.repeat(80)}Y${'f'.repeat(79)}…"`);
   });
 
-  it('cuts an added line quoted in a re-indentation note at 40 characters, marked', () => {
+  it('cuts an added line quoted in a re-indentation refusal at 40 characters, marked', () => {
     const quoted: [string, string][] = [
       ['    a()', '\ta()'],
       ['        b()', '\t\tb()'],
     ];
     const r = reindentLines(quoted, [`   ${'w'.repeat(50)}`]);
-    expect(r.note).toContain(`added line "${'w'.repeat(40)}…"`);
+    expect(r.ambiguous).toContain(`added line "${'w'.repeat(40)}…"`);
   });
 });

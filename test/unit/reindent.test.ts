@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { describeMapping, inferMapping, mapLine, reindentLines } from '../../src/match/reindent.js';
+import { reindentSeq } from '../../src/match/indent-evidence.js';
+import { describeMapping, inferMapping, mapLine } from '../../src/match/reindent.js';
+
+/** The quoted lines (model, file) as context, then the added lines after them. */
+const reindentLines = (
+  pairs: readonly (readonly [string, string])[],
+  added: readonly string[],
+): { lines: string[]; note?: string; ambiguous?: string } => {
+  const r = reindentSeq([
+    ...pairs.map(([text, file]) => ({ op: ' ' as const, text, file })),
+    ...added.map((text) => ({ op: '+' as const, text })),
+  ]);
+  return r.ok ? { lines: r.added, ...(r.note === undefined ? {} : { note: r.note }) } : { lines: [...added], ambiguous: r.message };
+};
 
 describe('reading the mapping off the quoted lines', () => {
   it('finds 4 spaces to one tab', () => {
@@ -121,14 +134,14 @@ describe('re-indenting added lines', () => {
     expect(r.note).toContain('6 spaces → 12 spaces');
   });
 
-  it('keeps, and names, an added line at another width when the quoted lines showed only one width', () => {
+  it('refuses, naming it, an added line at another width when the quoted lines showed only one width and it is off the file grid', () => {
     const quoted = [
       ['      a', '            a'],
       ['      b', '            b'],
     ] as const;
     const r = reindentLines(quoted, ['      c', '        d']);
     expect(r.lines).toEqual(['      c', '        d']);
-    expect(r.note).toContain('does not fit');
+    expect(r.ambiguous).toContain('does not fit');
   });
 
   it('maps nothing from one-space levels (a space typed after the diff marker)', () => {
@@ -153,10 +166,10 @@ describe('re-indenting added lines', () => {
     expect(r.note).toContain('···· where the file has \\t, but \\t where the file has \\t');
   });
 
-  it('keeps the added lines and names the line when one of them does not fit the mapping', () => {
+  it('refuses and names the line when one of them fits neither the mapping nor the file', () => {
     const r = reindentLines(pairs, ['      odd = 1']);
     expect(r.lines).toEqual(['      odd = 1']);
-    expect(r.note).toContain('odd = 1');
+    expect(r.ambiguous).toContain('odd = 1');
   });
 
   it('changes nothing and says nothing when the indentation already agrees', () => {

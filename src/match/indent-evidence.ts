@@ -1,0 +1,367 @@
+// Which reading of a drifted hunk's added lines is written. A hunk (or an
+// edit) that matched only with indentation ignored has two readings of its
+// added lines: re-indented by the mapping its quoted lines show (the whole
+// hunk was typed in another style) or as written (only the quoted lines were
+// re-typed; the added lines already follow the file). The mapping alone cannot
+// tell them apart, so both readings are laid among the file's lines and
+// checked the way code is indented: a line deeper than the one before it
+// follows a line that opens a block (by one level) or continues (by any
+// amount), a line that opens a block is followed by a deeper one, a line sits
+// on the file's indentation grid and uses the file's indentation character.
+// The reading with fewer breaks of those rules is written; when both break
+// them equally, nothing is written and the failure names both readings.
+
+import { quote } from '../text/quote.js';
+import { describeMapping, type IndentMapping, indentOf, inferMapping, mapLine } from './reindent.js';
+
+/** One line of a hunk in order; `file` is the file's own line under a context or removed line. */
+export interface SeqLine {
+  op: ' ' | '-' | '+';
+  text: string;
+  file?: string;
+  /** An added line both readings keep as typed (an edit's first line when old_string began past the indentation). */
+  fixed?: boolean;
+}
+
+type Mapping = Extract<IndentMapping, { kind: 'map' }>;
+
+export type Reading =
+  | { ok: true; added: string[]; note?: string }
+  /** The evidence does not settle it: `message` names both readings. */
+  | { ok: false; message: string };
+
+const blank = (s: string): boolean => s.trim() === '';
+
+/** What every indentation refusal asks of the model. */
+const COPY = 'copy the context and removed lines exactly from the file, indentation included';
+
+/**
+ * Every added line re-indented by `m`; a line the mapping cannot scale (9
+ * spaces for 4 spaces to a tab) that is deeper than a line it continues (an
+ * aligned continuation) keeps its offset from that line. Undefined when a line
+ * fits neither.
+ */
+export function mappedReading(seq: readonly SeqLine[], m: Mapping): string[] | undefined {
+  const out: string[] = [];
+  let prev: { w: number; indent: string; text: string } | undefined;
+  for (const l of seq) {
+    if (l.op === '+' && (l.fixed || blank(l.text))) {
+      out.push(l.text);
+      continue;
+    }
+    if (blank(l.text)) continue;
+    const own = indentOf(l.text);
+    if (l.op !== '+') {
+      prev = { w: own.length, indent: indentOf(l.file ?? l.text), text: l.text.trim() };
+      continue;
+    }
+    let t = mapLine(l.text, m);
+    if (t === undefined && prev !== undefined && own.length > prev.w && (continues(prev.text) || /[([]$/.test(prev.text))) {
+      t = prev.indent + own.slice(prev.w) + l.text.slice(own.length);
+    }
+    if (t === undefined) return undefined;
+    out.push(t);
+    prev = { w: own.length, indent: indentOf(t), text: l.text.trim() };
+  }
+  return out;
+}
+
+/** The line opens a block: the next line should be one level deeper. */
+const OPENS = /(?:[:{[(]|=>|->)$/;
+/** The line goes on in the next one (an operator, a separator, a list item, a comment block): any depth may follow. */
+const CONTINUES = /(?:[,([\\=+\-*/&|?]|&&|\|\|)$/;
+const CONTINUES_START = /^(?:\/\*|\*|[-*+] |\d+[.)] )/;
+
+/** A brace-less `if (…)`, `for (…)`, `while (…)`, `else`, `do`: the next line is its body. */
+const BARE_BLOCK = /^(?:(?:\}\s*)?(?:if|for|while|else if)\b.*\)|(?:\}\s*)?else|do)$/;
+const opens = (t: string): boolean =>
+  OPENS.test(t) || BARE_BLOCK.test(t) || (t.startsWith('<') && t.endsWith('>') && !t.endsWith('/>') && !t.startsWith('</'));
+const continues = (t: string): boolean => CONTINUES.test(t) || CONTINUES_START.test(t);
+const closes = (t: string): boolean => /^[}\])]/.test(t);
+/** The line goes on from the one before (a leading operator: `? a`, `: b`, `.then(`, `&& c`): any depth. */
+const leads = (t: string): boolean => /^(?:[?:.|&+*/]|=>|-(?!-))/.test(t);
+
+interface Row {
+  text: string;
+  added: boolean;
+}
+
+/** How many indentation rules the rows break where an added line is involved. */
+export function violations(rows: readonly Row[], unit: number, ch: string): number {
+  let v = 0;
+  let prev: Row | undefined;
+  for (const row of rows) {
+    if (blank(row.text)) continue;
+    const ind = indentOf(row.text);
+    if (row.added && ch !== '' && [...ind].some((c) => c !== ch)) v++;
+    if (prev !== undefined && (row.added || prev.added)) {
+      const p = prev.text.trim();
+      const t = row.text.trim();
+      const d = ind.length - indentOf(prev.text).length;
+      if (d > 0 && leads(t)) {
+        // a continuation: any depth
+      } else if (d > 0) {
+        if (!opens(p) && !continues(p)) v++;
+        else if (d > unit && !continues(p)) v++;
+      } else if (/[:{]$/.test(p) && !closes(t)) v++;
+      const onGrid = unit <= 1 || ind.length % unit === 0;
+      if (row.added && !onGrid && !(d > 0 && (continues(p) || opens(p) || leads(t)))) v++;
+    }
+    prev = row;
+  }
+  return v;
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/** The file's indentation character and level width, read off its lines in the hunk (the mapping's level when they show none). */
+function fileGrid(lines: readonly string[], m: Mapping): { unit: number; ch: string } {
+  const indents = lines.filter((l) => !blank(l)).map(indentOf);
+  const ch = indents.find((i) => i !== '')?.[0] ?? m.to;
+  const g = indents.reduce((a, i) => gcd(a, i.length), 0);
+  if (ch === '\t') return { unit: 1, ch };
+  const mapped = Math.max(1, Math.round((m.step * m.num) / m.den));
+  return { unit: g >= 2 ? g : mapped, ch };
+}
+
+const show = (s: string): string =>
+  quote(
+    s.replace(/\t/g, '\\t').replace(/^ +/, (sp) => '·'.repeat(sp.length)),
+    60,
+  );
+
+/**
+ * Decide between the mapped and the as-written reading of the added lines of
+ * `seq`, laid between the file lines `before` and `after` (the lines around
+ * the matched span, when there are any).
+ */
+export function chooseReading(seq: readonly SeqLine[], m: Mapping, before?: string, after?: string): Reading {
+  const typed = seq.filter((l) => l.op === '+').map((l) => l.text);
+  const mapped = mappedReading(seq, m);
+  if (mapped === undefined) {
+    // Written as typed only where that reads as the file's own indentation.
+    if (scorer(seq, m, before, after)(typed) === 0) return { ok: true, added: typed, note: doesNotFit(seq, m) };
+    return {
+      ok: false,
+      message:
+        `indentation of the added lines is ambiguous: ${doesNotFit(seq, m).replace(/; added lines were.*$/, '')}, ` +
+        `and as typed it does not follow the file's indentation either; ${COPY}`,
+    };
+  }
+  if (mapped.every((t, i) => t === typed[i])) return { ok: true, added: typed };
+  const score = scorer(seq, m, before, after);
+  const vm = score(mapped);
+  const va = score(typed);
+  if (vm < va) return { ok: true, added: mapped, note: `added lines re-indented to the file's indentation (${describeMapping(m)})` };
+  if (va < vm) {
+    return {
+      ok: true,
+      added: typed,
+      note:
+        `the quoted lines are indented ${describeMapping(m)} from the file's, but the added lines already follow the file's ` +
+        'indentation: written as given',
+    };
+  }
+  const k = mapped.findIndex((t, i) => t !== typed[i]);
+  return {
+    ok: false,
+    message:
+      `indentation of the added lines is ambiguous: the quoted lines are indented ${describeMapping(m)} from the file's, ` +
+      `so added line ${show(typed[k]!.trimStart())} may belong re-indented with them (${show(mapped[k]!)}) ` +
+      `or as written (${show(typed[k]!)}); ${COPY}`,
+  };
+}
+
+/** Does every change block that removes lines put its first added line at its first removed line's width in the file? */
+function keepsReplacedLevel(seq: readonly SeqLine[], added: readonly string[]): boolean {
+  let a = 0;
+  let removed: SeqLine | undefined;
+  let first = true;
+  let any = false;
+  for (const l of seq) {
+    if (l.op === ' ') {
+      removed = undefined;
+      first = true;
+    } else if (l.op === '-') removed ??= l.file === undefined || blank(l.text) ? undefined : l;
+    else {
+      if (first && removed !== undefined && !blank(l.text)) {
+        if (indentOf(added[a]!).length !== indentOf(removed.file!).length) return false;
+        any = true;
+        first = false;
+      }
+      a++;
+    }
+  }
+  return any;
+}
+
+/** Violations of a reading of `seq`'s added lines laid among the file's lines (the grid read off them, or `m`'s). */
+function scorer(seq: readonly SeqLine[], m: Mapping, before?: string, after?: string): (added: readonly string[]) => number {
+  const fileLines = [...seq.filter((l) => l.op !== '+').map((l) => l.file ?? l.text), ...(before === undefined ? [] : [before])];
+  if (after !== undefined) fileLines.push(after);
+  const { unit, ch } = fileGrid(fileLines, m);
+  const replaced = replacedLevels(seq);
+  return (added) => {
+    // A line typed at the width of the line it replaces (or follows) is at
+    // that line's level.
+    const off = replaced.filter(({ a, width }) => indentOf(added[a]!).length !== width).length;
+    const rows: Row[] = before === undefined ? [] : [{ text: before, added: false }];
+    let a = 0;
+    for (const l of seq) {
+      if (l.op === '+') rows.push({ text: added[a++]!, added: true });
+      else if (l.op === ' ') rows.push({ text: l.file ?? l.text, added: false });
+    }
+    if (after !== undefined) rows.push({ text: after, added: false });
+    return violations(rows, unit, ch) + off;
+  };
+}
+
+/**
+ * Added lines the patch puts at the level of a line it quotes, with the width
+ * that level has in the file: in a change block that removes lines, an added
+ * line typed at the width of one of them is at its level (lines replaced in
+ * kind); in a block that only adds, its first line typed at the width of the
+ * context line before it is at that line's level. Typed at another width, a
+ * line says nothing here (an added line typed at the file's width of a quoted
+ * line may as well be a level deeper in the model's style).
+ */
+function replacedLevels(seq: readonly SeqLine[]): { a: number; width: number }[] {
+  const out: { a: number; width: number }[] = [];
+  let a = 0;
+  let context: SeqLine | undefined;
+  for (let i = 0; i < seq.length; ) {
+    const l = seq[i]!;
+    if (l.op === ' ') {
+      if (!blank(l.text)) context = l.file === undefined ? undefined : l;
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < seq.length && seq[j]!.op !== ' ') j++;
+    const block = seq.slice(i, j);
+    const removed = block.filter((x) => x.op === '-' && !blank(x.text) && x.file !== undefined);
+    let first = true;
+    for (const x of block) {
+      if (x.op !== '+') continue;
+      if (!blank(x.text) && !x.fixed) {
+        const typed = indentOf(x.text).length;
+        const ref = removed.length > 0 ? removed.find((r) => indentOf(r.text).length === typed) : first ? context : undefined;
+        if (ref !== undefined && indentOf(ref.text).length === typed) out.push({ a, width: indentOf(ref.file!).length });
+        first = false;
+      }
+      a++;
+    }
+    i = j;
+  }
+  return out;
+}
+
+/**
+ * Of several candidate mappings, the one whose reading breaks strictly fewer
+ * rules than the typed reading and than every candidate reading otherwise;
+ * undefined when none does.
+ */
+export function chooseReadingOf(
+  seq: readonly SeqLine[],
+  candidates: readonly Mapping[],
+  before?: string,
+  after?: string,
+): { added: string[]; how: string } | undefined {
+  const typed = seq.filter((l) => l.op === '+').map((l) => l.text);
+  const scored = candidates.flatMap((m) => {
+    const added = mappedReading(seq, m);
+    return added === undefined ? [] : [{ added, how: describeMapping(m), v: scorer(seq, m, before, after)(added) }];
+  });
+  if (scored.length === 0) return undefined;
+  const least = Math.min(...scored.map((c) => c.v));
+  // Among equally good readings, the one that keeps a replacing line at the
+  // level of the line it replaces (the model changed that line, not its level).
+  const tied = scored.filter((c) => c.v === least);
+  const kept = tied.filter((c) => keepsReplacedLevel(seq, c.added));
+  const best = kept.length === 1 ? kept[0]! : tied[0]!;
+  const rivals = kept.length === 1 ? [] : tied.filter((c) => c !== best && c.added.some((t, i) => t !== best.added[i]));
+  const vTyped = scorer(seq, candidates[0]!, before, after)(typed);
+  if (best.v >= vTyped || rivals.length > 0) return undefined;
+  return { added: best.added, how: best.how };
+}
+
+function doesNotFit(seq: readonly SeqLine[], m: Mapping): string {
+  const line = seq.find((l) => l.op === '+' && !l.fixed && !blank(l.text) && mapLine(l.text, m) === undefined)?.text ?? '';
+  const ind = indentOf(line).replace(/\t/g, '\\t').replace(/ /g, '·') || 'none';
+  return (
+    `the file is indented ${describeMapping(m)} from the quoted lines, ` +
+    `but added line ${quote(line.trim(), 40)} (indented ${ind}) does not fit that; ` +
+    'added lines were written with the indentation they were given'
+  );
+}
+
+const showIndent = (s: string): string => (s === '' ? 'none' : s.replace(/\t/g, '\\t').replace(/ /g, '·'));
+
+/**
+ * The added lines of `seq` following the file's indentation: the mapping its
+ * context and removed lines show (reindent.ts), and the reading the evidence
+ * settles (chooseReading). `before` and `after` are the file lines around the
+ * matched span.
+ */
+export function reindentSeq(seq: readonly SeqLine[], before?: string, after?: string): Reading {
+  const pairs = seq.filter((l) => l.op !== '+' && l.file !== undefined).map((l) => [l.text, l.file!] as const);
+  const typed = seq.filter((l) => l.op === '+').map((l) => l.text);
+  const m = inferMapping(pairs);
+  if (m.kind === 'unknown' && typed.length > 0 && foreignIndent(seq)) {
+    return {
+      ok: false,
+      message:
+        "indentation of the added lines is ambiguous: the quoted lines' indentation maps onto the file's in no one way, " +
+        `and the added lines are indented as none of the file's lines there is; ${COPY}`,
+    };
+  }
+  if (m.kind === 'identity' || m.kind === 'unknown' || typed.length === 0) return { ok: true, added: typed };
+  if (m.kind === 'inconsistent') {
+    return {
+      ok: true,
+      added: typed,
+      note:
+        `the quoted lines' indentation does not map consistently onto the file's ` +
+        `(${m.examples.map(([p, f]) => `${showIndent(indentOf(p))} where the file has ${showIndent(indentOf(f))}`).join(', but ')}); ` +
+        'added lines were written with the indentation they were given',
+    };
+  }
+  return chooseReading(seq, m, before, after);
+}
+
+/** Is an added line indented in a way none of the file's quoted lines is (1 space where they have 4, spaces where they have tabs)? */
+function foreignIndent(seq: readonly SeqLine[]): boolean {
+  const fileIndents = new Set(seq.flatMap((l) => (l.file === undefined || blank(l.file) ? [] : [indentOf(l.file)])));
+  if (fileIndents.size === 0) return false;
+  return seq.some((l) => l.op === '+' && !l.fixed && !blank(l.text) && !fileIndents.has(indentOf(l.text)));
+}
+
+/** A hunk's lines, as reindentHunk reads and returns them. */
+interface Line {
+  op: ' ' | '-' | '+';
+  text: string;
+}
+
+export type ReindentedHunk<L> = { ok: true; lines: L[]; note?: string } | { ok: false; message: string };
+
+/**
+ * A hunk matched at file line `start` with surrounding whitespace ignored:
+ * its `+` lines re-indented (or not) as reindentSeq decides; its context and
+ * `-` lines lie over file lines start, start + 1, … in order.
+ */
+export function reindentHunk<L extends Line>(
+  fileLine: (i: number) => string | undefined,
+  start: number,
+  lines: readonly L[],
+): ReindentedHunk<L> {
+  let f = start;
+  const seq: SeqLine[] = lines.map((l) =>
+    l.op === '+' ? { op: '+', text: l.text } : { op: l.op, text: l.text, file: fileLine(f++) ?? '' },
+  );
+  const r = reindentSeq(seq, fileLine(start - 1), fileLine(f));
+  if (!r.ok) return r;
+  const note = r.note === undefined ? {} : { note: r.note };
+  if (r.added.every((t, i) => t === seq.filter((l) => l.op === '+')[i]!.text)) return { ok: true, lines: [...lines], ...note };
+  let a = 0;
+  return { ok: true, lines: lines.map((l) => (l.op === '+' ? { ...l, text: r.added[a++]! } : l)), ...note };
+}

@@ -1,0 +1,76 @@
+// Added lines indented with the other character than the file uses: spaces
+// typed into a tab-indented file (Python then raises TabError, Make fails),
+// or tabs into a space-indented one. It happens where nothing quoted shows
+// the file's indentation to the matcher: a hunk of only `+` lines under its
+// `@@` header, or context that matched exactly while the added lines were
+// typed in the model's own style. The added lines take the file's character
+// when exactly one level width reads them consistently among the file's lines
+// (indent-evidence.ts's rules); otherwise they are written as typed, and the
+// result says so.
+
+import { chooseReadingOf, type SeqLine } from './indent-evidence.js';
+import { type IndentMapping, indentOf } from './reindent.js';
+
+type Mapping = Extract<IndentMapping, { kind: 'map' }>;
+
+/** Indentation characters of the lines that have any: one character, or undefined when they mix or there are none. */
+function charOfLines(lines: readonly string[]): string | undefined {
+  let ch: string | undefined;
+  for (const l of lines) {
+    if (l.trim() === '') continue;
+    const ind = indentOf(l);
+    for (const c of ind) {
+      if (ch === undefined) ch = c;
+      else if (c !== ch) return undefined;
+    }
+  }
+  return ch;
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+export interface FileStyle {
+  ch: '\t' | ' ';
+  /** The file's level width in spaces, when the file indents with spaces and shows one (2, 3, 4 or 8). */
+  unit?: number;
+}
+
+/**
+ * The file's indentation style read off `lines` (the lines around the
+ * change): every indented line indents with one character, the same one.
+ */
+export function styleOf(lines: readonly string[]): FileStyle | undefined {
+  const ch = charOfLines(lines);
+  if (ch !== '\t' && ch !== ' ') return undefined;
+  if (ch === '\t') return { ch };
+  const g = lines.filter((l) => l.trim() !== '').reduce((a, l) => gcd(a, indentOf(l).length), 0);
+  return [2, 3, 4, 8].includes(g) ? { ch, unit: g } : { ch };
+}
+
+export type StyleResult = { added: string[]; note?: string };
+
+/**
+ * `seq`'s added lines in the file's indentation character when they all use
+ * the other one and one level width settles how; `before`/`after` are the
+ * file lines around the span.
+ */
+export function followFileStyle(seq: readonly SeqLine[], style: FileStyle, before?: string, after?: string): StyleResult {
+  const typed = seq.filter((l) => l.op === '+').map((l) => l.text);
+  const theirs = charOfLines(typed);
+  if (theirs === undefined || theirs === style.ch || (theirs !== '\t' && theirs !== ' ')) return { added: typed };
+  const widths = style.ch === ' ' && style.unit !== undefined ? [style.unit] : [2, 3, 4, 8];
+  const candidates: Mapping[] = widths.map((u) =>
+    theirs === ' '
+      ? { kind: 'map', from: ' ', to: '\t', num: 1, den: u, shift: 0, step: u }
+      : { kind: 'map', from: '\t', to: ' ', num: u, den: 1, shift: 0, step: 1 },
+  );
+  const picked = chooseReadingOf(seq, candidates, before, after);
+  const what = theirs === ' ' ? 'spaces where the file indents with tabs' : 'tabs where the file indents with spaces';
+  if (picked === undefined) {
+    return {
+      added: typed,
+      note: `added lines are indented with ${what}, and no one level width reads them consistently: written as given`,
+    };
+  }
+  return { added: picked.added, note: `added lines indented with ${what} were re-indented to the file's (${picked.how})` };
+}
