@@ -21,7 +21,7 @@
 import { homedir } from '../startup/lazy-builtins.js';
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import type { FileOp } from '../types.js';
-import { globProblem, globRegExp } from './glob.js';
+import { compileGlob, globProblem } from './glob.js';
 
 export type PermissionAction = 'allow' | 'deny' | 'ask';
 /** The tools a rule can name (`patch` is read as `apply_patch`). */
@@ -86,7 +86,9 @@ export function patternProblem(pattern: string): string | undefined {
   const p = pattern.trim();
   if (p === '') return 'a path glob cannot be empty';
   if (p.endsWith('/')) {
-    return `"${p}" ends with "/", but rules match file paths, so it would match nothing: write "${p}**" for the files under it`;
+    return (
+      'the pattern ends with "/", but rules match file paths, so it would match nothing: ' + 'add "**" after the "/" for the files under it'
+    );
   }
   return globProblem(classify(p).glob);
 }
@@ -97,7 +99,7 @@ export function patternMatches(pattern: string, path: string): boolean {
   if (kind === 'any') return true;
   const absoluteInput = path.startsWith('/') || isAbsolute(path);
   if ((kind === 'absolute') !== absoluteInput) return false;
-  return globRegExp(glob).test(path);
+  return compileGlob(glob).matches(path);
 }
 
 // ---------------------------------------------------------------- evaluation

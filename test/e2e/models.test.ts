@@ -188,7 +188,7 @@ describe('permission rules in apply', () => {
     const dir = scratch({ '.chord-patch.yaml': P('permission:', '  bash: allow'), 'f.txt': 'a\n' });
     const r = runCli(['apply'], { cwd: dir, input: P('*** Begin Patch', '*** Update File: f.txt', '@@', '-a', '+b', '*** End Patch') });
     expect(r.code).toBe(64);
-    expect(r.stderr).toContain('.chord-patch.yaml: permission.bash: unknown tool');
+    expect(r.stderr).toContain('.chord-patch.yaml: line 2: permission: unknown tool');
     expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('a\n');
   });
 
