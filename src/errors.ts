@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'interrupted'
   | 'locked'
   | 'outside_root'
+  | 'protected_path'
   | 'repeated_failure'
   | 'session_state'
   | 'binary_patch'

@@ -50,6 +50,8 @@ export interface ProviderConfig {
 export interface Config {
   /** Where the config came from (a path), for messages. */
   source: string;
+  /** The real location of the file read (absent for text or data given directly): no patch may write it. */
+  file?: string;
   providers: Map<string, ProviderConfig>;
   /** Ordered rules; undefined when the config has no `permission:` section (everything allowed). */
   permission?: PermissionRule[];
@@ -98,7 +100,7 @@ export async function loadConfig(options: { file?: string; cwd?: string } = {}):
   const read = readConfigText(options);
   if (read === undefined) return undefined;
   if ('problem' in read) throw new ConfigError(read.source, '', read.problem);
-  return parseConfig(read.text, read.source);
+  return { ...(await parseConfig(read.text, read.source)), file: read.real };
 }
 
 /** Parse and validate config text (YAML; JSON is YAML too). */

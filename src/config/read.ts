@@ -18,7 +18,8 @@ export const DEFAULT_CONFIG_FILE = '.chord-patch.yaml';
 /** Far above any real config (50,000 permission rules take about 1.5 MB); a bound on the read. */
 export const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
 
-export type ConfigText = { source: string; text: string } | { source: string; problem: string };
+/** The text read (with the real path it came from), or why it was not read. */
+export type ConfigText = { source: string; text: string; real: string } | { source: string; problem: string };
 
 /** The user's own config directory, where a project's config may link to. */
 export function userConfigDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -115,7 +116,7 @@ function readRegular(path: string | undefined, source: string): ConfigText {
     }
     // One byte past what fstat said: the file grew while being read.
     if (n > st.size) return problem('changed while it was read; try again');
-    return decode(buf.subarray(0, n), source);
+    return decode(buf.subarray(0, n), source, path);
   } catch (e) {
     return problem(`cannot read the config file (${errorCode(e)})`);
   } finally {
@@ -123,10 +124,10 @@ function readRegular(path: string | undefined, source: string): ConfigText {
   }
 }
 
-function decode(bytes: Buffer, source: string): ConfigText {
+function decode(bytes: Buffer, source: string, path: string): ConfigText {
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return { source, text };
+    return { source, text, real: real(path) ?? path };
   } catch {
     return { source, problem: 'is not UTF-8 text' };
   }
