@@ -33,6 +33,8 @@ export interface Snapshot {
 /** What the snapshot is told besides the paths: whether outside paths are allowed, and what is reserved. */
 export interface SnapshotOptions extends ReservedOptions {
   allowOutside?: boolean;
+  /** Nothing will be written (a read tool): reserved paths are read like any other. */
+  readOnly?: boolean;
 }
 
 /**
@@ -132,7 +134,9 @@ export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[
       return;
     }
     if (real !== abs) reals.set(abs, real);
-    const why = reservedReason(below(root, abs), abs, options) ?? reservedReason(below(realRoot, real), real, options);
+    const why = options.readOnly
+      ? undefined
+      : (reservedReason(below(root, abs), abs, options) ?? reservedReason(below(realRoot, real), real, options));
     if (why !== undefined) {
       reserved.set(abs, why);
       return;
