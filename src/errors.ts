@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'freeform_lowered'
   | 'bad_input'
   | 'bad_edit'
+  | 'bad_option'
   | 'overlapping_operations'
   | 'unreadable_snapshot'
   | 'changed_after_planning'
