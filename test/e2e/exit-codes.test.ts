@@ -118,3 +118,28 @@ function statSafe(p: string): boolean {
     return false;
   }
 }
+
+// Needs root to set the scene up (a file in a group the running user belongs to, not their primary one).
+const asNobody = process.getuid?.() === 0 && spawnSync('setpriv', ['--version']).status === 0;
+
+describe('metadata kept by the CLI', () => {
+  it.skipIf(!asNobody)("keeps a shared group on a file a non-root user changes (the user's own group otherwise)", () => {
+    const cwd = project({ 'f.txt': 'a\n' });
+    spawnSync('chown', ['65534:1234', join(cwd, 'f.txt')]);
+    spawnSync('chmod', ['777', cwd]);
+    const cmd = cliCommand();
+    const r = spawnSync(
+      'setpriv',
+      ['--reuid', '65534', '--regid', '65534', '--groups', '65534,1234', cmd.file, ...cmd.args, 'apply', '-q'],
+      {
+        cwd,
+        env,
+        input: PATCH.replace('a.txt', 'f.txt'),
+        encoding: 'utf8',
+      },
+    );
+    expect(r.status).toBe(0);
+    expect(readFileSync(join(cwd, 'f.txt'), 'utf8')).toBe('b\n');
+    expect(statSync(join(cwd, 'f.txt')).gid).toBe(1234);
+  });
+});
