@@ -14,7 +14,8 @@ import { runExtracted } from './run/run-extract.js';
 import { runEdit, runEditObject, runEditText } from './run/run-edit.js';
 import { nodeFs as realFs } from './platform/node-fs.js';
 import { explainMissing } from './run/missing-hints.js';
-import { type RecoverOptions, type RecoverResult, recoverRoot } from './commit/recover.js';
+import { nothingRecovered, type RecoverOptions, type RecoverResult, recoverRoot } from './commit/recover.js';
+import { checkEditRequest, checkInput, checkOptions } from './run/options.js';
 import { resolve } from 'node:path';
 
 // The public API is exactly what the README's Library section documents;
@@ -37,11 +38,13 @@ export { nodeFs } from './platform/node-fs.js';
 export async function apply(input: string | Uint8Array, options: RunOptions = {}): Promise<Outcome> {
   let detected: DetectedInput;
   try {
+    checkOptions(options);
+    checkInput(input, 'apply');
     const text = typeof input === 'string' ? input : decodeInputBytes(input);
     if (options.extract) return await explained(await runExtracted(text, options), options);
     detected = detectInput(text);
   } catch (e) {
-    return errorOutcome(e, 'apply_patch', !!options.check);
+    return errorOutcome(e, 'apply_patch', options?.check === true);
   }
   if (detected.kind === 'patch') return explained(await runPatchText(detected.text, options), options);
   if (detected.kind === 'unified') return runUnifiedText(detected.text, options);
@@ -59,18 +62,21 @@ function explained(outcome: Outcome, options: RunOptions): Promise<Outcome> {
  * Patch input is refused. Resolves to an Outcome; never throws for bad input.
  */
 export async function edit(input: string | Uint8Array | EditRequest, options: RunOptions = {}): Promise<Outcome> {
-  if (input instanceof Uint8Array) {
-    try {
-      input = decodeInputBytes(input);
-    } catch (e) {
-      return errorOutcome(e, 'edit', !!options.check);
-    }
+  try {
+    checkOptions(options);
+    if (input === null || typeof input !== 'object') checkInput(input, 'edit');
+    else if (!(input instanceof Uint8Array)) checkEditRequest(input);
+    if (input instanceof Uint8Array) input = decodeInputBytes(input);
+  } catch (e) {
+    return errorOutcome(e, 'edit', options?.check === true);
   }
   return explained(await (typeof input === 'string' ? runEditText(input, options) : runEdit(input, options)), options);
 }
 
 /** Plan everything and write nothing: would this input apply cleanly? */
 export async function check(input: string | Uint8Array, options: RunOptions = {}): Promise<Outcome> {
+  // Not spread into a new object before apply has checked it: a non-object must be refused, not silently dropped.
+  if (options === null || typeof options !== 'object') return apply(input, options);
   return apply(input, { ...options, check: true });
 }
 
@@ -80,6 +86,11 @@ export async function check(input: string | Uint8Array, options: RunOptions = {}
  * this first as well; this does only that.
  */
 export async function recover(options: RecoverOptions = {}): Promise<RecoverResult> {
+  try {
+    checkOptions(options);
+  } catch (e) {
+    return { ...nothingRecovered(), ok: false, message: (e as Error).message };
+  }
   return recoverRoot(resolve(options.cwd ?? process.cwd()), options.fs ?? realFs, options);
 }
 export type { RecoverOptions, RecoverResult } from './commit/recover.js';

@@ -205,6 +205,8 @@ export type FailureCode =
   | 'unencodable'
   | 'same_path'
   | 'outside_root'
+  /** A version-control directory or the config file (config/reserved.ts). */
+  | 'protected_path'
   | 'unreadable'
   | 'permission_denied'
   | 'old_string_not_found'

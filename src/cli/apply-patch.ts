@@ -7,7 +7,7 @@ import { errorOutcome } from '../run/pipeline.js';
 import { apply } from '../index.js';
 import { EXIT_USAGE } from '../report/exit.js';
 import type { Fs } from '../types.js';
-import { emit } from './emit.js';
+import { emit, reported } from './emit.js';
 import { readInput } from './input.js';
 import { rawArgument } from './raw-argv.js';
 import { configFor, permissionOptions, sessionOption } from './run-options.js';
@@ -28,5 +28,5 @@ export async function applyPatchMain(args: string[], fs: Fs): Promise<number> {
   }
   // The model-facing text names the changes, never shows their diff: none is built.
   const options = { fs, diffs: false, ...permissionOptions(config, undefined), ...sessionOption(undefined) };
-  return emit(await apply(input, options), { model: true });
+  return reported(async () => emit(await apply(input, options), { model: true }));
 }

@@ -3,7 +3,7 @@
 
 import { apply } from '../index.js';
 import type { Fs } from '../types.js';
-import { emit } from './emit.js';
+import { emit, reported } from './emit.js';
 import { readInput, requireDirectory } from './input.js';
 import type { ApplyFlags } from './options.js';
 import { formatOf } from './report.js';
@@ -15,6 +15,5 @@ export async function runApply(file: string | undefined, flags: ApplyFlags, fs: 
   requireDirectory(flags.cwd);
   const config = await configFor(flags.config, flags.cwd);
   const input = readInput(file);
-  const outcome = await run(input, { fs, ...applyOptions(flags, config) });
-  return emit(outcome, flags, file);
+  return reported(async () => emit(await run(input, { fs, ...applyOptions(flags, config) }), flags, file));
 }

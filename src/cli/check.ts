@@ -7,7 +7,8 @@ import { COLOR_STYLE, PLAIN_STYLE } from '../report/terminal.js';
 import { writeFd } from '../startup/no-stdio-streams.js';
 import type { Fs } from '../types.js';
 import { runApply } from './apply.js';
-import { checkResult, useColor } from './emit.js';
+import { isWriteError } from '../report/lost.js';
+import { checkResult, reportLost, useColor } from './emit.js';
 import { readInput, requireDirectory, UsageError } from './input.js';
 import type { ApplyFlags } from './options.js';
 import { type CheckResult, formatOf, printCheckText, printFormatted } from './report.js';
@@ -35,7 +36,13 @@ export async function runCheck(files: readonly string[], flags: ApplyFlags, fs: 
     format === 'text'
       ? printCheckText(results, { quiet: !!flags.quiet, style: useColor(flags.color, 2) ? COLOR_STYLE : PLAIN_STYLE })
       : printFormatted(format, results, true);
-  writeFd(1, printed.out);
-  if (printed.err) writeFd(2, printed.err);
+  try {
+    writeFd(1, printed.out);
+    if (printed.err) writeFd(2, printed.err);
+  } catch (e) {
+    // check writes no file: the last line says so.
+    if (!isWriteError(e)) throw e;
+    return reportLost(undefined, e);
+  }
   return printed.code;
 }

@@ -3,8 +3,10 @@
 // the exit code.
 
 import { relative, resolve } from 'node:path';
-import { stderrIsTerminal, stdoutIsTerminal, writeFd } from '../startup/no-stdio-streams.js';
-import { exitCodeFor } from '../report/exit.js';
+import { queuedWrites, stderrIsTerminal, stdoutIsTerminal, writeFd } from '../startup/no-stdio-streams.js';
+import { holdSignalsUntilReported } from '../commit/signals.js';
+import { EXIT_REPORT_FAILED, exitCodeFor } from '../report/exit.js';
+import { isWriteError, reportLostLine } from '../report/lost.js';
 import { humanReport } from '../report/human.js';
 import { modelMessage } from '../report/message.js';
 import type { Outcome } from '../types.js';
@@ -32,7 +34,47 @@ export function checkResult(
   };
 }
 
+/**
+ * Print the outcome; the exit code. A report that cannot be written (a full
+ * disk, a closed descriptor) is not an internal error: the files may have
+ * changed, so the code is EXIT_REPORT_FAILED and a last line on stderr says
+ * what changed.
+ */
 export function emit(outcome: Outcome, flags: ApplyFlags, file?: string): number {
+  try {
+    return print(outcome, flags, file);
+  } catch (e) {
+    if (!isWriteError(e)) throw e;
+    return reportLost(outcome, e);
+  }
+}
+
+/**
+ * Run a command that may commit and then prints its report: a signal that
+ * arrives once the commit has begun takes effect only after the report is
+ * out (commit/signals.ts), so it is never cut short. Only around one run,
+ * not a whole process (the MCP server lives on between calls).
+ */
+export async function reported(body: () => Promise<number>): Promise<number> {
+  const signals = holdSignalsUntilReported();
+  try {
+    return await body();
+  } finally {
+    await signals.end(queuedWrites());
+  }
+}
+
+/** The last-resort line for a lost report (if even stderr fails, the exit code is all there is). */
+export function reportLost(outcome: Outcome | undefined, e: unknown): number {
+  try {
+    writeFd(2, reportLostLine(outcome, e));
+  } catch {
+    // Nothing is left to say it with.
+  }
+  return EXIT_REPORT_FAILED;
+}
+
+function print(outcome: Outcome, flags: ApplyFlags, file?: string): number {
   const format = formatOf(flags);
   if (format !== 'text') {
     const printed = printFormatted(format, [checkResult(file, flags, { outcome })], false);

@@ -12,6 +12,8 @@ import { EXIT_USAGE } from '../report/exit.js';
 import { fastCommand } from '../startup/fast-args.js';
 import { countingReads, settleCompilers } from '../startup/jit-policy.js';
 import { writeFd } from '../startup/no-stdio-streams.js';
+import { isWriteError } from '../report/lost.js';
+import { reportLost } from './emit.js';
 import { CLI_SYNC_FS_CALLS } from '../startup/sync-fs-calls.js';
 import type { Fs } from '../types.js';
 import { VERSION } from '../version.js';
@@ -59,6 +61,8 @@ async function runMain(argv: string[]): Promise<number> {
       process.stderr.write(`chord-patch: ${e.message}\n`);
       return EXIT_USAGE;
     }
+    // Output that could not be written (a full disk): not a bug, and no outcome to name (emit.ts names one when there is).
+    if (isWriteError(e)) return reportLost(undefined, e);
     if ((e as NodeJS.ErrnoException | undefined)?.syscall === 'uv_cwd') {
       // Relative paths have nothing to resolve against: say so, not "internal error".
       process.stderr.write(

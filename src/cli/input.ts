@@ -26,7 +26,14 @@ function readInputBytes(file: string | undefined): Buffer {
     }
   }
   if (stdinIsTerminal()) throw new UsageError('no input: pass a FILE or pipe the patch on stdin');
-  return readFileSync(0);
+  try {
+    return readFileSync(0);
+  } catch (e) {
+    // stdin redirected from a directory (`< dir`), or closed: the command line cannot run as given.
+    const code = (e as NodeJS.ErrnoException).code;
+    const what = code === 'EISDIR' ? 'stdin is a directory' : `stdin cannot be read (${code ?? (e as Error).message})`;
+    throw new UsageError(`${what}: pass a FILE or pipe the patch on stdin; nothing was read or written`);
+  }
 }
 
 /** -C DIR must name an existing directory: nothing is created to hold a patch's files. */

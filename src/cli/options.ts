@@ -11,6 +11,7 @@ export interface ApplyFlags {
   quiet?: boolean;
   cwd?: string;
   allowOutside?: boolean;
+  allowVcsDirs?: boolean;
   encoding?: string;
   color?: boolean;
   config?: string;
@@ -41,6 +42,7 @@ export const APPLY_OPTIONS: readonly OptionSpec[] = [
   ['-q, --quiet', 'print only the summary, not the diff'],
   ['-C, --cwd <dir>', 'resolve relative paths against DIR (default: the current directory)'],
   ['--allow-outside', 'permit paths that resolve outside the working directory'],
+  ['--allow-vcs-dirs', 'permit paths inside .git/, .hg/ and .svn/ (refused by default, as git apply refuses them)'],
   [
     '--encoding <name>',
     'read files without a BOM that are not UTF-8 (or are plain ASCII) as NAME instead of detecting it ' +

@@ -78,7 +78,7 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
     .command('grammar')
     .description('print the Lark grammar sent with the freeform apply_patch tool, byte for byte')
     .action(() => {
-      process.stdout.write(APPLY_PATCH_GRAMMAR);
+      writeFd(1, APPLY_PATCH_GRAMMAR);
       setCode(0);
     });
 

@@ -26,14 +26,19 @@ export function sessionOption(flag: string | undefined): { session?: string } {
   return id ? { session: id } : {};
 }
 
-/** Permission rules become the planner's authorize hook; no rules, no hook (everything allowed). */
+/**
+ * Permission rules become the planner's authorize hook; no rules, no hook
+ * (everything allowed). The config file itself is never a patch's to write.
+ */
 export function permissionOptions(config: Config | undefined, dir: string | undefined) {
-  if (!config?.permission) return {};
+  const file = config?.file !== undefined ? { configFile: config.file } : {};
+  if (!config?.permission) return file;
   const root = resolve(dir ?? '.');
   // Edit requests are judged by the `edit` rules (inheriting apply_patch's), patches by apply_patch's.
   return {
+    ...file,
     authorize: patchAuthorizer(config.permission, root),
-    authorizeEdit: (path: string) => editPermission(config, path, { cwd: root }),
+    authorizeEdit: (path: string, real?: string) => editPermission(config, path, { cwd: root, ...(real !== undefined ? { real } : {}) }),
   };
 }
 
@@ -48,6 +53,7 @@ export function applyOptions(flags: ApplyFlags, config: Config | undefined, seve
     check: !!flags.check || !!flags.dryRun,
     ...(flags.cwd !== undefined ? { cwd: flags.cwd } : {}),
     allowOutside: !!flags.allowOutside,
+    ...(flags.allowVcsDirs ? { allowVcsDirs: true } : {}),
     ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
     ...permissionOptions(config, flags.cwd),
     ...sessionOption(flags.session),

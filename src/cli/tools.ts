@@ -5,6 +5,7 @@
 import { mcpTools } from '../models/mcp-tools.js';
 import { type Endpoint, selectTools } from '../models/tools.js';
 import { UsageError } from './input.js';
+import { writeFd } from '../startup/no-stdio-streams.js';
 import { configFor } from './run-options.js';
 
 export interface ToolsFlags {
@@ -21,7 +22,7 @@ export async function runTools(flags: ToolsFlags): Promise<number> {
   const config = await configFor(flags.config, undefined);
   if (format === 'mcp') {
     const tools = mcpTools({ ...(flags.model !== undefined ? { model: flags.model } : {}), ...(config ? { config } : {}) });
-    process.stdout.write(`${JSON.stringify({ tools }, null, 2)}\n`);
+    writeFd(1, `${JSON.stringify({ tools }, null, 2)}\n`);
     return 0;
   }
   if (flags.model === undefined) throw new UsageError('tools needs --model NAME (or --format mcp, which lists both editors without one)');
@@ -31,6 +32,6 @@ export async function runTools(flags: ToolsFlags): Promise<number> {
     ...(flags.endpoint !== undefined ? { endpoint: flags.endpoint } : {}),
     ...(config ? { config } : {}),
   });
-  process.stdout.write(`${JSON.stringify(selection, null, 2)}\n`);
+  writeFd(1, `${JSON.stringify(selection, null, 2)}\n`);
   return 0;
 }

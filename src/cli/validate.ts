@@ -5,6 +5,7 @@ import { isChordPatchError } from '../errors.js';
 import { decodeInputBytes } from '../input/bytes.js';
 import { formatValidation, validateInput } from '../input/validate.js';
 import { readInput } from './input.js';
+import { writeFd } from '../startup/no-stdio-streams.js';
 
 type Checked =
   | { name: string; result: ReturnType<typeof validateInput> }
@@ -24,9 +25,9 @@ export async function runValidate(files: string[], flags: { json?: boolean }): P
   });
   if (flags.json) {
     const docs = results.map((r) => ('error' in r ? { file: r.name, conforms: false, error: r.error } : { file: r.name, ...r.result }));
-    process.stdout.write(`${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n`);
+    writeFd(1, `${JSON.stringify(docs.length === 1 ? docs[0] : docs, null, 2)}\n`);
   } else {
-    for (const r of results) process.stdout.write('error' in r ? `${r.name}: ${r.error.message}\n` : formatValidation(r.result, r.name));
+    for (const r of results) writeFd(1, 'error' in r ? `${r.name}: ${r.error.message}\n` : formatValidation(r.result, r.name));
   }
   return results.every((r) => 'result' in r && r.result.conforms) ? 0 : 1;
 }

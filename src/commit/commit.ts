@@ -36,6 +36,7 @@ import { uniqueId } from './lock.js';
 import { Pins, Refused } from './pins.js';
 import type { Mutation } from '../plan/planner.js';
 import { deferSignals, type DeferredSignals } from './signals.js';
+import { metadataNotes, writtenMode } from './metadata.js';
 import { readEntry, type PlannedDir } from '../plan/snapshot.js';
 import { writeTempsDurably } from './temp-files.js';
 
@@ -256,7 +257,7 @@ async function writeAndSwitch(
   };
   const pairs = mutations.map((m, i) => [m, entries[i]!] as const);
   const writes = pairs.filter(([m]) => m.after);
-  const temps = writes.map(([m, e]) => ({ m, tmp: pins.name(e.tmp!), bytes: m.after!.bytes, mode: m.after!.mode, owner: ownerOf(m) }));
+  const temps = writes.map(([m, e]) => ({ m, tmp: pins.name(e.tmp!), bytes: m.after!.bytes, mode: writtenMode(m), owner: ownerOf(m) }));
   const failed = await writeTempsDurably(fs, temps, WRITE_CONCURRENCY, ({ m }) => stopped(m));
   if (failed) state.failure ??= { code: 'write_failed', path: failed.item.m.path, why: errorText(failed.error) };
   await forEachBounded(
@@ -272,7 +273,7 @@ async function writeAndSwitch(
   return state.failure;
 }
 
-/** The owner a replaced file keeps (as root); none for a new file. */
+/** The owner a replaced file keeps (as root; the group alone when the user belongs to it); none for a new file. */
 function ownerOf(m: Mutation): { uid: number; gid: number } | undefined {
   return m.before.kind === 'file' && m.before.uid !== undefined && m.before.gid !== undefined
     ? { uid: m.before.uid, gid: m.before.gid }
@@ -373,6 +374,7 @@ async function rollBack(
 function commitNotes(ctx: CommitContext, mutations: readonly Mutation[], leftovers: string[]): Note[] {
   const notes: Note[] = [];
   for (const m of mutations) {
+    notes.push(...metadataNotes(m));
     if (m.after && m.before.kind === 'file' && (m.before.links ?? 1) > 1) {
       notes.push({
         code: 'info',

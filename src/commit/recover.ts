@@ -31,7 +31,8 @@ export interface Recovered {
   finished: string[];
 }
 
-const empty = (): Recovered => ({
+/** A result that recovered nothing (also what the library says for options it refuses). */
+export const nothingRecovered = (): Recovered => ({
   commits: 0,
   restored: [],
   notRestored: [],
@@ -49,7 +50,7 @@ export async function recoverJournals(
   stateDir: string,
   isAlive: (pid: number) => boolean = processAlive,
 ): Promise<Recovered> {
-  const out = empty();
+  const out = nothingRecovered();
   let names: string[];
   try {
     names = await fs.readDir(stateDir);
@@ -199,7 +200,7 @@ export async function recoverRoot(root: string, fs: Fs, options: LockOptions = {
   try {
     lock = await acquireLock(fs, root, options);
   } catch (e) {
-    return { ...empty(), ok: false, message: `cannot recover ${root}: ${(e as Error).message}` };
+    return { ...nothingRecovered(), ok: false, message: `cannot recover ${root}: ${(e as Error).message}` };
   }
   try {
     const r = await recoverJournals(fs, root, lock.dir, options.isAlive);

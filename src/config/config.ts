@@ -16,15 +16,19 @@
 // worse than a refusal to start. Every compat key is three-state: omitted (or
 // null) keeps the inference.
 //
-// The yaml package is imported lazily, and only when a config file exists, so
-// commands that never see a config do not pay for loading it.
+// A message names the file, the line and the problem, never what the file
+// holds: the config may be anything the repository ships (or a file the user
+// did not mean), and messages reach the model. So key paths spell the keys
+// this schema defines and stand in for the names a user chooses (`<provider>`,
+// `<model>`, `<glob>`), and a bad value is described by its kind.
+// config/read.ts reads the file (only a bounded regular file, never through a
+// link out of the project); config/yaml-data.ts parses it with bounds.
 
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { type PermissionAction, type PermissionRule, type PermissionTool, patternProblem } from './permissions.js';
+import { readConfigText } from './read.js';
+import { dataNode, type YEntry, type YNode, YamlDataError, yamlData } from './yaml-data.js';
 
-/** Looked up in the working directory when no --config is given. */
-export const DEFAULT_CONFIG_FILE = '.chord-patch.yaml';
+export { DEFAULT_CONFIG_FILE } from './read.js';
 
 /** The wire protocol a provider speaks; decides which tool shapes exist. */
 export type Endpoint = 'responses' | 'chat' | 'messages';
@@ -46,6 +50,8 @@ export interface ProviderConfig {
 export interface Config {
   /** Where the config came from (a path), for messages. */
   source: string;
+  /** The real location of the file read (absent for text or data given directly): no patch may write it. */
+  file?: string;
   providers: Map<string, ProviderConfig>;
   /** Ordered rules; undefined when the config has no `permission:` section (everything allowed). */
   permission?: PermissionRule[];
@@ -57,8 +63,11 @@ export class ConfigError extends Error {
     /** The offending key path (`permission.edit`), or '' for file-level problems. */
     readonly key: string,
     problem: string,
+    /** 1-based line in the file; 0 when unknown (data not read from text, or the file as a whole). */
+    readonly line = 0,
   ) {
-    super(key ? `${source}: ${key}: ${problem}` : `${source}: ${problem}`);
+    const where = [source, ...(line > 0 ? [`line ${line}`] : []), ...(key ? [key] : [])].join(': ');
+    super(`${where}: ${problem}`);
     this.name = 'ConfigError';
   }
 }
@@ -85,142 +94,149 @@ const ACTIONS: readonly PermissionAction[] = ['allow', 'deny', 'ask'];
  * Read the config: `file` when given (relative to the process's directory,
  * like any file argument; missing is an error), otherwise DEFAULT_CONFIG_FILE
  * in `cwd` when present. Resolves to undefined when there is no config.
+ * Throws ConfigError for a file that cannot or must not be read, or is invalid.
  */
 export async function loadConfig(options: { file?: string; cwd?: string } = {}): Promise<Config | undefined> {
-  let path: string;
-  if (options.file !== undefined) {
-    path = resolve(options.file);
-  } else {
-    path = join(resolve(options.cwd ?? process.cwd()), DEFAULT_CONFIG_FILE);
-    if (!existsSync(path)) return undefined;
-  }
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new ConfigError(options.file ?? path, '', `cannot read the config file (${(e as Error).message})`);
-  }
-  return parseConfig(text, options.file ?? path);
+  const read = readConfigText(options);
+  if (read === undefined) return undefined;
+  if ('problem' in read) throw new ConfigError(read.source, '', read.problem);
+  return { ...(await parseConfig(read.text, read.source)), file: read.real };
 }
 
 /** Parse and validate config text (YAML; JSON is YAML too). */
 export async function parseConfig(text: string, source = 'config'): Promise<Config> {
-  const YAML = await import('yaml');
-  const doc = YAML.parseDocument(text, { merge: true, prettyErrors: true });
-  const problem = doc.errors[0];
-  if (problem) throw new ConfigError(source, '', `not valid YAML: ${problem.message}`);
-  return configFromData(doc.toJS({ mapAsMap: true, maxAliasCount: 1000 }), source);
+  let data: YNode;
+  try {
+    data = await yamlData(text);
+  } catch (e) {
+    if (e instanceof YamlDataError) throw new ConfigError(source, '', e.message, e.line);
+    throw e;
+  }
+  return configFromNode(data, source);
 }
 
 /** Validate already-parsed data (plain objects or Maps), e.g. from JSON. */
 export function configFromData(data: unknown, source = 'config'): Config {
-  const fail = (key: string, problem: string): never => {
-    throw new ConfigError(source, key, problem);
+  let node: YNode;
+  try {
+    node = dataNode(data);
+  } catch (e) {
+    if (e instanceof YamlDataError) throw new ConfigError(source, '', e.message);
+    throw e;
+  }
+  return configFromNode(node, source);
+}
+
+type Fail = (key: string, problem: string, line: number) => never;
+
+function configFromNode(data: YNode, source: string): Config {
+  const fail: Fail = (key, problem, line) => {
+    throw new ConfigError(source, key, problem, line);
   };
   const config: Config = { source, providers: new Map() };
-  if (data === null || data === undefined) return config;
-  for (const [key, value] of entriesOf(data, '', fail)) {
-    if (key === 'providers') {
-      for (const [name, p] of entriesOf(value, 'providers', fail))
-        config.providers.set(name, providerFrom(p, keyPath('providers', name), fail));
-    } else if (key === 'permission') {
-      if (value !== null) config.permission = permissionFrom(value, 'permission', fail);
+  if (isNull(data)) return config;
+  for (const e of entriesOf(data, '', fail)) {
+    if (e.key === 'providers') {
+      for (const p of entriesOf(e.value, 'providers', fail)) config.providers.set(p.key, providerFrom(p, 'providers.<provider>', fail));
+    } else if (e.key === 'permission') {
+      if (!isNull(e.value)) config.permission = permissionFrom(e.value, 'permission', fail);
     } else {
-      fail(keyPath('', key), 'unknown key; expected "providers" or "permission"');
+      fail('', 'unknown top-level key; expected "providers" or "permission"', e.line);
     }
   }
   return config;
 }
 
-type Fail = (key: string, problem: string) => never;
+const isNull = (n: YNode): boolean => n.kind === 'scalar' && (n.value === null || n.value === undefined);
 
-function providerFrom(value: unknown, at: string, fail: Fail): ProviderConfig {
+function providerFrom(entry: YEntry, at: string, fail: Fail): ProviderConfig {
   const provider: ProviderConfig = { compat: {}, models: new Map() };
-  for (const [key, v] of entriesOf(value, at, fail)) {
-    const here = keyPath(at, key);
-    if (key === 'type') {
+  for (const e of entriesOf(entry.value, at, fail)) {
+    const here = `${at}.${e.key}`;
+    if (e.key === 'type') {
+      const v = scalar(e.value);
       const type = typeof v === 'string' ? PROVIDER_TYPES[v] : undefined;
-      if (!type) fail(here, `expected one of ${Object.keys(PROVIDER_TYPES).join(', ')}; found ${show(v)}`);
+      if (!type) fail(here, `expected one of ${Object.keys(PROVIDER_TYPES).join(', ')}; found ${show(e.value)}`, e.value.line || e.line);
       provider.type = type;
-    } else if (key === 'compat') {
-      provider.compat = compatFrom(v, here, fail);
-    } else if (key === 'models') {
-      for (const [model, m] of entriesOf(v, here, fail)) {
-        const modelAt = keyPath(here, model);
+    } else if (e.key === 'compat') {
+      provider.compat = compatFrom(e.value, here, fail);
+    } else if (e.key === 'models') {
+      for (const m of entriesOf(e.value, here, fail)) {
+        const modelAt = `${here}.<model>`;
         let compat: ApplyPatchCompat = {};
-        for (const [mk, mv] of entriesOf(m, modelAt, fail)) {
-          if (mk !== 'compat') fail(keyPath(modelAt, mk), 'unknown key; expected "compat"');
-          compat = compatFrom(mv, keyPath(modelAt, mk), fail);
+        for (const mk of entriesOf(m.value, modelAt, fail)) {
+          if (mk.key !== 'compat') fail(modelAt, 'unknown key; expected "compat"', mk.line);
+          compat = compatFrom(mk.value, `${modelAt}.compat`, fail);
         }
-        provider.models.set(model, compat);
+        provider.models.set(m.key, compat);
       }
     } else {
-      fail(here, 'unknown key; expected "type", "compat" or "models"');
+      fail(at, 'unknown key; expected "type", "compat" or "models"', e.line);
     }
   }
   return provider;
 }
 
-function compatFrom(value: unknown, at: string, fail: Fail): ApplyPatchCompat {
+function compatFrom(value: YNode, at: string, fail: Fail): ApplyPatchCompat {
   const compat: ApplyPatchCompat = {};
-  for (const [key, v] of entriesOf(value, at, fail)) {
-    const here = keyPath(at, key);
-    if (key !== 'apply_patch') fail(here, 'unknown key; expected "apply_patch"');
-    for (const [k, flag] of entriesOf(v, here, fail)) {
-      const flagAt = keyPath(here, k);
-      if (k !== 'enabled' && k !== 'freeform') fail(flagAt, 'unknown key; expected "enabled" or "freeform"');
+  for (const e of entriesOf(value, at, fail)) {
+    if (e.key !== 'apply_patch') fail(at, 'unknown key; expected "apply_patch"', e.line);
+    const here = `${at}.apply_patch`;
+    for (const f of entriesOf(e.value, here, fail)) {
+      if (f.key !== 'enabled' && f.key !== 'freeform') fail(here, 'unknown key; expected "enabled" or "freeform"', f.line);
+      const flag = scalar(f.value);
       if (flag === null) continue;
-      if (typeof flag !== 'boolean') fail(flagAt, `expected true or false (omit the key to keep the inference); found ${show(flag)}`);
-      compat[k as 'enabled' | 'freeform'] = flag as boolean;
+      if (typeof flag !== 'boolean')
+        fail(`${here}.${f.key}`, `expected true or false (omit the key to keep the inference); found ${show(f.value)}`, f.line);
+      compat[f.key as 'enabled' | 'freeform'] = flag as boolean;
     }
   }
   return compat;
 }
 
-function permissionFrom(value: unknown, at: string, fail: Fail): PermissionRule[] {
-  const actionOf = (v: unknown, here: string, alsoMap: boolean): PermissionAction => {
-    if (typeof v === 'string' && (ACTIONS as readonly string[]).includes(v)) return v as PermissionAction;
-    return fail(here, `expected ${ACTIONS.join(', ')}${alsoMap ? ' or a map of path globs to actions' : ''}; found ${show(v)}`);
+function permissionFrom(value: YNode, at: string, fail: Fail): PermissionRule[] {
+  const actionOf = (v: YNode, here: string, alsoMap: boolean, line: number): PermissionAction => {
+    const a = scalar(v);
+    if (typeof a === 'string' && (ACTIONS as readonly string[]).includes(a)) return a as PermissionAction;
+    return fail(here, `expected ${ACTIONS.join(', ')}${alsoMap ? ' or a map of path globs to actions' : ''}; found ${show(v)}`, line);
   };
   // `permission: deny` is shorthand for `permission: {"*": deny}` (as in Chord).
-  if (typeof value === 'string') return [{ tool: '*', pattern: '*', action: actionOf(value, at, true), key: '*', blanket: true }];
+  if (value.kind !== 'map') return [{ tool: '*', pattern: '*', action: actionOf(value, at, true, value.line), key: '*', blanket: true }];
   const rules: PermissionRule[] = [];
-  for (const [key, v] of entriesOf(value, at, fail)) {
-    const here = keyPath(at, key);
-    const tool = TOOL_KEYS[key.trim()];
-    if (!tool) fail(here, `unknown tool; expected edit, apply_patch (or its alias patch), write, delete or "*"`);
-    const name = key.trim();
-    if (typeof v === 'string' || v === null || typeof v !== 'object') {
-      rules.push({ tool: tool!, pattern: '*', action: actionOf(v, here, true), key: name, blanket: true });
+  for (const e of value.entries) {
+    const name = e.key.trim();
+    const tool = TOOL_KEYS[name];
+    if (!tool) fail(at, 'unknown tool; expected edit, apply_patch (or its alias patch), write, delete or "*"', e.line);
+    const here = `${at}.${name}`;
+    if (e.value.kind !== 'map') {
+      rules.push({ tool: tool!, pattern: '*', action: actionOf(e.value, here, true, e.value.line || e.line), key: name, blanket: true });
       continue;
     }
-    for (const [glob, action] of entriesOf(v, here, fail)) {
-      const problem = patternProblem(glob);
-      if (problem) fail(keyPath(here, glob), problem);
-      rules.push({ tool: tool!, pattern: glob, action: actionOf(action, keyPath(here, glob), false), key: name, blanket: false });
+    for (const g of e.value.entries) {
+      const problem = patternProblem(g.key);
+      if (problem) fail(`${here}.<glob>`, problem, g.line);
+      rules.push({ tool: tool!, pattern: g.key, action: actionOf(g.value, `${here}.<glob>`, false, g.line), key: name, blanket: false });
     }
   }
   return rules;
 }
 
-/** The entries of a mapping (a Map from the YAML reader, or a plain object), in document order. */
-function entriesOf(value: unknown, at: string, fail: Fail): [string, unknown][] {
-  if (value === null || value === undefined) return [];
-  if (value instanceof Map) return [...value.entries()].map(([k, v]) => [String(k), v]);
-  if (typeof value === 'object' && !Array.isArray(value)) return Object.entries(value);
-  return fail(at || '(top level)', `expected a mapping of keys to values; found ${show(value)}`);
+/** The entries of a mapping, in document order; null is an empty mapping. */
+function entriesOf(node: YNode, at: string, fail: Fail): YEntry[] {
+  if (isNull(node)) return [];
+  if (node.kind === 'map') return node.entries;
+  return fail(at || '(top level)', `expected a mapping of keys to values; found ${show(node)}`, node.line);
 }
 
-/** `providers.openai.models["gpt-5.5"]`: plain segments dotted, others quoted. */
-function keyPath(at: string, key: string): string {
-  const seg = /^[A-Za-z_][A-Za-z0-9_-]*$/.test(key) ? key : `[${JSON.stringify(key)}]`;
-  if (!at) return seg;
-  return seg.startsWith('[') ? `${at}${seg}` : `${at}.${seg}`;
-}
+const scalar = (n: YNode): unknown => (n.kind === 'scalar' ? (n.value ?? null) : undefined);
 
-function show(v: unknown): string {
-  if (v instanceof Map) return 'a mapping';
-  if (Array.isArray(v)) return 'a list';
-  if (v === null) return 'null';
-  return typeof v === 'string' ? JSON.stringify(v) : String(v);
+/** What a value is, without what it says. */
+function show(n: YNode): string {
+  if (n.kind === 'map') return 'a mapping';
+  if (n.kind === 'seq') return 'a list';
+  const v = n.value;
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'boolean') return String(v);
+  if (typeof v === 'string') return `a string of ${Array.from(v).length} characters`;
+  return `a ${typeof v === 'number' || typeof v === 'bigint' ? 'number' : 'value'}`;
 }

@@ -21,7 +21,7 @@
 import { homedir } from '../startup/lazy-builtins.js';
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import type { FileOp } from '../types.js';
-import { globProblem, globRegExp } from './glob.js';
+import { compileGlob, globProblem } from './glob.js';
 
 export type PermissionAction = 'allow' | 'deny' | 'ask';
 /** The tools a rule can name (`patch` is read as `apply_patch`). */
@@ -86,7 +86,9 @@ export function patternProblem(pattern: string): string | undefined {
   const p = pattern.trim();
   if (p === '') return 'a path glob cannot be empty';
   if (p.endsWith('/')) {
-    return `"${p}" ends with "/", but rules match file paths, so it would match nothing: write "${p}**" for the files under it`;
+    return (
+      'the pattern ends with "/", but rules match file paths, so it would match nothing: ' + 'add "**" after the "/" for the files under it'
+    );
   }
   return globProblem(classify(p).glob);
 }
@@ -97,7 +99,7 @@ export function patternMatches(pattern: string, path: string): boolean {
   if (kind === 'any') return true;
   const absoluteInput = path.startsWith('/') || isAbsolute(path);
   if ((kind === 'absolute') !== absoluteInput) return false;
-  return globRegExp(glob).test(path);
+  return compileGlob(glob).matches(path);
 }
 
 // ---------------------------------------------------------------- evaluation
@@ -197,13 +199,15 @@ function ownDecision(rules: readonly PermissionRule[], tool: 'write' | 'delete',
  * Paths it creates (Add, Move destination) are also checked against the
  * `write` rules and paths it removes (Delete, Move source) against the
  * `delete` rules; the stricter answer wins, and the message names the rule.
+ * A path reached through a symbolic link is checked where it really is
+ * (`real`) as well as as spelled, and both must be allowed: `link/key.pem`
+ * with `link -> secrets` is judged by the `secrets/**` rules too.
  */
 export function patchAuthorizer(
   rules: readonly PermissionRule[],
   root: string,
-): (op: FileOp, path: string, role: 'source' | 'target') => string | undefined {
-  return (op, path, role) => {
-    const p = rulePath(root, path);
+): (op: FileOp, path: string, role: 'source' | 'target', real?: string) => string | undefined {
+  const judge = (op: FileOp, p: string, role: 'source' | 'target'): string | undefined => {
     const main = denialReason(evaluatePermission(rules, 'apply_patch', p), 'apply_patch');
     if (main) return main;
     const creates = role === 'target';
@@ -220,30 +224,43 @@ export function patchAuthorizer(
     }
     return undefined;
   };
+  return (op, path, role, real) => judge(op, rulePath(root, path), role) ?? viaLink(real, (p) => judge(op, rulePath(root, p), role));
+}
+
+/** The refusal for a path's real location, said as such; undefined when there is none or it is allowed. */
+function viaLink(real: string | undefined, judge: (real: string) => string | undefined): string | undefined {
+  if (real === undefined) return undefined;
+  const why = judge(real);
+  return why === undefined ? undefined : `reached through a symbolic link, this path is ${real}: ${why}`;
 }
 
 /**
  * Permission check for the edit tool (one existing file per call), for the
  * `edit` command to call with the loaded config: the `edit` rules, inheriting
  * apply_patch's, then `*`. With `creates` (an edit that makes a new file) the
- * `write` rules are consulted too, as for Add File. Returns the refusal
- * reason (fail the edit with code 'permission_denied'), or undefined when
- * allowed. No config or no `permission:` section: everything is allowed.
+ * `write` rules are consulted too, as for Add File; with `real` (where the
+ * path really is, a symbolic link on its way) that location is judged too.
+ * Returns the refusal reason (fail the edit with code 'permission_denied'),
+ * or undefined when allowed. No config or no `permission:` section:
+ * everything is allowed.
  */
 export function authorizeEdit(
   config: { permission?: readonly PermissionRule[] } | undefined,
   path: string,
-  options: { cwd?: string; creates?: boolean } = {},
+  options: { cwd?: string; creates?: boolean; real?: string } = {},
 ): string | undefined {
   const rules = config?.permission;
   if (!rules) return undefined;
-  const p = rulePath(options.cwd ?? process.cwd(), path);
-  const main = denialReason(evaluatePermission(rules, 'edit', p), 'edit');
-  if (main) return main;
-  if (options.creates) {
-    const d = ownDecision(rules, 'write', p);
-    const why = d && denialReason(d, 'write');
-    if (why) return `creating this file: ${why}`;
-  }
-  return undefined;
+  const cwd = options.cwd ?? process.cwd();
+  const judge = (p: string): string | undefined => {
+    const main = denialReason(evaluatePermission(rules, 'edit', p), 'edit');
+    if (main) return main;
+    if (options.creates) {
+      const d = ownDecision(rules, 'write', p);
+      const why = d && denialReason(d, 'write');
+      if (why) return `creating this file: ${why}`;
+    }
+    return undefined;
+  };
+  return judge(rulePath(cwd, path)) ?? viaLink(options.real, (p) => judge(rulePath(cwd, p)));
 }

@@ -6,7 +6,7 @@
 
 import type { Plan, PlanOptions } from '../plan/planner.js';
 import { entryFailure, notAFile, OpError, outsideRoot, pathFailure } from '../plan/failure.js';
-import { resolveRef, type PathRef, type Snapshot } from '../plan/snapshot.js';
+import { type PathRef, realSpelling, resolveRef, type Snapshot } from '../plan/snapshot.js';
 import { decodeBytes, encodeText, type TextEncoding } from '../text/decode.js';
 import { formatRemoved, mergeRemoved } from '../text/invisible.js';
 import { runsFromLines } from '../text/runs.js';
@@ -26,8 +26,11 @@ export interface EditPlan {
 }
 
 type EditOptions = Pick<PlanOptions, 'authorize' | 'encoding'> & {
-  /** The `edit` permission rules: a reason string denies editing `path` (else `authorize` decides). */
-  authorizeEdit?: (path: string) => string | undefined;
+  /**
+   * The `edit` permission rules: a reason string denies editing `path` (`real`:
+   * where it really is, as for `authorize`); else `authorize` decides.
+   */
+  authorizeEdit?: (path: string, real?: string) => string | undefined;
 };
 type FileEntry = Extract<Entry, { kind: 'file' }>;
 type Located = Extract<EntryResult, { ok: true }>;
@@ -77,11 +80,14 @@ export function planEdit(request: EditRequest, snapshot: Snapshot, options: Edit
 /** The request's file, when it may be edited: inside the working directory, allowed, an existing regular file. */
 function editableFile(ref: PathRef, snapshot: Snapshot, options: EditOptions): FileEntry {
   if (snapshot.outside.has(ref.abs)) throw outsideRoot(snapshot.root);
+  const reserved = snapshot.reserved.get(ref.abs);
+  if (reserved !== undefined) throw new OpError('protected_path', reserved);
   // The edit rules alone decide when given: an allow from them must not fall
   // through to apply_patch's rules (`edit: allow` + `apply_patch: deny` allows edits).
+  const real = realSpelling(snapshot, ref.abs);
   const denied = options.authorizeEdit
-    ? options.authorizeEdit(ref.raw)
-    : options.authorize?.({ kind: 'update', path: ref.raw, hunks: [], patchLine: 0 }, ref.raw, 'source');
+    ? options.authorizeEdit(ref.raw, real)
+    : options.authorize?.({ kind: 'update', path: ref.raw, hunks: [], patchLine: 0 }, ref.raw, 'source', real);
   if (denied) throw new OpError('permission_denied', denied);
   const before = snapshot.entries.get(ref.abs) ?? { kind: 'missing' as const };
   if (before.kind === 'file') return before;

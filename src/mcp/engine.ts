@@ -23,10 +23,13 @@ export interface CallContext {
 /** The root's permission rules as the planner's hooks, as the CLI sets them: patches by apply_patch's rules, edits by edit's. */
 function permissions(ctx: CallContext) {
   const config = ctx.config;
-  if (!config?.permission) return {};
+  // The config file is never a call's to write (config/reserved.ts).
+  const file = config?.file !== undefined ? { configFile: config.file } : {};
+  if (!config?.permission) return file;
   return {
+    ...file,
     authorize: patchAuthorizer(config.permission, ctx.root),
-    authorizeEdit: (path: string) => authorizeEdit(config, path, { cwd: ctx.root }),
+    authorizeEdit: (path: string, real?: string) => authorizeEdit(config, path, { cwd: ctx.root, ...(real !== undefined ? { real } : {}) }),
   };
 }
 
@@ -49,8 +52,11 @@ export function runEditCall(args: Record<string, unknown>, ctx: CallContext): Pr
 function ownRules(ctx: CallContext, tool: 'write' | 'delete') {
   const rules = ctx.config?.permission;
   if (!rules) return {};
+  const judge = (path: string) => denialReason(evaluatePermission(rules, tool, rulePath(ctx.root, path)), tool);
+  // Where the path really is (a linked directory on its way) is judged too, as for patches.
   return {
-    authorize: (_op: FileOp, path: string) => denialReason(evaluatePermission(rules, tool, rulePath(ctx.root, path)), tool),
+    authorize: (_op: FileOp, path: string, _role: 'source' | 'target', real?: string) =>
+      judge(path) ?? (real !== undefined ? judge(real) : undefined),
   };
 }
 
@@ -63,7 +69,7 @@ export async function runFileOps(tool: 'write' | 'delete', ops: FileOp[], ctx: C
 /** What the snapshot sees at one path inside the root (the read tool), or why it may not be read. */
 export async function readEntryInRoot(path: string, ctx: CallContext): Promise<{ entry: Entry } | { refused: string }> {
   const ref = resolveRef(ctx.root, path);
-  const snapshot = await takeSnapshot(ctx.fs, ctx.root, [ref], false);
+  const snapshot = await takeSnapshot(ctx.fs, ctx.root, [ref], { readOnly: true });
   if (snapshot.outside.has(ref.abs)) return { refused: `${path}: outside the working directory (${resolve(ctx.root)}); nothing was read` };
   return { entry: snapshot.entries.get(ref.abs) ?? { kind: 'missing' } };
 }

@@ -9,6 +9,7 @@ import { ChordPatchError } from '../errors.js';
 import type { Entry, Fs } from '../types.js';
 import { forEachBounded } from '../platform/bounded.js';
 import { shownPath, spellings } from '../text/paths.js';
+import { type ReservedOptions, reservedReason } from '../config/reserved.js';
 
 /** Files read at once while taking the snapshot (and revalidating before commit). */
 export const READ_CONCURRENCY = 32;
@@ -23,6 +24,17 @@ export interface Snapshot {
   realRoot: string;
   /** What planning saw of each named path's parent directory (the commit re-checks it). */
   dirs: Map<string, PlannedDir>;
+  /** Absolute paths no operation may touch (config/reserved.ts), with the reason. Never read. */
+  reserved: Map<string, string>;
+  /** Real locations of named paths whose directories hold symbolic links (absent: the path is its own real location). */
+  reals: Map<string, string>;
+}
+
+/** What the snapshot is told besides the paths: whether outside paths are allowed, and what is reserved. */
+export interface SnapshotOptions extends ReservedOptions {
+  allowOutside?: boolean;
+  /** Nothing will be written (a read tool): reserved paths are read like any other. */
+  readOnly?: boolean;
 }
 
 /**
@@ -97,11 +109,14 @@ function overlap(detail: string): never {
   );
 }
 
-export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[], allowOutside: boolean): Promise<Snapshot> {
+export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[], options: SnapshotOptions = {}): Promise<Snapshot> {
+  const allowOutside = !!options.allowOutside;
   // Names first (nothing read yet), then identities (hard links) once read.
   checkOverlaps(refs);
   const entries = new Map<string, Entry>();
   const outside = new Set<string>();
+  const reserved = new Map<string, string>();
+  const reals = new Map<string, string>();
   const realRoot = await fs.realpath(root).catch(() => root);
   const unique = [...new Set(refs.map((r) => r.abs))];
   // One look-up per directory, not per file: a 1,000-file envelope names a
@@ -116,6 +131,14 @@ export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[
     const real = realDir === dir && missing.length === 0 ? abs : join(realDir, ...missing, basename(abs));
     if (!allowOutside && !(isInside(root, abs) && isInside(realRoot, real))) {
       outside.add(abs);
+      return;
+    }
+    if (real !== abs) reals.set(abs, real);
+    const why = options.readOnly
+      ? undefined
+      : (reservedReason(below(root, abs), abs, options) ?? reservedReason(below(realRoot, real), real, options));
+    if (why !== undefined) {
+      reserved.set(abs, why);
       return;
     }
     const entry = await readEntry(fs, abs);
@@ -138,7 +161,26 @@ export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[
   checkSameFile(refs, entries);
   const planned = new Map<string, PlannedDir>();
   for (const [dir, p] of dirs) planned.set(dir, await p);
-  return { root, entries, outside, realRoot, dirs: planned };
+  return { root, entries, outside, realRoot, dirs: planned, reserved, reals };
+}
+
+/**
+ * Where a named path really is, in the form permission rules match when it
+ * differs from the spelling (a directory on its way is a symbolic link):
+ * relative to the root's real location, or absolute when outside it.
+ */
+export function realSpelling(snapshot: Snapshot, abs: string): string | undefined {
+  const real = snapshot.reals.get(abs);
+  if (real === undefined) return undefined;
+  const spelled = below(snapshot.root, abs);
+  const located = below(snapshot.realRoot, real);
+  return located === spelled ? undefined : located;
+}
+
+/** `abs` relative to `dir` when inside it, else `abs` itself. */
+function below(dir: string, abs: string): string {
+  if (abs.length > dir.length && abs.startsWith(dir) && abs[dir.length] === sep) return abs.slice(dir.length + 1);
+  return isInside(dir, abs) ? relative(dir, abs) : abs;
 }
 
 /** `dir`'s nearest existing ancestor (or itself): real path, identity, and what is missing below it. */

@@ -12,7 +12,7 @@ import { wholeRuns } from '../text/runs.js';
 import type { LineTable } from '../text/table.js';
 import type { Entry, FileOp, HunkPlacement } from '../types.js';
 import { notAFile, OpError, outsideRoot } from './failure.js';
-import type { PathRef, Snapshot } from './snapshot.js';
+import { type PathRef, realSpelling, type Snapshot } from './snapshot.js';
 
 /** Content of a file in the in-memory view. */
 export type Content =
@@ -34,8 +34,12 @@ export type FileState = { kind: 'file'; mode?: number; content: Content };
 export type VState = { kind: 'missing' } | FileState | { kind: 'blocked'; entry: Exclude<Entry, { kind: 'file' }> };
 
 export interface ViewOptions extends DecodeOptions {
-  /** Permission hook: a reason string denies the operation on that path. */
-  authorize?: (op: FileOp, path: string, role: 'source' | 'target') => string | undefined;
+  /**
+   * Permission hook: a reason string denies the operation on that path.
+   * `real`: where the path really is when a symbolic link on its way makes
+   * that differ from the spelling (relative to the root's real location).
+   */
+  authorize?: (op: FileOp, path: string, role: 'source' | 'target', real?: string) => string | undefined;
 }
 
 /** What one operation reports if it commits. */
@@ -107,7 +111,7 @@ export class PlanView {
   }
 
   authorize(op: FileOp, ref: PathRef, role: 'source' | 'target'): void {
-    const reason = this.options.authorize?.(op, ref.raw, role);
+    const reason = this.options.authorize?.(op, ref.raw, role, realSpelling(this.snapshot, ref.abs));
     if (reason) throw new OpError('permission_denied', reason, {}, ref.raw);
   }
 

@@ -251,9 +251,10 @@ export class NodeFs implements Fs {
         else await this.pooled<number>((cb) => writev(fd, bytes as Uint8Array[], cb));
       }
       // Owner before mode: chown clears set-uid/set-gid bits.
-      if (owner && mayChown(owner)) {
-        if (this.inline()) fchownSync(fd, owner.uid, owner.gid);
-        else await this.pooled<void>((cb) => fchown(fd, owner.uid, owner.gid, cb));
+      const to = owner && chownTo(owner);
+      if (to) {
+        if (this.inline()) fchownSync(fd, to.uid, to.gid);
+        else await this.pooled<void>((cb) => fchown(fd, to.uid, to.gid, cb));
       }
       const m = mode ?? defaultMode();
       if (this.inline()) fchmodSync(fd, m);
@@ -322,9 +323,24 @@ function procFd(fd: number): string | undefined {
  * Only root can give a file to another user; anyone else keeps today's
  * behaviour (the new file is theirs) rather than failing the edit on EPERM.
  */
-function mayChown(owner: { uid: number; gid: number }): boolean {
+function chownTo(owner: { uid: number; gid: number }): { uid: number; gid: number } | undefined {
   // Asked once: each is a system call, and a 1,000-file commit asked 2,000 times.
-  ids ??= { uid: process.geteuid?.(), gid: process.getegid?.() ?? 0 };
-  return ids.uid === 0 && (owner.uid !== 0 || owner.gid !== ids.gid);
+  ids ??= { uid: process.geteuid?.(), gid: process.getegid?.() ?? 0, groups: process.getgroups?.() ?? [] };
+  return ownerChange(owner, ids);
 }
-let ids: { uid: number | undefined; gid: number } | undefined;
+
+/**
+ * What the temp file's owner must change to so the replaced file keeps its
+ * owner and group (-1: leave that one): root sets both; another user can only
+ * give it a group of their own, which keeps a shared group's file in that
+ * group (as GNU patch does). Undefined: nothing to change.
+ */
+export function ownerChange(
+  owner: { uid: number; gid: number },
+  me: { uid: number | undefined; gid: number; groups: readonly number[] },
+): { uid: number; gid: number } | undefined {
+  if (me.uid === 0) return owner.uid !== 0 || owner.gid !== me.gid ? owner : undefined;
+  if (owner.gid !== me.gid && me.groups.includes(owner.gid)) return { uid: -1, gid: owner.gid };
+  return undefined;
+}
+let ids: { uid: number | undefined; gid: number; groups: number[] } | undefined;

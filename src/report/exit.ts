@@ -1,4 +1,4 @@
-// Exit codes, shared by every command (documented in README).
+// Exit codes, shared by every command (documented in docs/exit-codes.md).
 
 import type { Outcome } from '../types.js';
 
@@ -9,6 +9,14 @@ export const EXIT_REJECTED = 1;
 export const EXIT_PARTIAL = 2;
 /** Bad command line or unreadable input file (sysexits EX_USAGE). */
 export const EXIT_USAGE = 64;
+/** A bug: an exception nothing expected (sysexits EX_SOFTWARE). */
+export const EXIT_INTERNAL = 70;
+/**
+ * The report could not be written (stdout or stderr on a full disk, a closed
+ * descriptor; sysexits EX_IOERR). Files may have changed: a last line on
+ * stderr says which, when stderr still works.
+ */
+export const EXIT_REPORT_FAILED = 74;
 
 export function exitCodeFor(o: Outcome): number {
   if (o.status === 'applied' || o.status === 'checked') return EXIT_OK;

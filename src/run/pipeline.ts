@@ -13,7 +13,7 @@ import type { LockOptions } from '../commit/lock.js';
 import { type Guard, withCommitLock } from '../commit/recover.js';
 import { nodeFs } from '../platform/node-fs.js';
 import { opRefs, planPatch, type Plan, type PlanOptions } from '../plan/planner.js';
-import { type PathRef, type Snapshot, takeSnapshot } from '../plan/snapshot.js';
+import { type PathRef, type Snapshot, type SnapshotOptions, takeSnapshot } from '../plan/snapshot.js';
 import { displayPath, spellings } from '../text/paths.js';
 import { beginPatchSession, type PatchSession, type PatchTargets, type SessionOptions } from '../session/store.js';
 import { prepareDecoding } from '../text/decode.js';
@@ -27,11 +27,16 @@ export interface RunOptions extends PlanOptions, SessionOptions, LockOptions {
   check?: boolean;
   /** Permit paths that resolve outside `cwd`. */
   allowOutside?: boolean;
+  /** Permit paths inside `.git/`, `.hg/` and `.svn/` (refused by default, as `git apply` does: see config/reserved.ts). */
+  allowVcsDirs?: boolean;
+  /** The config file in use (absolute): no operation may write it, nor `.chord-patch.yaml` at the root. */
+  configFile?: string;
   /**
    * Permission hook for the edit tool (the `edit` rules): a reason string
-   * denies editing `path`. Without it, edits fall back to `authorize`.
+   * denies editing `path` (`real`: as for `authorize`). Without it, edits
+   * fall back to `authorize`.
    */
-  authorizeEdit?: (path: string) => string | undefined;
+  authorizeEdit?: (path: string, real?: string) => string | undefined;
   /** Apply the patch or diff backwards (undo it). */
   reverse?: boolean;
   /** Take the patches out of a model's markdown or prose reply and apply them in order. */
@@ -120,8 +125,9 @@ async function runOpsLocked(
   let snapshot: Snapshot;
   let session: PatchSession | undefined;
   try {
-    snapshot = await takeSnapshot(fs, root, refs, !!options.allowOutside);
+    snapshot = await takeSnapshot(fs, root, refs, snapshotOptions(options));
     refuseOutside(snapshot, refs);
+    refuseReserved(snapshot, refs);
     // Session state (--session): refuse an identical resubmit before planning.
     // Without --session there is none, and its targets (a map of every path's spelling) are not built.
     session = options.session ? beginPatchSession(ops, sessionTargets(snapshot, refs), options, dryRun) : undefined;
@@ -169,6 +175,31 @@ function refuseOutside(snapshot: Snapshot, refs: readonly { raw: string; abs: st
     `${outside.join(', ')}: path${outside.length === 1 ? ' is' : 's are'} outside the working directory (${snapshot.root}); ` +
       'the whole patch is refused and nothing was written; pass --allow-outside to permit it',
   );
+}
+
+/** What the snapshot is told of the run's options. */
+export function snapshotOptions(options: RunOptions): SnapshotOptions {
+  return {
+    allowOutside: !!options.allowOutside,
+    allowVcs: !!options.allowVcsDirs,
+    ...(options.configFile !== undefined ? { configFiles: [resolve(options.configFile)] } : {}),
+  };
+}
+
+/**
+ * A patch naming a reserved path (a version-control directory, the config
+ * file) is refused whole, as git apply refuses one: its other groups came
+ * with a part that was never this tool's to write.
+ */
+function refuseReserved(snapshot: Snapshot, refs: readonly PathRef[]): void {
+  const named = new Map<string, string>();
+  for (const r of refs) {
+    const why = snapshot.reserved.get(r.abs);
+    if (why !== undefined && !named.has(r.raw)) named.set(r.raw, why);
+  }
+  if (named.size === 0) return;
+  const list = [...named].map(([raw, why]) => `${raw} ${why}`).join('; ');
+  throw new ChordPatchError('protected_path', `${list}; the whole patch is refused and nothing was written`);
 }
 
 /** The bytes of every file in a snapshot, for deciding whether planning needs the legacy codecs. */

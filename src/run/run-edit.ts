@@ -5,7 +5,7 @@
 
 import { resolve } from 'node:path';
 import { parseEditJson, parseEditRequest } from '../input/edit.js';
-import { errorOutcome, finish, locked, type RunOptions, snapshotBytes } from './pipeline.js';
+import { errorOutcome, finish, locked, type RunOptions, snapshotBytes, snapshotOptions } from './pipeline.js';
 import type { Guard } from '../commit/recover.js';
 import { checkSessionState, trackMatchFailures } from '../session/store.js';
 import { resolveRef, type Snapshot, takeSnapshot } from '../plan/snapshot.js';
@@ -28,7 +28,7 @@ async function runEditLocked(request: EditRequest, options: RunOptions, guard: G
   try {
     checkSessionState(options);
     const ref = resolveRef(root, request.path);
-    snapshot = await takeSnapshot(fs, root, [ref], !!options.allowOutside);
+    snapshot = await takeSnapshot(fs, root, [ref], snapshotOptions(options));
     await prepareDecoding(snapshotBytes(snapshot), options);
     planned = planEdit(request, snapshot, options);
   } catch (e) {

@@ -71,14 +71,14 @@ describe('chord-patch tools', () => {
     expect(doc.tools.map((t: any) => t.name)).toEqual(['edit', 'write', 'delete']);
   });
 
-  it('rejects a bad config with a message naming the key, exit 64', () => {
+  it('rejects a bad config with a message naming the line and key, never the value, exit 64', () => {
     const dir = scratch({ 'bad.yaml': P('providers:', '  openai:', '    compat:', '      apply_patch:', '        freeform: maybe') });
     const r = runCli(['tools', '--model', 'gpt-5', '--config', 'bad.yaml'], { cwd: dir });
     expect(r.code).toBe(64);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      'chord-patch: bad.yaml: providers.openai.compat.apply_patch.freeform: ' +
-        'expected true or false (omit the key to keep the inference); found "maybe"\n',
+      'chord-patch: bad.yaml: line 5: providers.<provider>.compat.apply_patch.freeform: ' +
+        'expected true or false (omit the key to keep the inference); found a string of 5 characters\n',
     );
   });
 
@@ -188,7 +188,7 @@ describe('permission rules in apply', () => {
     const dir = scratch({ '.chord-patch.yaml': P('permission:', '  bash: allow'), 'f.txt': 'a\n' });
     const r = runCli(['apply'], { cwd: dir, input: P('*** Begin Patch', '*** Update File: f.txt', '@@', '-a', '+b', '*** End Patch') });
     expect(r.code).toBe(64);
-    expect(r.stderr).toContain('.chord-patch.yaml: permission.bash: unknown tool');
+    expect(r.stderr).toContain('.chord-patch.yaml: line 2: permission: unknown tool');
     expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('a\n');
   });
 

@@ -1,7 +1,7 @@
 // The spec's permission examples, end to end: each config, a patch and an edit
 // through the built CLI, and what lands on disk.
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -69,7 +69,68 @@ describe('the spec permission examples through the CLI', () => {
     const cwd = workspace('permission:\n  apply_patch:\n    "*": allow\n    "secrets/*.{key,pem": deny\n');
     const r = runCli(['apply'], { cwd, input: PATCH });
     expect(r.code).toBe(64);
-    expect(r.stderr).toContain('permission.apply_patch["secrets/*.{key,pem"]: "{" at character 11 is never closed');
+    expect(r.stderr).toContain('line 4: permission.apply_patch.<glob>: "{" at character 11 is never closed');
     expect(readFileSync(join(cwd, 'f.txt'), 'utf8')).toBe('a\n');
+  });
+});
+
+describe('what a repository cannot make the CLI do', () => {
+  const README_CONFIG = 'permission:\n  edit: allow\n  apply_patch:\n    "*": allow\n    "secrets/**": deny\n  delete: deny\n';
+
+  it('refuses a patch that rewrites the config, so the next patch still cannot edit the denied file', () => {
+    const cwd = workspace(README_CONFIG);
+    mkdirSync(join(cwd, 'secrets'));
+    writeFileSync(join(cwd, 'secrets', 'key.pem'), 'KEY\n');
+    const rewrite =
+      '*** Begin Patch\n*** Update File: .chord-patch.yaml\n-    "secrets/**": deny\n+    "secrets/**": allow\n*** End Patch\n';
+    const first = runCli(['apply', '--json'], { cwd, input: rewrite });
+    expect(first.code).toBe(1);
+    expect(JSON.parse(first.stdout).error.code).toBe('protected_path');
+    expect(readFileSync(join(cwd, '.chord-patch.yaml'), 'utf8')).toBe(README_CONFIG);
+    const next = runCli(['apply', '--json'], {
+      cwd,
+      input: '*** Begin Patch\n*** Update File: secrets/key.pem\n-KEY\n+STOLEN\n*** End Patch\n',
+    });
+    expect(next.code).toBe(1);
+    expect(readFileSync(join(cwd, 'secrets', 'key.pem'), 'utf8')).toBe('KEY\n');
+  });
+
+  it('refuses a config that links to a secret outside the project, and apply_patch never prints the secret', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'chord-e2e-perm-'));
+    dirs.push(cwd);
+    mkdirSync(join(cwd, 'repo'));
+    writeFileSync(join(cwd, 'credentials'), '[default]\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG\n');
+    symlinkSync(join(cwd, 'credentials'), join(cwd, 'repo', '.chord-patch.yaml'));
+    writeFileSync(join(cwd, 'repo', 'f.txt'), 'a\n');
+    for (const bin of ['chord-patch', 'apply_patch'] as const) {
+      const r = runCli(bin === 'apply_patch' ? [] : ['apply'], { cwd: join(cwd, 'repo'), input: PATCH, bin });
+      expect(r.code).toBe(64);
+      expect(r.stderr).toContain('is a symbolic link to a file outside the project');
+      expect(r.stdout + r.stderr).not.toContain('wJalrXUtnFEMI');
+    }
+    expect(readFileSync(join(cwd, 'repo', 'f.txt'), 'utf8')).toBe('a\n');
+  });
+
+  it('refuses .git/ targets unless --allow-vcs-dirs says otherwise', () => {
+    const cwd = workspace('permission: allow\n');
+    mkdirSync(join(cwd, '.git', 'info'), { recursive: true });
+    writeFileSync(join(cwd, '.git', 'info', 'exclude'), '# ignored\n');
+    const patch = '*** Begin Patch\n*** Update File: .git/info/exclude\n # ignored\n+build/\n*** End Patch\n';
+    const refused = runCli(['apply'], { cwd, input: patch });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('inside a version-control directory');
+    expect(readFileSync(join(cwd, '.git', 'info', 'exclude'), 'utf8')).toBe('# ignored\n');
+    const allowed = runCli(['apply', '--allow-vcs-dirs'], { cwd, input: patch });
+    expect(allowed.code).toBe(0);
+    expect(readFileSync(join(cwd, '.git', 'info', 'exclude'), 'utf8')).toBe('# ignored\nbuild/\n');
+  });
+
+  it('refuses a patch that writes the file --config names', () => {
+    const cwd = workspace('permission: allow\n');
+    writeFileSync(join(cwd, 'rules.yaml'), 'permission: allow\n');
+    const r = runCli(['apply', '--config', 'rules.yaml'], { cwd, input: '*** Begin Patch\n*** Delete File: rules.yaml\n*** End Patch\n' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('is the chord-patch config file');
+    expect(readFileSync(join(cwd, 'rules.yaml'), 'utf8')).toBe('permission: allow\n');
   });
 });

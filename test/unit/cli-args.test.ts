@@ -43,6 +43,7 @@ const WORDS = [
   '-Cdir',
   '-qC',
   '--allow-outside',
+  '--allow-vcs-dirs',
   '--encoding',
   '--encoding=gbk',
   'gbk',

@@ -1,0 +1,52 @@
+// Paths no patch, diff or edit may touch, whatever the permission rules say:
+//
+//   - version-control directories (`.git/`, `.hg/`, `.svn/`) anywhere in a
+//     path: a file written there is code git or hg runs (a hook, a
+//     `core.fsmonitor` line in `.git/config`) at the user's next command.
+//     `git apply` refuses them the same way. `allowVcs` (the CLI's
+//     `--allow-vcs-dirs`) lifts this.
+//   - the config file (`.chord-patch.yaml` at the root, and the file
+//     `--config` named): a patch that rewrites the rules would make the next
+//     run's permission check the patch's own. The config is edited by hand.
+//
+// Both the path as spelled and its real location (symbolic links in its
+// directories resolved) are checked, so `link -> .git` does not reach inside.
+// Names are compared the way case-insensitive file systems and Windows
+// would read them (case folded, trailing dots and spaces dropped, and the
+// 8.3 short name `git~1`), as git itself does.
+
+import { sep } from 'node:path';
+import { DEFAULT_CONFIG_FILE } from './read.js';
+
+const VCS_DIRS = new Set(['.git', '.hg', '.svn', 'git~1']);
+
+export interface ReservedOptions {
+  /** Permit paths inside version-control directories. */
+  allowVcs?: boolean;
+  /** Absolute paths (real locations) of config files in use, besides the root's DEFAULT_CONFIG_FILE. */
+  configFiles?: readonly string[];
+}
+
+const fold = (segment: string): string => segment.toLowerCase().replace(/[. ]+$/, '');
+
+/**
+ * Why no operation may touch the path whose location relative to the root
+ * is `rel` (`/` or the platform separator between names; for a path outside
+ * the root, its absolute form), or undefined. `abs`: the absolute path, to
+ * compare with the config files in use.
+ */
+export function reservedReason(rel: string, abs: string, options: ReservedOptions = {}): string | undefined {
+  const segments = rel.split(sep === '/' ? '/' : /[\\/]/).filter((s) => s !== '' && s !== '.');
+  if (!options.allowVcs) {
+    // The last name too: a worktree's `.git` is a file that tells git where the repository is.
+    if (segments.some((s) => VCS_DIRS.has(fold(s))))
+      return (
+        'is inside a version-control directory (.git, .hg or .svn), which no patch may write: ' +
+        'what is written there can run at the next git or hg command (pass --allow-vcs-dirs to permit it)'
+      );
+  }
+  const isRootConfig = segments.length === 1 && fold(segments[0]!) === DEFAULT_CONFIG_FILE;
+  if (isRootConfig || options.configFiles?.includes(abs))
+    return "is the chord-patch config file, which no patch may write (its permission rules would be the patch's own): edit it by hand";
+  return undefined;
+}
