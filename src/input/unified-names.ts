@@ -61,10 +61,12 @@ export function nameOf(raw: string): { name: string; epoch: boolean } {
 }
 
 /** `2010-08-18 20:13:31.616002255 -0500` (diff -u; the zone may hold a colon), or ctime's `Thu Jan  1 00:00:00 1970`. */
-const ISO = String.raw`(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.\d+)?(?: ?([-+])(\d\d):?(\d\d))?`;
+// Plain strings (no String.raw: the Node build keeps the bundle ASCII by escaping, which String.raw would change).
+const ISO = '(\\d{4})-(\\d\\d)-(\\d\\d) (\\d\\d):(\\d\\d):(\\d\\d)(?:\\.\\d+)?(?: ?([-+])(\\d\\d):?(\\d\\d))?';
 const DAYS = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
-const CTIME = String.raw`${DAYS} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d\d:\d\d:\d\d (\d{4})`;
-const STAMP = new RegExp(String.raw`[\t ]+(?:${ISO}|${CTIME})\s*$`);
+const MONTHS = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+const CTIME = `${DAYS} ${MONTHS} [ \\d]\\d \\d\\d:\\d\\d:\\d\\d (\\d{4})`;
+const STAMP = new RegExp(`[\\t ]+(?:${ISO}|${CTIME})\\s*$`);
 
 function isEpoch(m: RegExpExecArray): boolean {
   if (m[10] !== undefined) return /Jan {1,2}1 00:00:00 1970/.test(m[0]);
