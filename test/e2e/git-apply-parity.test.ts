@@ -8,7 +8,7 @@
 // the expectation is git's, not ours.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
@@ -359,6 +359,199 @@ const CASES: Case[] = [
     patch: D('--- a/f', '+++ b/f', '@@ -1,3 +1,3 @@', ' one', '-two', '+TWO', ''),
     git: true,
   },
+  {
+    name: 'a rename with a content change moves the file and changes it',
+    source: "jsdiff's README rename example (simple rename with content change)",
+    before: { 'old.txt': 'line1\nline2\nline3\n' },
+    patch: D(
+      'diff --git a/old.txt b/new.txt',
+      'similarity index 80%',
+      'rename from old.txt',
+      'rename to new.txt',
+      '--- a/old.txt',
+      '+++ b/new.txt',
+      '@@ -1,3 +1,3 @@',
+      ' line1',
+      '-line2',
+      '+line2modified',
+      ' line3',
+    ),
+    after: { 'new.txt': 'line1\nline2modified\nline3\n' },
+    git: true,
+  },
+  {
+    name: 'a swap whose two renames each change their one line',
+    source: "jsdiff's README rename example (swap rename with content changes)",
+    before: { 'a.txt': 'aaa\n', 'b.txt': 'bbb\n' },
+    patch: D(
+      'diff --git a/a.txt b/b.txt',
+      'similarity index 50%',
+      'rename from a.txt',
+      'rename to b.txt',
+      '--- a/a.txt',
+      '+++ b/b.txt',
+      '@@ -1 +1 @@',
+      '-aaa',
+      '+aaa-modified',
+      'diff --git a/b.txt b/a.txt',
+      'similarity index 50%',
+      'rename from b.txt',
+      'rename to a.txt',
+      '--- a/b.txt',
+      '+++ b/a.txt',
+      '@@ -1 +1 @@',
+      '-bbb',
+      '+bbb-modified',
+    ),
+    after: { 'a.txt': 'bbb-modified\n', 'b.txt': 'aaa-modified\n' },
+    git: true,
+  },
+  {
+    name: 'a modification with a mode change writes the content and sets the executable bit',
+    source: "jsdiff's README rename example (mode change with a modification)",
+    before: { 'script.sh': 'echo old\n' },
+    patch: D(
+      'diff --git a/script.sh b/script.sh',
+      'old mode 100644',
+      'new mode 100755',
+      '--- a/script.sh',
+      '+++ b/script.sh',
+      '@@ -1 +1 @@',
+      '-echo old',
+      '+echo new',
+    ),
+    after: { 'script.sh (executable)': 'echo new\n' },
+    git: true,
+  },
+  {
+    name: 'a new executable file is created executable',
+    source: "jsdiff's README rename example (new executable file)",
+    before: {},
+    patch: D(
+      'diff --git a/run.sh b/run.sh',
+      'new file mode 100755',
+      'index 0000000..abc1234',
+      '--- /dev/null',
+      '+++ b/run.sh',
+      '@@ -0,0 +1,2 @@',
+      '+#!/bin/bash',
+      '+echo hello',
+    ),
+    after: { 'run.sh (executable)': '#!/bin/bash\necho hello\n' },
+    git: true,
+  },
+  {
+    name: 'an added line at the end, after a header line and a separator, lands at the end',
+    source: 'jsdiff test/patch apply.js (should apply patches that change the last line)',
+    before: { test: 'line2\nline3\nline4\n' },
+    patch: D(
+      'Index: test',
+      '='.repeat(67),
+      '--- test\theader1',
+      '+++ test\theader2',
+      '@@ -1,3 +1,4 @@',
+      ' line2',
+      ' line3',
+      ' line4',
+      '+line5',
+    ),
+    after: { test: 'line2\nline3\nline4\nline5\n' },
+    git: true,
+  },
+  {
+    name: 'a last line replaced, its + line written before its - line',
+    source: 'jsdiff test/patch apply.js (should apply patches that change the last line)',
+    before: { test: 'line1\nline2\nline3\nline4\n' },
+    patch: D('--- test\theader1', '+++ test\theader2', '@@ -1,4 +1,5 @@', ' line1', ' line2', ' line3', '+line44', '+line5', '-line4'),
+    after: { test: 'line1\nline2\nline3\nline44\nline5\n' },
+    git: true,
+  },
+  {
+    name: 'a new side marked "\\ No newline" removes the final newline when the hunk reaches the end',
+    source: 'jsdiff test/patch apply.js (should merge EOFNL, 1)',
+    before: { test: 'line1\nline2\nline3\nline4\n' },
+    patch: D(
+      '--- test\theader1',
+      '+++ test\theader2',
+      '@@ -1,4 +1,4 @@',
+      ' line1',
+      ' line2',
+      ' line3',
+      '+line4',
+      '\\ No newline at end of file',
+      '-line4',
+    ),
+    after: { test: 'line1\nline2\nline3\nline4' },
+    git: true,
+  },
+  {
+    name: 'an old side marked "\\ No newline" on a file without one gets the final newline back',
+    source: 'jsdiff test/patch apply.js (should merge EOFNL, 2)',
+    before: { test: 'line1\nline2\nline3\nline4' },
+    patch: D(
+      '--- test\theader1',
+      '+++ test\theader2',
+      '@@ -1,4 +1,4 @@',
+      ' line1',
+      ' line2',
+      ' line3',
+      '+line4',
+      '-line4',
+      '\\ No newline at end of file',
+    ),
+    after: { test: 'line1\nline2\nline3\nline4\n' },
+    git: true,
+  },
+  {
+    name: 'a marked last context line keeps the file without its final newline',
+    source: 'jsdiff test/patch apply.js (should merge EOFNL, 3)',
+    before: { test: 'line11\nline2\nline3\nline4' },
+    patch: D(
+      '--- test\theader1',
+      '+++ test\theader2',
+      '@@ -1,4 +1,4 @@',
+      '+line1',
+      '-line11',
+      ' line2',
+      ' line3',
+      ' line4',
+      '\\ No newline at end of file',
+    ),
+    after: { test: 'line1\nline2\nline3\nline4' },
+    git: true,
+  },
+  {
+    name: 'a hunk that stops before the end keeps a file without its final newline as it is',
+    source: 'jsdiff test/patch apply.js (should merge EOFNL, 4)',
+    before: { test: 'line11\nline2\nline3\nline4\nline4\nline4\nline4' },
+    patch: D('--- test\theader1', '+++ test\theader2', '@@ -1,5 +1,5 @@', '+line1', '-line11', ' line2', ' line3', ' line4', ' line4'),
+    after: { test: 'line1\nline2\nline3\nline4\nline4\nline4\nline4' },
+    git: true,
+  },
+  {
+    name: 'a hunk stated two lines late is found where its context is',
+    source: 'jsdiff test/patch apply.js (should succeed when hunk needs a negative offset)',
+    before: { test: 'line1\nline3\nline4\nline5\n' },
+    patch: D('--- test\theader1', '+++ test\theader2', '@@ -3,2 +3,3 @@', ' line1', '+line2', ' line3'),
+    after: { test: 'line1\nline2\nline3\nline4\nline5\n' },
+    git: true,
+  },
+  {
+    name: 'a hunk stated two lines early is found where its context is',
+    source: 'jsdiff test/patch apply.js (should succeed when hunk needs a positive offset)',
+    before: { test: 'line1\nline2\nline3\nline5\n' },
+    patch: D('--- test\theader1', '+++ test\theader2', '@@ -1,2 +1,3 @@', ' line3', '+line4', ' line5'),
+    after: { test: 'line1\nline2\nline3\nline4\nline5\n' },
+    // git refuses it: a hunk stated at line 1 must match at the file's start. GNU patch and jsdiff apply it at its unique place.
+    git: false,
+  },
+  {
+    name: 'a hunk whose context differs is refused (no fuzz by default)',
+    source: 'jsdiff test/patch apply.js (should fail on mismatch)',
+    before: { test: 'line2\nline2\nline5\n' },
+    patch: D('--- test\theader1', '+++ test\theader2', '@@ -1,3 +1,4 @@', ' line2', ' line3', '+line4', ' line5'),
+    git: true,
+  },
 ];
 
 describe('unified diffs land as git apply lands them', () => {
@@ -486,5 +679,57 @@ describe("git apply's defaults and listings", () => {
       patch: D('--- a/a', '+++ b/a', '@@ -1 +1 @@', '-one', '+ONE', '--- a/b', '+++ b/b', '@@ -1 +1 @@', '-three', '+THREE'),
       git: true,
     });
+  });
+});
+
+/**
+ * Several diffs of one file in one patch, as git's t4127-apply-same-fn.sh
+ * builds them: each script runs in a scratch repository holding `same_fn`
+ * and `other_fn` (lines a..m), appends diffs to $PATCH and leaves the tree the
+ * patch must produce; `refused`: git apply refuses it, and so must we.
+ */
+describe("git's t4127-apply-same-fn.sh: several diffs of one file, renames among them", () => {
+  const LINES = `${'abcdefghijklm'.split('').join('\n')}\n`;
+  const modify = (sed: string, file: string) => `sed -e "${sed}" ${file} > ${file}.x && mv ${file}.x ${file}`;
+  const d2z = modify('s/^d/z/', 'same_fn');
+  const renamed = `git mv same_fn new_fn && ${modify('s/^d/z/', 'new_fn')} && git add new_fn && git diff -M --cached > "$PATCH"`;
+  const commit = 'git -c user.name=t -c user.email=t@t commit -qm rename';
+  const SCRIPTS: [string, string, boolean][] = [
+    [
+      'apply same filename with independent changes',
+      `${d2z} && git diff > "$PATCH" && git add same_fn && ${modify('s/^i/y/', 'same_fn')} && git diff >> "$PATCH"`,
+      false,
+    ],
+    [
+      'apply same filename with overlapping changes',
+      `${d2z} && git diff > "$PATCH" && git add same_fn && ${modify('s/^e/y/', 'same_fn')} && git diff >> "$PATCH"`,
+      false,
+    ],
+    ['apply same new filename after rename', `${renamed} && ${modify('s/^e/y/', 'new_fn')} && git diff >> "$PATCH"`, false],
+    [
+      'apply same old filename after rename -- should fail',
+      `${renamed} && git mv new_fn same_fn && ${modify('s/^e/y/', 'same_fn')} && git diff >> "$PATCH"`,
+      true,
+    ],
+    [
+      'apply A->B (rename), C->A (rename), A->A -- should pass',
+      `${renamed} && ${commit} && git mv other_fn same_fn && ${modify('s/^e/y/', 'same_fn')} && git add same_fn && ` +
+        `git diff -M --cached >> "$PATCH" && ${modify('s/^g/x/', 'same_fn')} && git diff >> "$PATCH"`,
+      false,
+    ],
+  ];
+  it.each(SCRIPTS)('%s', (_name, script, refused) => {
+    const files = { same_fn: LINES, other_fn: LINES };
+    const repo = temp();
+    write(repo, files);
+    const patch = join(temp(), 'p.diff');
+    const git = (...a: string[]) => execFileSync('git', a, { cwd: repo, encoding: 'utf8' });
+    git('init', '-q');
+    git('add', '-A');
+    git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'pre');
+    execFileSync('sh', ['-c', script], { cwd: repo, env: { ...process.env, PATCH: patch } });
+    rmSync(join(repo, '.git'), { recursive: true, force: true });
+    const c: Case = { name: '', source: 'git t4127-apply-same-fn.sh', before: files, patch: readFileSync(patch, 'utf8'), git: true };
+    runCase(refused ? c : { ...c, after: Object.fromEntries(Object.entries(readBytes(repo))) });
   });
 });
