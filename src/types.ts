@@ -32,6 +32,11 @@ export interface Hunk {
    * to choose among several places the old side matches.
    */
   hintLine?: number;
+  /**
+   * Unified diffs: the header counted every line, so a trailing blank
+   * context line is a line the file must have (no retry without it).
+   */
+  counted?: boolean;
 }
 
 /**
@@ -42,6 +47,19 @@ export interface Hunk {
 export interface FileTraits {
   executable?: boolean;
   noNewlineAtEnd?: boolean;
+  /**
+   * Unified diffs: the operations act at once, as git applies them. A rename
+   * or copy reads its source as the snapshot holds it, a path another
+   * operation of the set vacates may be written, and a vacated path written
+   * by another operation keeps what that one wrote.
+   */
+  simultaneous?: boolean;
+  /**
+   * Unified diffs: the end-of-file rule. The file's final line ending stays as
+   * it is unless the last hunk reaches the end of the file; then the
+   * `\ No newline at end of file` markers decide, exactly on their side.
+   */
+  eof?: { oldNoEol: boolean; newNoEol: boolean };
 }
 
 export type FileOp =
@@ -53,8 +71,9 @@ export type FileOp =
    */
   | ({ kind: 'add'; path: string; lines: string[]; patchLine: number; replace?: boolean; eol?: string } & FileTraits)
   /** `expectLines`: the content the patch says is being deleted (unified diffs, reversed adds); a file that differs is not deleted. */
-  | { kind: 'delete'; path: string; patchLine: number; expectLines?: string[] }
-  | ({ kind: 'update'; path: string; moveTo?: string; hunks: Hunk[]; patchLine: number } & FileTraits);
+  | { kind: 'delete'; path: string; patchLine: number; expectLines?: string[]; simultaneous?: boolean }
+  /** `copy`: with `moveTo`, the source stays (git's `copy from` / `copy to`). */
+  | ({ kind: 'update'; path: string; moveTo?: string; copy?: boolean; hunks: Hunk[]; patchLine: number } & FileTraits);
 
 export interface ParsedPatch {
   ops: FileOp[];

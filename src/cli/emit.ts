@@ -90,6 +90,10 @@ function print(outcome: Outcome, flags: ApplyFlags, file?: string): number {
       errColor: useColor(flags.color, 2),
       quiet: !!flags.quiet,
       stat: !!flags.stat,
+      numstat: !!flags.numstat,
+      summary: !!flags.summary,
+      // A listing alone, as git prints it: no summary line unless the patch was applied too.
+      listingOnly: (!!flags.stat || !!flags.numstat || !!flags.summary) && !flags.apply && !flags.check && !flags.dryRun,
       verbose: !!flags.verbose,
     });
     if (out) writeFd(1, out);

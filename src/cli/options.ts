@@ -22,6 +22,9 @@ export interface ApplyFlags {
   allOrNothing?: boolean;
   extract?: boolean;
   stat?: boolean;
+  numstat?: boolean;
+  summary?: boolean;
+  apply?: boolean;
   verbose?: boolean;
 }
 
@@ -58,7 +61,10 @@ export const APPLY_OPTIONS: readonly OptionSpec[] = [
       '--color=always (= --color) or --color=never',
   ],
   ['--no-color', 'disable coloured output (= --color=never)'],
-  ['--stat', 'print the changed files with +/- line counts (like git diff --stat) instead of the diff'],
+  ['--stat', 'print the changed files with +/- line counts (like git apply --stat) and write nothing, unless --apply'],
+  ['--numstat', 'print added and removed lines per file, tab-separated (like git apply --numstat), and write nothing, unless --apply'],
+  ['--summary', 'print created, deleted, renamed and mode-changed files (like git apply --summary), and write nothing, unless --apply'],
+  ['--apply', 'with --stat, --numstat or --summary: apply the patch as well'],
   ['-v, --verbose', 'also say, on stderr, where each hunk matched and which pass matched it'],
 ];
 

@@ -25,7 +25,7 @@ export function printsDiffs(flags: ApplyFlags, several = false): boolean {
   const format = formatOf(flags);
   if (format === 'json') return true;
   if (format !== 'text' || several || flags.model) return false;
-  return !flags.quiet || !!flags.stat;
+  return !flags.quiet || !!flags.stat || !!flags.numstat || !!flags.summary;
 }
 
 /** --format NAME (--json is --format json); anything else is a usage error. */

@@ -42,6 +42,11 @@ export function permissionOptions(config: Config | undefined, dir: string | unde
   };
 }
 
+/** --stat, --numstat or --summary: a listing instead of the diff. */
+export function listsOnly(flags: ApplyFlags): boolean {
+  return !!flags.stat || !!flags.numstat || !!flags.summary;
+}
+
 /**
  * The library options an apply-like command line asks for (`several`: `check`
  * over several files). The diff is built only when stdout shows it: not for
@@ -50,7 +55,8 @@ export function permissionOptions(config: Config | undefined, dir: string | unde
 export function applyOptions(flags: ApplyFlags, config: Config | undefined, several = false) {
   return {
     ...(printsDiffs(flags, several) && !isNullDevice(1) ? {} : { diffs: false }),
-    check: !!flags.check || !!flags.dryRun,
+    // git apply's listings print and write nothing, unless --apply.
+    check: !!flags.check || !!flags.dryRun || (listsOnly(flags) && !flags.apply),
     ...(flags.cwd !== undefined ? { cwd: flags.cwd } : {}),
     allowOutside: !!flags.allowOutside,
     ...(flags.allowVcsDirs ? { allowVcsDirs: true } : {}),

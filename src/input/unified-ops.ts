@@ -4,12 +4,18 @@
 // Paths. `-p N` strips N leading components from every name (rename paths,
 // written by git without a prefix, lose N-1, as git apply does). Without it:
 // a git diff strips its one-letter prefixes (a/ b/, or the mnemonic i/ w/ c/
-// o/); any other diff is read as written when one of its files exists that
-// way, else with the first component stripped when a file exists that way,
-// else as written (or stripped, when every old name starts with a/ and every
-// new one with b/). When a non-git diff names two different files (`diff -u
-// f.orig f`), the one that exists is patched, the old one first (GNU patch);
-// only git's `rename from`/`rename to` moves a file.
+// o/), and so does any diff whose old names start with a/ and new ones with
+// b/ (git's convention, whatever else exists). Any other diff is read as
+// written when its names fit existing files that way, or with the first
+// component stripped when they fit that way; fitting both ways is refused
+// (say -p). Nothing existing: two trees side by side (`diff -ruN old/ new/`)
+// are stripped, anything else is read as written. When a non-git diff names
+// two different files (`diff -u f.orig f`), the new one is patched when it
+// exists (GNU patch, git apply); only git's rename/copy lines move a file.
+// An empty old side (`@@ -0,0`) where neither name exists is a creation.
+//
+// Every operation is simultaneous (types.ts FileTraits): the plan reads
+// renames from the snapshot, as git applies a diff.
 //
 // Reverse (-R): old and new sides swap, file by file, in reverse order.
 
@@ -49,18 +55,31 @@ export function stripLevel(files: readonly UnifiedFile[], exists: (p: string) =>
   const git = files.some((f) => f.git);
   const names = files.flatMap((f) => [f.oldPath, f.newPath]).filter((p): p is string => p !== undefined);
   if (git) return names.every((p) => GIT_PREFIX.test(p)) ? 1 : 0;
-  for (const level of [0, 1]) {
-    if (
-      files.some(
-        (f) => f.oldPath !== undefined && f.newPath !== undefined && [f.oldPath, f.newPath].some((p) => existsAt(p, level, exists)),
-      )
-    )
-      return level;
-  }
-  const prefixed = files.every(
-    (f) => (f.oldPath === undefined || f.oldPath.startsWith('a/')) && (f.newPath === undefined || f.newPath.startsWith('b/')),
+  // a/ and b/ on the two sides are git's convention: -p1, whatever else exists (git apply and GNU patch -p1 agree).
+  const prefixed =
+    names.length > 0 &&
+    files.every((f) => (f.oldPath === undefined || f.oldPath.startsWith('a/')) && (f.newPath === undefined || f.newPath.startsWith('b/')));
+  if (prefixed) return 1;
+  const fits = [0, 1].filter((level) =>
+    files.some((f) => [f.oldPath, f.newPath].some((p) => p !== undefined && existsAt(p, level, exists))),
   );
-  return prefixed ? 1 : 0;
+  if (fits.length === 2) {
+    const f = files.find((x) => [x.oldPath, x.newPath].some((p) => p !== undefined && existsAt(p, 0, exists) && existsAt(p, 1, exists)));
+    const p = (f?.newPath ?? f?.oldPath ?? names[0])!;
+    throw new ChordPatchError(
+      'parse_error',
+      `the diff's names fit existing files both as written (${JSON.stringify(p)}) and with their first directory stripped ` +
+        `(${JSON.stringify(stripPath(p, 1))}): say which with -p 0 or -p 1`,
+    );
+  }
+  if (fits.length === 1) return fits[0]!;
+  // Nothing exists yet: two trees side by side (`diff -ruN old/ new/`) name their files below two different first directories.
+  const sideBySide = files.every((f) => {
+    const [o, n] = f.names ?? ['/dev/null', '/dev/null'];
+    if (o === '/dev/null' || n === '/dev/null') return true;
+    return o !== n && stripPath(o, 1) !== undefined && stripPath(o, 1) === stripPath(n, 1);
+  });
+  return sideBySide && files.some((f) => f.names && !f.names.includes('/dev/null')) ? 1 : 0;
 }
 
 function existsAt(p: string, level: number, exists: (p: string) => boolean): boolean {
@@ -135,27 +154,8 @@ function reverseHunk(h: UnifiedHunk): UnifiedHunk {
 export function unifiedToOps(files: readonly UnifiedFile[], level: number, exists: (p: string) => boolean): FileOp[] {
   const ops: FileOp[] = [];
   for (const f of files) {
-    refuseUnsupported(f);
-    const oldPath = f.oldPath === undefined ? undefined : stripOrFail(f, f.oldPath, level);
-    const newPath = f.newPath === undefined ? undefined : stripOrFail(f, f.newPath, level);
-    const renameLevel = Math.max(level - 1, 0);
-    const from = f.renameFrom !== undefined ? stripOrFail(f, f.renameFrom, renameLevel) : oldPath;
-    const to = f.renameTo !== undefined ? stripOrFail(f, f.renameTo, renameLevel) : newPath;
-    const patchLine = f.patchLine;
-    if (from === undefined && to === undefined) continue;
-    if (from === undefined) {
-      ops.push({ kind: 'add', path: to!, lines: addedLines(f), patchLine, ...traits(f) });
-    } else if (to === undefined) {
-      ops.push({ kind: 'delete', path: from, patchLine, expectLines: deletedLines(f) });
-    } else {
-      const move = f.rename && from !== to;
-      // Two different names outside a git rename: the one that exists is the file, old first.
-      const path = move || from === to || exists(from) || !exists(to) ? from : to;
-      const hunks = f.hunks.map((h) => toHunk(h));
-      const t = traits(f);
-      if (hunks.length === 0 && !move && t.executable === undefined) continue;
-      ops.push({ kind: 'update', path, hunks, patchLine, ...(move ? { moveTo: to } : {}), ...t });
-    }
+    const op = fileOp(f, level, exists);
+    if (op) ops.push(op);
   }
   if (ops.length === 0)
     throw new ChordPatchError(
@@ -163,6 +163,46 @@ export function unifiedToOps(files: readonly UnifiedFile[], level: number, exist
       'the diff changes nothing: no file has a hunk, a mode change, a rename, an addition or a deletion',
     );
   return ops;
+}
+
+/** One file of the diff as an operation (undefined: it changes nothing). */
+function fileOp(f: UnifiedFile, level: number, exists: (p: string) => boolean): FileOp | undefined {
+  refuseUnsupported(f);
+  const oldPath = f.oldPath === undefined ? undefined : stripOrFail(f, f.oldPath, level);
+  const newPath = f.newPath === undefined ? undefined : stripOrFail(f, f.newPath, level);
+  const renameLevel = Math.max(level - 1, 0);
+  let from = f.renameFrom !== undefined ? stripOrFail(f, f.renameFrom, renameLevel) : oldPath;
+  const to = f.renameTo !== undefined ? stripOrFail(f, f.renameTo, renameLevel) : newPath;
+  const patchLine = f.patchLine;
+  if (from === undefined && to === undefined) return undefined;
+  // `diff -u` of a file that did not exist, without -N: an empty old side and no such file is a creation.
+  if (!f.git && from !== undefined && to !== undefined && !exists(from) && !exists(to) && emptyOldSide(f)) from = undefined;
+  if (from === undefined) return { kind: 'add', path: to!, lines: addedLines(f), patchLine, simultaneous: true, ...traits(f) };
+  if (to === undefined) return { kind: 'delete', path: from, patchLine, expectLines: deletedLines(f), simultaneous: true };
+  const move = (f.rename || f.copy) && from !== to;
+  // Two different names outside a git rename (`diff -u f.orig f`): the new one when it exists (GNU patch, git apply).
+  const path = move || from === to || !exists(to) ? from : to;
+  const hunks = f.hunks.map((h) => toHunk(h));
+  const t = traits(f);
+  if (hunks.length === 0 && !move && t.executable === undefined) return undefined;
+  const last = f.hunks[f.hunks.length - 1];
+  return {
+    kind: 'update',
+    path,
+    hunks,
+    patchLine,
+    ...(move ? { moveTo: to } : {}),
+    ...(move && f.copy ? { copy: true } : {}),
+    simultaneous: true,
+    ...(t.executable !== undefined ? { executable: t.executable } : {}),
+    ...(last ? { eof: { oldNoEol: last.oldNoEol, newNoEol: last.newNoEol } } : {}),
+  };
+}
+
+/** One hunk `@@ -0,0 +1,N @@` of added lines only. */
+function emptyOldSide(f: UnifiedFile): boolean {
+  const h = f.hunks;
+  return h.length === 1 && h[0]!.oldStart === 0 && h[0]!.oldCount === 0 && h[0]!.lines.every((l) => l.op === '+');
 }
 
 function refuseUnsupported(f: UnifiedFile): void {
@@ -175,12 +215,6 @@ function refuseUnsupported(f: UnifiedFile): void {
       f.patchLine,
     );
   }
-  if (f.copy)
-    throw new ChordPatchError(
-      'unsupported_diff',
-      `line ${f.patchLine}: "copy from"/"copy to" (${name}) is not supported; regenerate the diff without -C (copies as added files)`,
-      f.patchLine,
-    );
   for (const mode of [f.oldMode, f.newMode]) {
     if (mode !== undefined && (mode & S_IFMT) !== S_IFREG) {
       const what = (mode & S_IFMT) === 0o120000 ? 'a symbolic link' : (mode & S_IFMT) === 0o160000 ? 'a submodule' : 'not a regular file';
@@ -237,5 +271,5 @@ function toHunk(h: UnifiedHunk): Hunk {
       h.patchLine,
     );
   }
-  return { lines: h.lines, endOfFile: h.oldNoEol || h.newNoEol, patchLine: h.patchLine, hintLine: h.oldStart };
+  return { lines: h.lines, endOfFile: h.oldNoEol || h.newNoEol, patchLine: h.patchLine, hintLine: h.oldStart, counted: true };
 }

@@ -36,6 +36,7 @@
 
 import { ChordPatchError } from '../errors.js';
 import { quote } from '../text/quote.js';
+import { gitHeaderNames, nameOf, namePath, unquote } from './unified-names.js';
 import type { HunkLine } from '../types.js';
 
 export interface UnifiedHunk {
@@ -55,16 +56,21 @@ export interface UnifiedFile {
   oldPath?: string | undefined;
   /** undefined for /dev/null (a deleted file). */
   newPath?: string | undefined;
+  /** The `---` and `+++` names as written, /dev/null and epoch-stamped ones too (for choosing the strip level). */
+  names?: [string, string];
   /** Written by git (a `diff --git` header): renames are explicit, prefixes are git's. */
   git: boolean;
   rename: boolean;
-  /** `rename from` / `rename to` paths: git writes them without the a/ b/ prefixes. */
+  /** `rename from` / `rename to` (or `copy from` / `copy to`) paths: git writes them without the a/ b/ prefixes. */
   renameFrom?: string;
   renameTo?: string;
   copy: boolean;
   /** git file modes (e.g. 0o100644, 0o100755). */
   oldMode?: number;
   newMode?: number;
+  /** `new file mode` / `deleted file mode`: git says the file is created / deleted. */
+  created?: boolean;
+  deleted?: boolean;
   /** Binary content (`GIT binary patch`, `Binary files ... differ`). */
   binary: boolean;
   hunks: UnifiedHunk[];
@@ -102,10 +108,12 @@ function fail(line: number, message: string): never {
 
 /** Parse unified-diff text into its files. Throws ChordPatchError (with the line) when malformed. */
 export function parseUnified(input: string): UnifiedFile[] {
-  let text = input.replace(/\r\n/g, '\n');
+  let text = input;
   if (text.startsWith('\uFEFF')) text = text.slice(1);
   const s: State = { lines: text.split('\n'), i: 0 };
   if (s.lines[s.lines.length - 1] === '') s.lines.pop();
+  // A diff written (or carried) with CRLF throughout loses its CRs; in any other, a CR is content.
+  if (crlfThroughout(s.lines, text.endsWith('\n'))) s.lines = s.lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   skipPreamble(s);
   const files: UnifiedFile[] = [];
   while (s.i < s.lines.length) {
@@ -116,6 +124,14 @@ export function parseUnified(input: string): UnifiedFile[] {
   if (files.length === 0)
     throw new ChordPatchError('empty_patch', 'the diff names no file: expected "diff --git a/X b/X" or "--- X" / "+++ X" headers');
   return files;
+}
+
+/** Does every line end with CR (the last one may have no ending at all)? */
+function crlfThroughout(lines: readonly string[], terminated: boolean): boolean {
+  const n = terminated ? lines.length : lines.length - 1;
+  if (n <= 0) return false;
+  for (let i = 0; i < n; i++) if (!lines[i]!.endsWith('\r')) return false;
+  return true;
 }
 
 /** A format-patch mail or a `git log -p` commit before the first file is skipped; anything else is prose. */
@@ -177,64 +193,45 @@ function parseFile(s: State): UnifiedFile | undefined {
     if (!named) fail(lineNo(s, start), `cannot read the two paths of ${quote(head)}`);
   }
   if (s.i < s.lines.length && s.lines[s.i]!.startsWith('--- ') && (s.lines[s.i + 1] ?? '').startsWith('+++ ')) {
-    file.oldPath = namePath(s.lines[s.i]!.slice(4));
-    file.newPath = namePath(s.lines[s.i + 1]!.slice(4));
+    const old = namePath(s.lines[s.i]!.slice(4));
+    const neu = namePath(s.lines[s.i + 1]!.slice(4));
+    if (file.git) {
+      agree(s, file.oldPath, old, 'old', s.i, file.created === true);
+      agree(s, file.newPath, neu, 'new', s.i + 1, file.deleted === true);
+    }
+    file.oldPath = old;
+    file.newPath = neu;
+    file.names = [nameOf(s.lines[s.i]!.slice(4)).name, nameOf(s.lines[s.i + 1]!.slice(4)).name];
     s.i += 2;
     while (s.i < s.lines.length && s.lines[s.i]!.startsWith('@@')) file.hunks.push(parseHunk(s));
     if (file.hunks.length === 0 && !file.binary)
       fail(lineNo(s, start), `the diff of ${file.newPath ?? file.oldPath} has "---"/"+++" names but no "@@" hunk`);
+    const marked = file.hunks.findIndex((h) => h.oldNoEol || h.newNoEol);
+    if (marked >= 0 && marked < file.hunks.length - 1)
+      fail(file.hunks[marked]!.patchLine, '"\\ No newline at end of file" in a hunk that is not the last one of its file');
   }
   return file;
 }
 
-/** `a/x b/x` -> its two paths; quoted names ("a/x y") are unquoted. With spaces, the halves must agree. */
-function gitHeaderNames(rest: string): [string, string] | undefined {
-  if (rest.startsWith('"')) {
-    const m = /^("(?:[^"\\]|\\.)*") (.*)$/.exec(rest);
-    return m ? [unquote(m[1]!), unquote(m[2]!)] : undefined;
-  }
-  const quoted = / ("(?:[^"\\]|\\.)*")$/.exec(rest);
-  if (quoted) return [rest.slice(0, quoted.index), unquote(quoted[1]!)];
-  // Unquoted names with spaces: git writes `a/NAME b/NAME`; take the split where both halves name the same file.
-  const spaces = [...rest.matchAll(/ /g)].map((m) => m.index);
-  for (const at of spaces) {
-    const a = rest.slice(0, at);
-    const b = rest.slice(at + 1);
-    if (a.replace(/^[^/]*\//, '') === b.replace(/^[^/]*\//, '')) return [a, b];
-  }
-  return spaces.length === 1 ? [rest.slice(0, spaces[0]), rest.slice(spaces[0]! + 1)] : undefined;
-}
-
-/** C-style quoted path as git writes it ("a/t\303\251st" -> a/tést). */
-function unquote(q: string): string {
-  if (!q.startsWith('"')) return q;
-  const bytes: number[] = [];
-  const body = q.slice(1, -1);
-  const ESC: Record<string, number> = { n: 10, t: 9, '"': 34, '\\': 92, a: 7, b: 8, f: 12, r: 13, v: 11 };
-  for (let k = 0; k < body.length; k++) {
-    const c = body[k]!;
-    if (c !== '\\') {
-      bytes.push(...Buffer.from(c, 'utf8'));
-      continue;
-    }
-    const next = body[++k]!;
-    if (/[0-7]/.test(next)) {
-      bytes.push(parseInt(body.slice(k, k + 3), 8));
-      k += 2;
-    } else bytes.push(ESC[next] ?? next.charCodeAt(0));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
 /**
- * A `---`/`+++` name: the timestamp after a tab dropped, quotes undone.
- * /dev/null is no file, and so is a name stamped with the epoch: `diff -N`
- * writes an absent file that way (1970-01-01, or 1969-12-31 west of UTC).
+ * A git diff names each file twice (`diff --git a/X b/Y`, then `--- a/X` /
+ * `+++ b/Y`): names that disagree leave two readings, and git refuses them
+ * ("inconsistent filename"). Compared without their one-letter prefixes.
  */
-function namePath(raw: string): string | undefined {
-  const name = unquote(raw.replace(/\t.*$/, '').replace(/\s+$/, ''));
-  const epoch = /\t(1970-01-01 00:00:00|1969-12-31 \d\d:00:00)(\.0+)? [-+]\d{4}$/.test(raw) || /\tThu Jan {2}1 00:00:00 1970/.test(raw);
-  return name === '/dev/null' || epoch ? undefined : name;
+function agree(s: State, head: string | undefined, named: string | undefined, side: 'old' | 'new', at: number, absent: boolean): void {
+  if (head === undefined || named === undefined) {
+    // /dev/null against a `new file mode` / `deleted file mode` header is what git writes.
+    if (named !== undefined && absent) {
+      fail(lineNo(s, at), `the ${side} name ${quote(named)} contradicts the diff's "${side === 'old' ? 'new' : 'deleted'} file mode" line`);
+    }
+    return;
+  }
+  const bare = (p: string) => p.replace(/^[^/]*\//, '');
+  if (head === named || bare(head) === named || bare(head) === bare(named)) return;
+  fail(
+    lineNo(s, at),
+    `inconsistent ${side} file name: ${quote(named)} here, ${quote(head)} in the "diff --git" line; which file is meant is not clear`,
+  );
 }
 
 function parseMode(s: State, text: string): number {
@@ -261,8 +258,13 @@ function parseExtended(s: State, file: UnifiedFile): void {
     } else if ((v = field('rename to ')) !== undefined) {
       file.rename = true;
       file.renameTo = unquote(v);
-    } else if (l.startsWith('copy from ') || l.startsWith('copy to ')) file.copy = true;
-    else if (l.startsWith('similarity index ') || l.startsWith('dissimilarity index ')) continue;
+    } else if ((v = field('copy from ')) !== undefined) {
+      file.copy = true;
+      file.renameFrom = unquote(v);
+    } else if ((v = field('copy to ')) !== undefined) {
+      file.copy = true;
+      file.renameTo = unquote(v);
+    } else if (l.startsWith('similarity index ') || l.startsWith('dissimilarity index ')) continue;
     else if (/^index [0-9a-f]+\.\.[0-9a-f]+( [0-7]{6})?$/.test(l)) {
       const mode = / ([0-7]{6})$/.exec(l);
       if (mode) file.oldMode = file.newMode = parseInt(mode[1]!, 8);
@@ -301,6 +303,12 @@ function parseHunk(s: State): UnifiedHunk {
       fail(hunk.patchLine, `the hunk ends at the end of the input, ${missing(oldLeft, newLeft)} short of what its header counts`);
     if (l.startsWith(NO_EOL)) {
       if (last === undefined) fail(lineNo(s), '"\\ No newline at end of file" must follow a hunk line');
+      // The marker is about the line before it, which must then be the last line of its side.
+      if ((last !== '+' && oldLeft > 0) || (last !== '-' && newLeft > 0))
+        fail(
+          lineNo(s),
+          `"\\ No newline at end of file" follows a line that is not the last of the hunk's ${last === '+' ? 'new' : 'old'} side`,
+        );
       if (last !== '+') hunk.oldNoEol = true;
       if (last !== '-') hunk.newNoEol = true;
       s.i++;

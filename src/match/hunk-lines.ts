@@ -37,9 +37,10 @@ function withoutTrailingBlank(lines: readonly HunkLine[]): HunkLine[] | undefine
   return undefined;
 }
 
-/** The hunk's lines as written, then without a trailing blank context line. */
+/** The hunk's lines as written, then without a trailing blank context line (not for a hunk whose header counted it). */
 export function variants(hunk: Hunk): HunkLine[][] {
   const out = [hunk.lines];
+  if (hunk.counted) return out;
   const trimmed = withoutTrailingBlank(hunk.lines);
   if (trimmed && oldSide(trimmed).length > 0) out.push(trimmed);
   return out;

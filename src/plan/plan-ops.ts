@@ -13,7 +13,7 @@ import { checkEncodable, cleanAddedLines, cleanHunks, type Refusal } from '../te
 import type { FileOp, Hunk } from '../types.js';
 import { OpError } from './failure.js';
 import type { PathRef } from './snapshot.js';
-import { deletedContentDiffers, withExecutable, withoutFinalEol } from './traits.js';
+import { crAsEnding, deletedContentDiffers, diffEndOfFile, withExecutable, withoutFinalEol } from './traits.js';
 import type { Content, FileState, PlanView, TextContent } from './tree-view.js';
 
 type Op<K extends FileOp['kind']> = Extract<FileOp, { kind: K }>;
@@ -28,8 +28,7 @@ const refused = (r: Refusal): OpError => new OpError(r.code, r.message);
 export function planAdd(view: PlanView, i: number, op: Op<'add'>, ref: PathRef): void {
   view.authorize(op, ref, 'target');
   const s = view.target(ref);
-  if (s.kind === 'file' && !op.replace)
-    throw new OpError('file_exists', 'cannot add file that already exists; use "*** Update File:" instead');
+  if (!op.replace) view.requireAbsent(ref, s, op.simultaneous, 'cannot add file that already exists; use "*** Update File:" instead');
   view.requireCreatable(ref, s);
   const added = cleanAddedLines(op.lines, true);
   if (!added.ok) throw refused(added);
@@ -56,23 +55,24 @@ export function planAdd(view: PlanView, i: number, op: Op<'add'>, ref: PathRef):
 /** `*** Delete File:` — only an existing file, and (for diffs) only when it holds what the diff says it deletes. */
 export function planDelete(view: PlanView, i: number, op: Op<'delete'>, ref: PathRef): void {
   view.authorize(op, ref, 'source');
-  const src = view.requireFile(op, ref);
+  const src = view.requireFile(op, ref, op.simultaneous);
   if (op.expectLines) {
     const text = view.decode(src.content);
     const differs = 'type' in text ? deletedContentDiffers(tableOfRuns(text.runs, text.base), op.expectLines) : text.message;
     if (differs) throw new OpError('content_differs', `not deleted: ${differs}; deleting it would lose what the diff does not show`);
   }
-  view.put(i, ref.abs, { kind: 'missing' });
+  view.vacate(i, ref.abs, op.simultaneous);
 }
 
 /** `*** Update File:` — the hunks laid over the file, then the mode, then the move (when there is one). */
 export function planUpdate(view: PlanView, i: number, op: Op<'update'>, refs: readonly PathRef[]): void {
   const ref = refs[0]!;
+  const dest = refs[1];
   view.authorize(op, ref, 'source');
-  const src = view.requireFile(op, ref);
+  // A git rename or copy reads its source as the snapshot holds it (a swap reads both files before either is written).
+  const src = view.requireFile(op, ref, op.simultaneous && dest !== undefined);
   const next = updatedContent(view, i, op, ref, src);
   const mode = withExecutable(src.mode, op.executable);
-  const dest = refs[1];
   if (!dest) {
     view.put(i, ref.abs, { ...src, ...(mode !== undefined ? { mode } : {}), content: next });
     return;
@@ -81,9 +81,20 @@ export function planUpdate(view: PlanView, i: number, op: Op<'update'>, refs: re
   if (dest.abs === ref.abs) {
     throw new OpError('same_path', '"*** Move to:" names the same path as the source; drop the Move to line');
   }
-  view.requireCreatable(dest, view.target(dest));
-  view.put(i, ref.abs, { kind: 'missing' });
+  const target = view.target(dest);
+  // An envelope's Move to keeps Codex's rule (it replaces the file) while the shared conformance scenarios expect it.
+  if (op.simultaneous) view.requireAbsent(dest, target, true, movedOnto(op));
+  view.requireCreatable(dest, target);
+  if (!op.copy) view.vacate(i, ref.abs, op.simultaneous);
   view.put(i, dest.abs, { kind: 'file', ...(mode !== undefined ? { mode } : {}), content: next });
+}
+
+function movedOnto(op: Op<'update'>): string {
+  const verb = op.copy ? 'copy' : op.simultaneous ? 'rename' : 'move';
+  return (
+    `cannot ${verb} ${op.path} onto ${op.moveTo}: a file already exists there and would be lost; ` +
+    (op.simultaneous ? 'the diff must delete or rename it too' : 'delete or move it first, in the same patch')
+  );
 }
 
 /** The content an update leaves: the source's, with its hunks applied. */
@@ -91,7 +102,7 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
   const cleaned = cleanHunks(op.hunks);
   if (!cleaned.ok) throw refused(cleaned);
   view.reports[i]!.cleaned = cleaned.removed;
-  const hunks = cleaned.hunks;
+  let hunks: readonly Hunk[] = cleaned.hunks;
   // No hunks (a mode change or rename from a diff): the content is not even decoded.
   if (hunks.length === 0) return src.content;
   // Context-only hunks change nothing: the content (even bytes that are
@@ -105,6 +116,11 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
   // A second operation on the same content matches against a table
   // rebuilt from its runs; the first one matches the decoded file itself.
   const table = isWhole(text.runs, text.base) ? text.base : tableOfRuns(text.runs, text.base);
+  if (op.simultaneous) {
+    const laid = crAsEnding(table, hunks);
+    if (typeof laid === 'string') throw new OpError('content_differs', laid);
+    hunks = laid;
+  }
   const located = locateHunks(new LineIndex(table), hunks);
   if (!located.ok) throw hunkFailure(located, hunks);
   record(view, i, ref, hunks, located);
@@ -112,6 +128,11 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
   const bad = checkEncodable(cleaned.added, text.encoding);
   if (bad) throw refused(bad);
   const next: TextContent = unchanged ? text : { ...text, runs: rebase(spliceRuns(table, located.replacements), table) };
+  if (op.eof) {
+    const rule = diffEndOfFile(table, located.replacements, op.eof);
+    if (typeof rule === 'string') throw new OpError('content_differs', rule, { hunk: hunks.length, patchLine: hunks.at(-1)!.patchLine });
+    return rule ? next : { ...text, runs: withoutFinalEol(next.runs, text.base) };
+  }
   return op.noNewlineAtEnd ? { ...text, runs: withoutFinalEol(next.runs, text.base) } : next;
 }
 

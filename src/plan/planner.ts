@@ -17,7 +17,7 @@ import { formatRemoved, mergeRemoved } from '../text/invisible.js';
 import type { ChangeSummary, Entry, FailedGroup, FileOp, HunkPlacement, Note, OpFailure } from '../types.js';
 import { failureOf, OpError } from './failure.js';
 import { passWords } from '../match/passes.js';
-import { closeFailures } from './groups.js';
+import { closeFailures, type OpPaths } from './groups.js';
 import { planAdd, planDelete, planUpdate } from './plan-ops.js';
 import { type PathRef, resolveRef, type Snapshot } from './snapshot.js';
 import { displayPath, spellings } from '../text/paths.js';
@@ -80,13 +80,18 @@ export function planPatch(
   refsOf: readonly PathRef[][] = ops.map((op) => opRefs(snapshot.root, op)),
 ): Plan {
   const view = new PlanView(snapshot, options, ops.length);
+  ops.forEach((op, i) => {
+    if (op.kind === 'delete' ? op.simultaneous : op.kind === 'update' && op.simultaneous && op.moveTo !== undefined && !op.copy) {
+      view.vacated.add(refsOf[i]![0]!.abs);
+    }
+  });
   const failures: OpFailure[] = [];
   ops.forEach((op, i) => {
     const failure = planOp(view, i, op, refsOf[i]!);
     if (failure) failures.push(failure);
   });
   const { discarded, chains } = closeFailures(
-    refsOf.map((refs) => ({ group: refs[0]!.abs, paths: refs.map((r) => r.abs) })),
+    groupsOf(ops, refsOf),
     failures.map((f) => f.op),
   );
   const display = spellings(refsOf.flat());
@@ -97,6 +102,30 @@ export function planPatch(
     notes: notesOf(view, discarded),
     placements: view.placements,
   };
+}
+
+/**
+ * Each operation's file group and paths. Simultaneous operations (a unified
+ * diff's) read the snapshot, so a rename depends on the operation that
+ * vacates its destination whichever comes first: every path they link is one
+ * group, committed whole or not at all.
+ */
+function groupsOf(ops: readonly FileOp[], refsOf: readonly PathRef[][]): OpPaths[] {
+  const links = new Map<string, string>();
+  const find = (p: string): string => {
+    let r = p;
+    while (links.has(r)) r = links.get(r)!;
+    return r;
+  };
+  ops.forEach((op, i) => {
+    if (!op.simultaneous) return;
+    const [first, ...rest] = refsOf[i]!.map((r) => find(r.abs));
+    for (const r of rest) if (r !== first) links.set(r, first!);
+  });
+  return refsOf.map((refs, i) => ({
+    group: ops[i]!.simultaneous ? find(refs[0]!.abs) : refs[0]!.abs,
+    paths: refs.map((r) => r.abs),
+  }));
 }
 
 /** The failure chains as the report lists them: paths, own failures, and every operation with its status. */

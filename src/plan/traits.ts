@@ -5,6 +5,8 @@
 import { isBaseRun, type Run } from '../text/runs.js';
 import type { LineTable } from '../text/table.js';
 import { quote } from '../text/quote.js';
+import type { LaidHunk } from '../text/splice.js';
+import type { Hunk } from '../types.js';
 
 /**
  * The file mode after git's executable bit: set it for whoever may read the
@@ -47,4 +49,44 @@ export function deletedContentDiffers(table: LineTable, expect: readonly string[
     if (table.textAt(i) !== expect[i]) return `line ${i + 1} differs from the diff's ${quote(expect[i]!)}`;
   }
   return undefined;
+}
+
+/**
+ * A unified diff's end of file (FileTraits.eof): true when the written file
+ * ends with a line ending, false when it does not, or why the diff
+ * contradicts the file. Only a last hunk reaching the end of the file may
+ * change the final ending, and then the new side's marker decides; a marker
+ * on the old side must be true of the file.
+ */
+export function diffEndOfFile(
+  table: LineTable,
+  placed: readonly LaidHunk[],
+  eof: { oldNoEol: boolean; newNoEol: boolean },
+): boolean | string {
+  const hadEol = table.length === 0 || table.eolAt(table.length - 1) !== '';
+  if (eof.oldNoEol && hadEol) {
+    return 'the diff says the file ends without a newline ("\\ No newline at end of file" after its last old line), but it ends with one';
+  }
+  const last = placed[placed.length - 1];
+  const reaches = last !== undefined && last.start + last.oldLen === table.length;
+  return reaches ? !eof.newNoEol : hadEol;
+}
+
+/**
+ * A unified diff's CRs: in a file with CRLF endings throughout, a hunk line's
+ * final CR is its ending (a diff carried with mixed endings); anywhere else
+ * it is content, kept as git apply keeps it. In a file of mixed endings the
+ * two cannot be told apart: refused.
+ */
+export function crAsEnding(table: LineTable, hunks: readonly Hunk[]): readonly Hunk[] | string {
+  const withCr = hunks.some((h) => h.lines.some((l) => l.text.endsWith('\r')));
+  if (!withCr) return hunks;
+  const uniform = table.uniformEol();
+  if (uniform === '\r\n') {
+    return hunks.map((h) => ({ ...h, lines: h.lines.map((l) => (l.text.endsWith('\r') ? { op: l.op, text: l.text.slice(0, -1) } : l)) }));
+  }
+  if (uniform === undefined && table.length > 1) {
+    return 'the diff has lines ending in a CR, and the file mixes line endings: whether the CR is content or a line ending is not clear';
+  }
+  return hunks;
 }

@@ -72,22 +72,58 @@ export class PlanView {
     this.reports = Array.from({ length: ops }, () => ({}));
   }
 
+  /** Paths an operation of this run left a file at. */
+  private readonly written = new Set<string>();
+  /** Paths a simultaneous operation (a unified diff's) deletes or renames away: another may write them. */
+  readonly vacated = new Set<string>();
+
   /** Operation `op` leaves `abs` in `state`. */
   put(op: number, abs: string, state: VState): void {
     this.states.set(abs, state);
     this.post[op]!.set(abs, state);
+    if (state.kind === 'file') this.written.add(abs);
+  }
+
+  /**
+   * A simultaneous operation leaves its source: missing, unless another
+   * operation of the set writes it (a swap), whichever comes first.
+   */
+  vacate(op: number, abs: string, simultaneous: boolean | undefined): void {
+    if (simultaneous && this.written.has(abs)) return;
+    this.put(op, abs, { kind: 'missing' });
   }
 
   stateOf(abs: string): VState {
     let s = this.states.get(abs);
     if (!s) {
-      const e = this.snapshot.entries.get(abs);
-      if (!e || (e.kind === 'missing' && e.blockedBy === undefined)) s = { kind: 'missing' };
-      else if (e.kind === 'file') s = { kind: 'file', mode: e.mode, content: { type: 'bytes', bytes: e.bytes, origin: abs } };
-      else s = { kind: 'blocked', entry: e };
+      s = this.snapshotState(abs);
       this.states.set(abs, s);
     }
     return s;
+  }
+
+  private snapshotOf(ref: PathRef): VState {
+    if (this.snapshot.outside.has(ref.abs)) throw outsideRoot(this.root).at(ref.raw);
+    return this.snapshotState(ref.abs);
+  }
+
+  /** The path as the snapshot holds it, whatever this run's operations did to it. */
+  snapshotState(abs: string): VState {
+    const e = this.snapshot.entries.get(abs);
+    if (!e || (e.kind === 'missing' && e.blockedBy === undefined)) return { kind: 'missing' };
+    if (e.kind === 'file') return { kind: 'file', mode: e.mode, content: { type: 'bytes', bytes: e.bytes, origin: abs } };
+    return { kind: 'blocked', entry: e };
+  }
+
+  /**
+   * A path an operation creates (add, a move's destination) must hold no
+   * file: as the earlier operations left it (an envelope), or, for a
+   * simultaneous operation, as the snapshot has it unless the set vacates it.
+   */
+  requireAbsent(ref: PathRef, s: VState, simultaneous: boolean | undefined, message: string): void {
+    if (s.kind !== 'file') return;
+    if (simultaneous && !this.written.has(ref.abs) && this.vacated.has(ref.abs)) return;
+    throw new OpError('file_exists', message, {}, ref.raw);
   }
 
   /** The state of a path the operation may write (inside the working directory unless allowed). */
@@ -97,8 +133,8 @@ export class PlanView {
   }
 
   /** The file an operation reads (delete, update): anything else fails the operation. */
-  requireFile(op: FileOp, ref: PathRef): FileState {
-    const s = this.target(ref);
+  requireFile(op: FileOp, ref: PathRef, fromSnapshot?: boolean): FileState {
+    const s = fromSnapshot ? this.snapshotOf(ref) : this.target(ref);
     if (s.kind === 'file') return s;
     const verb = op.kind === 'delete' ? 'delete' : 'update';
     const entry = s.kind === 'missing' ? { kind: 'missing' as const } : s.entry;

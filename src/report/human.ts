@@ -3,7 +3,7 @@
 
 import type { Outcome } from '../types.js';
 import { changeLine } from './message.js';
-import { diffStat } from './stat.js';
+import { diffStat, diffSummary, numStat } from './stat.js';
 import { COLOR_STYLE, PLAIN_STYLE, terminalFailureReport } from './terminal.js';
 import { type Paint, plain, unifiedDiff } from './unified.js';
 import { placementLines } from './verbose.js';
@@ -16,6 +16,12 @@ export interface HumanOptions {
   quiet: boolean;
   /** A diffstat instead of the diff. */
   stat?: boolean;
+  /** Added and removed line counts per file, tab-separated (git apply --numstat). */
+  numstat?: boolean;
+  /** Created, deleted, renamed and mode-changed files (git apply --summary). */
+  summary?: boolean;
+  /** Print only the listings above when the patch would apply (no headline). */
+  listingOnly?: boolean;
   /** Where each hunk matched, on stderr. */
   verbose?: boolean;
 }
@@ -39,9 +45,13 @@ export function humanReport(full: Outcome, opts: HumanOptions): { out: string; e
   const o: Outcome = { ...full, notes: full.notes.filter((n) => n.code !== 'repeated_failure') };
   let out = '';
   const verbose = opts.verbose && o.placements ? placementLines(o.placements) : '';
+  const listed = opts.stat || opts.numstat || opts.summary;
+  if (opts.numstat) out += numStat(o.diffs);
   if (opts.stat) out += diffStat(o.diffs, painter(opts.color));
-  else if (!opts.quiet) out += o.diffs.map((d) => unifiedDiff(d, painter(opts.color))).join('');
+  if (opts.summary) out += diffSummary(o.diffs);
+  if (!listed && !opts.quiet) out += o.diffs.map((d) => unifiedDiff(d, painter(opts.color))).join('');
   const ok = o.status === 'applied' || o.status === 'checked';
+  if (ok && opts.listingOnly) return { out, err: verbose };
   if (ok) {
     const verb = o.dryRun ? 'would apply' : 'applied';
     const summary = o.changes.map(changeLine).join('\n');

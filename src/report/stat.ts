@@ -1,11 +1,14 @@
-// `--stat`: the changed files with their added and removed line counts, laid
-// out like `git diff --stat` (name | count +++--, then a summary line).
+// The listings of git apply, laid out as git apply prints them: `--stat`
+// (name | count +++--, then a totals line), `--numstat` (added, removed,
+// name, tab-separated; `-` for a binary file) and `--summary` (created,
+// deleted, renamed and mode-changed files). A file is named by its new name.
 
 import type { FileDiff } from '../types.js';
 import type { Paint } from './unified.js';
 
-/** The widest +/- bar, as git keeps a stat within 80 columns. */
-const BAR = 40;
+/** git apply keeps a name within 50 columns and a whole row within 70 (name and bar). */
+const NAME = 50;
+const ROW = 70;
 
 function counts(d: FileDiff): { added: number; removed: number } {
   let added = 0;
@@ -17,21 +20,37 @@ function counts(d: FileDiff): { added: number; removed: number } {
   return { added, removed };
 }
 
+const newName = (d: FileDiff) => d.to ?? d.path;
+
+/** A name longer than the column keeps its end, from a directory boundary, after "...". */
+function scaled(name: string, max: number): string {
+  if (name.length <= max) return name;
+  const from = name.length + 3 - max;
+  const slash = name.indexOf('/', from);
+  return `...${name.slice(slash >= 0 ? slash : from)}`;
+}
+
 export function diffStat(diffs: readonly FileDiff[], paint: Pick<Paint, 'add' | 'remove'>): string {
   if (diffs.length === 0) return '';
-  const rows = diffs.map((d) => ({ name: d.kind === 'move' ? `${d.path} => ${d.to}` : d.path, binary: d.binary, ...counts(d) }));
-  const widest = Math.max(...rows.map((r) => r.added + r.removed));
-  const scale = widest > BAR ? BAR / widest : 1;
-  const nameWidth = Math.max(...rows.map((r) => r.name.length));
-  const countWidth = Math.max(...rows.map((r) => (r.binary ? 3 : String(r.added + r.removed).length)));
+  const rows = diffs.map((d) => ({ name: newName(d), binary: d.binary, ...counts(d) }));
+  const maxName = Math.min(NAME, Math.max(...rows.map((r) => r.name.length)));
+  const maxChange = Math.max(...rows.map((r) => r.added + r.removed));
+  const width = maxName + maxChange > ROW ? ROW - maxName : maxChange;
   let out = '';
   for (const r of rows) {
-    const total = r.binary ? 'Bin' : String(r.added + r.removed);
-    // Every non-zero side shows at least one mark, as git's does.
-    const plus = r.added === 0 ? 0 : Math.max(1, Math.round(r.added * scale));
-    const minus = r.removed === 0 ? 0 : Math.max(1, Math.round(r.removed * scale));
-    const bar = `${paint.add('+'.repeat(plus))}${paint.remove('-'.repeat(minus))}`;
-    out += ` ${r.name.padEnd(nameWidth)} | ${total.padStart(countWidth)}${bar ? ` ${bar}` : ''}\n`;
+    const name = scaled(r.name, maxName).padEnd(maxName);
+    if (r.binary) {
+      out += ` ${name} |  Bin\n`;
+      continue;
+    }
+    let add = r.added;
+    let del = r.removed;
+    if (maxChange > 0) {
+      const total = Math.floor(((r.added + r.removed) * width + Math.floor(maxChange / 2)) / maxChange);
+      add = Math.floor((r.added * width + Math.floor(maxChange / 2)) / maxChange);
+      del = total - add;
+    }
+    out += ` ${name} |${String(r.added + r.removed).padStart(5)} ${paint.add('+'.repeat(add))}${paint.remove('-'.repeat(del))}\n`;
   }
   const added = rows.reduce((n, r) => n + r.added, 0);
   const removed = rows.reduce((n, r) => n + r.removed, 0);
@@ -39,4 +58,42 @@ export function diffStat(diffs: readonly FileDiff[], paint: Pick<Paint, 'add' | 
   if (added > 0 || removed === 0) parts.push(`${added} insertion${added === 1 ? '' : 's'}(+)`);
   if (removed > 0 || added === 0) parts.push(`${removed} deletion${removed === 1 ? '' : 's'}(-)`);
   return `${out} ${parts.join(', ')}\n`;
+}
+
+export function numStat(diffs: readonly FileDiff[]): string {
+  return diffs
+    .map((d) => {
+      const c = counts(d);
+      return d.binary ? `-\t-\t${newName(d)}\n` : `${c.added}\t${c.removed}\t${newName(d)}\n`;
+    })
+    .join('');
+}
+
+const octal = (m: number) => (m & 0o111 ? '100755' : '100644');
+
+/** `old => new`, with a leading directory both share written once: `dir/{a => b}`. */
+function renamed(from: string, to: string): string {
+  let at = 0;
+  for (;;) {
+    const a = from.indexOf('/', at);
+    const b = to.indexOf('/', at);
+    if (a < 0 || a !== b || from.slice(at, a) !== to.slice(at, b)) break;
+    at = a + 1;
+  }
+  return at > 0 ? `${from.slice(0, at)}{${from.slice(at)} => ${to.slice(at)}}` : `${from} => ${to}`;
+}
+
+export function diffSummary(diffs: readonly FileDiff[]): string {
+  let out = '';
+  for (const d of diffs) {
+    const modeChange = d.oldMode !== undefined && d.newMode !== undefined && octal(d.oldMode) !== octal(d.newMode);
+    if (d.kind === 'add') out += ` create mode ${octal(d.newMode ?? 0o644)} ${d.path}\n`;
+    else if (d.kind === 'delete') out += ` delete mode ${octal(d.oldMode ?? 0o644)} ${d.path}\n`;
+    else if (d.kind === 'move') {
+      // The similarity is known only for a rename that changes nothing: 100%.
+      out += ` rename ${renamed(d.path, d.to!)}${d.hunks.length === 0 ? ' (100%)' : ''}\n`;
+      if (modeChange) out += ` mode change ${octal(d.oldMode!)} => ${octal(d.newMode!)}\n`;
+    } else if (modeChange) out += ` mode change ${octal(d.oldMode!)} => ${octal(d.newMode!)} ${d.path}\n`;
+  }
+  return out;
 }

@@ -1,6 +1,7 @@
 // FileDiff values for the committed mutations of a plan.
 
 import type { Mutation } from '../plan/planner.js';
+import { sameBytes } from '../platform/contents.js';
 import { decodeLines } from '../text/decode.js';
 import { emptyTable } from '../text/runs.js';
 import type { LineTable } from '../text/table.js';
@@ -34,8 +35,9 @@ export function fileDiffs(mutations: readonly Mutation[], displayOf: (abs: strin
       ? { kind: 'move', path: displayOf(c!.origin!), to: m.path, oldMode: newMode, newMode, binary: false, hunks: [] }
       : { kind: m.before.kind === 'file' ? 'update' : 'add', path: m.path, oldMode, newMode, binary: false, hunks: [] };
     if (c?.type !== 'text') {
-      // Bytes only move unchanged (a pure rename of a binary file): a rename, no content diff.
-      diffs.push(moved ? base : { ...base, binary: true });
+      // Bytes only move unchanged (a pure rename of a binary file): a rename, no content diff; the same bytes in place: a mode change.
+      const same = m.before.kind === 'file' && c !== undefined && sameBytes(c.bytes, m.before.bytes);
+      diffs.push(moved || same ? base : { ...base, binary: true });
       continue;
     }
     // Content that descends from a file diffs against that file's lines. New

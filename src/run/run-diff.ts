@@ -17,7 +17,8 @@ export async function runUnifiedText(text: string, options: RunOptions = {}): Pr
   } catch (e) {
     return errorOutcome(e, 'apply_patch', !!options.check);
   }
-  const outcome = await runOps(read.ops, options, [], true);
+  // All or nothing unless asked otherwise: git apply's default for a diff.
+  const outcome = await runOps(read.ops, { ...options, allOrNothing: options.allOrNothing ?? true }, [], true);
   return explainMissing(outcome, { fs: options.fs ?? nodeFs, root: resolve(options.cwd ?? process.cwd()), stripLevel: read.level });
 }
 

@@ -62,13 +62,22 @@ describe('--dry-run, --stat and -v', () => {
     expect(readTree(dir)).toEqual(BASE);
   });
 
-  it('--stat prints files with +/- counts like git instead of the diff', () => {
+  it('--stat prints files with +/- counts like git apply and writes nothing', () => {
     const dir = scratch(BASE);
     const r = runCli(['apply', '--stat'], { cwd: dir, input: ENVELOPE });
     expect(r.code).toBe(0);
+    expect(r.stdout).toBe(' f.txt |    2 +-\n n.txt |    1 +\n 2 files changed, 2 insertions(+), 1 deletion(-)\n');
+    expect(readTree(dir)).toEqual(BASE);
+  });
+
+  it('--stat --apply prints the counts and applies the patch', () => {
+    const dir = scratch(BASE);
+    const r = runCli(['apply', '--stat', '--apply'], { cwd: dir, input: ENVELOPE });
+    expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      ' f.txt | 2 +-\n n.txt | 1 +\n 2 files changed, 2 insertions(+), 1 deletion(-)\nchord-patch: applied 2 changes\n',
+      ' f.txt |    2 +-\n n.txt |    1 +\n 2 files changed, 2 insertions(+), 1 deletion(-)\nchord-patch: applied 2 changes\n',
     );
+    expect(readTree(dir)).not.toEqual(BASE);
   });
 
   it('-v says on stderr where each hunk matched and by which pass', () => {

@@ -68,16 +68,16 @@ describe('the diffstat', () => {
     ...extra,
   });
 
-  it('lists files with counts and bars like git diff --stat, then the totals', () => {
+  it('lists files with counts and bars like git apply --stat, then the totals', () => {
     expect(diffStat([d('src/a.ts', 3, 2), d('b', 1, 0)], plain)).toBe(
-      ' src/a.ts | 5 +++--\n b        | 1 +\n 2 files changed, 4 insertions(+), 2 deletions(-)\n',
+      ' src/a.ts |    5 +++--\n b        |    1 +\n 2 files changed, 4 insertions(+), 2 deletions(-)\n',
     );
   });
 
-  it('names a rename with an arrow and scales long bars to 40 marks', () => {
+  it('names a rename by its new name and scales long bars to the 70-column row', () => {
     const out = diffStat([d('old', 0, 0, { kind: 'move', to: 'new', hunks: [] }), d('big', 100, 0)], plain);
-    expect(out).toContain(' old => new |   0\n');
-    expect(out).toContain(` big        | 100 ${'+'.repeat(40)}\n`);
+    expect(out).toContain(' new |    0 \n');
+    expect(out).toContain(` big |  100 ${'+'.repeat(67)}\n`);
     expect(out).toContain(' 2 files changed, 100 insertions(+)\n');
   });
 });

@@ -64,8 +64,11 @@ describe('parsing unified diffs', () => {
             endOfFile: false,
             patchLine: 5,
             hintLine: 2,
+            counted: true,
           },
         ],
+        simultaneous: true,
+        eof: { oldNoEol: false, newNoEol: false },
       },
     ]);
   });
@@ -96,10 +99,10 @@ describe('parsing unified diffs', () => {
       'new mode 100755',
     );
     expect(unifiedToOps(parseUnified(text), stripLevel(parseUnified(text), none), none)).toEqual([
-      { kind: 'add', path: 'new.sh', lines: ['#!/bin/sh', 'echo hi'], patchLine: 1, executable: true },
-      { kind: 'delete', path: 'gone.txt', patchLine: 9, expectLines: ['bye'] },
-      { kind: 'update', path: 'old name.txt', moveTo: 'new name.txt', hunks: [], patchLine: 16 },
-      { kind: 'update', path: 'run.sh', hunks: [], patchLine: 20, executable: true },
+      { kind: 'add', path: 'new.sh', lines: ['#!/bin/sh', 'echo hi'], patchLine: 1, executable: true, simultaneous: true },
+      { kind: 'delete', path: 'gone.txt', patchLine: 9, expectLines: ['bye'], simultaneous: true },
+      { kind: 'update', path: 'old name.txt', moveTo: 'new name.txt', hunks: [], patchLine: 16, simultaneous: true },
+      { kind: 'update', path: 'run.sh', hunks: [], patchLine: 20, executable: true, simultaneous: true },
     ]);
   });
 
@@ -117,7 +120,7 @@ describe('parsing unified diffs', () => {
     const [file] = parseUnified(text);
     expect(file!.hunks[0]).toMatchObject({ oldNoEol: true, newNoEol: true });
     const [op] = unifiedToOps([file!], 1, none);
-    expect(op).toMatchObject({ kind: 'update', path: 'f', noNewlineAtEnd: true, hunks: [{ endOfFile: true }] });
+    expect(op).toMatchObject({ kind: 'update', path: 'f', eof: { oldNoEol: true, newNoEol: true }, hunks: [{ endOfFile: true }] });
   });
 
   it('skips a format-patch mail header and signature, and several commits of git log -p', () => {
@@ -162,7 +165,7 @@ describe('parsing unified diffs', () => {
     expect(long.message).toMatch(/line 6: "\+d" is outside any hunk: a hunk above counted fewer lines than it has/);
   });
 
-  it('refuses binary diffs, copies, symbolic links and context-free insertions clearly', () => {
+  it('refuses binary diffs, symbolic links and context-free insertions clearly', () => {
     expect(parseError(D('diff --git a/i.png b/i.png', 'index 1..2 100644', 'Binary files a/i.png and b/i.png differ')).code).toBe(
       'binary_patch',
     );
@@ -171,7 +174,6 @@ describe('parsing unified diffs', () => {
         D('diff --git a/i.png b/i.png', 'index 1..2 100644', 'GIT binary patch', 'literal 5', 'zcmV', '', 'literal 0', 'HcmV?d00001'),
       ).message,
     ).toContain('git apply');
-    expect(parseError(D('diff --git a/a b/b', 'similarity index 90%', 'copy from a', 'copy to b')).code).toBe('unsupported_diff');
     expect(
       parseError(D('diff --git a/l b/l', 'new file mode 120000', '--- /dev/null', '+++ b/l', '@@ -0,0 +1 @@', '+target')).message,
     ).toContain('symbolic link');
@@ -192,8 +194,8 @@ describe('parsing unified diffs', () => {
       '-y',
     );
     expect(unifiedToOps(parseUnified(text), 1, none)).toEqual([
-      { kind: 'add', path: 'n.txt', lines: ['x'], patchLine: 2 },
-      { kind: 'delete', path: 'g.txt', patchLine: 7, expectLines: ['y'] },
+      { kind: 'add', path: 'n.txt', lines: ['x'], patchLine: 2, simultaneous: true },
+      { kind: 'delete', path: 'g.txt', patchLine: 7, expectLines: ['y'], simultaneous: true },
     ]);
   });
 
@@ -263,10 +265,13 @@ describe('reversing', () => {
             endOfFile: false,
             patchLine: 15,
             hintLine: 1,
+            counted: true,
           },
         ],
+        simultaneous: true,
+        eof: { oldNoEol: false, newNoEol: false },
       },
-      { kind: 'delete', path: 'n', patchLine: 1, expectLines: ['x'] },
+      { kind: 'delete', path: 'n', patchLine: 1, expectLines: ['x'], simultaneous: true },
     ]);
   });
 });
