@@ -4,7 +4,9 @@
 // OpError for it; planPatch (planner.ts) collects those and decides what commits.
 
 import { locateHunks, type LocateResult } from '../match/hunks.js';
+import { stripHunk, strippedNote } from '../match/line-numbers.js';
 import { LineIndex } from '../match/seek.js';
+import type { LineTable } from '../text/table.js';
 import type { OutOfOrder } from '../match/hunks.js';
 import type { TextEncoding } from '../text/decode.js';
 import { emptyTable, isWhole, rebase, type Run, tableOfRuns } from '../text/runs.js';
@@ -91,7 +93,7 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
   const cleaned = cleanHunks(op.hunks);
   if (!cleaned.ok) throw refused(cleaned);
   view.reports[i]!.cleaned = cleaned.removed;
-  const hunks = cleaned.hunks;
+  let hunks = cleaned.hunks;
   // No hunks (a mode change or rename from a diff): the content is not even decoded.
   if (hunks.length === 0) return src.content;
   // Context-only hunks change nothing: the content (even bytes that are
@@ -105,7 +107,16 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
   // A second operation on the same content matches against a table
   // rebuilt from its runs; the first one matches the decoded file itself.
   const table = isWhole(text.runs, text.base) ? text.base : tableOfRuns(text.runs, text.base);
-  const located = locateHunks(new LineIndex(table), hunks);
+  let located = locateHunks(new LineIndex(table), hunks);
+  if (!located.ok && located.code === 'hunk_not_found') {
+    const retry = withoutLineNumbers(ref, hunks, table);
+    const again = retry && locateHunks(new LineIndex(table), retry.hunks);
+    if (again?.ok) {
+      located = again;
+      hunks = retry!.hunks;
+      view.hunkNotes.push(...retry!.notes);
+    }
+  }
   if (!located.ok) throw hunkFailure(located, hunks);
   record(view, i, ref, hunks, located);
   // The added lines as cleaning collected them: a second walk over every hunk line cost about 1 ms for 500 hunks.
@@ -113,6 +124,19 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
   if (bad) throw refused(bad);
   const next: TextContent = unchanged ? text : { ...text, runs: rebase(spliceRuns(table, located.replacements), table) };
   return op.noNewlineAtEnd ? { ...text, runs: withoutFinalEol(next.runs, text.base) } : next;
+}
+
+/** The hunks with read-tool line numbers removed where they prove to be a copy (match/line-numbers.ts), if any were. */
+function withoutLineNumbers(ref: PathRef, hunks: readonly Hunk[], table: LineTable): { hunks: Hunk[]; notes: string[] } | undefined {
+  const lineText = (n: number) => (n >= 1 && n <= table.length ? table.textAt(n - 1) : undefined);
+  const notes: string[] = [];
+  const out = hunks.map((h, k) => {
+    const s = stripHunk(h, lineText);
+    if (!s) return h;
+    notes.push(strippedNote(`${ref.raw}: hunk ${k + 1}`, s.stripped));
+    return s.hunk;
+  });
+  return notes.length > 0 ? { hunks: out, notes } : undefined;
 }
 
 /** Are all the hunks' lines context? A loop: two callbacks per line ran for every hunk line of every update. */
