@@ -11,8 +11,12 @@ import { coarseFold, countFolded } from './typos.mjs';
 
 const lines = (text) => (text === '' ? [] : text.split('\n'));
 const block = (path, u) => {
-  const search = lines(oldText(u)).map((l) => `${l}\n`).join('');
-  const replace = lines(newText(u)).map((l) => `${l}\n`).join('');
+  const search = lines(oldText(u))
+    .map((l) => `${l}\n`)
+    .join('');
+  const replace = lines(newText(u))
+    .map((l) => `${l}\n`)
+    .join('');
   return `${path}\n<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n`;
 };
 const v4a = (u) => ['@@', ...u.lines.map((l) => l.op + l.text)].join('\n');
