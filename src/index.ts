@@ -11,6 +11,7 @@ import { errorOutcome, type RunOptions, runPatchText } from './run/pipeline.js';
 import type { EditRequest, Outcome, ParsedPatch } from './types.js';
 import { runUnifiedText } from './run/run-diff.js';
 import { runExtracted } from './run/run-extract.js';
+import { runEditorCalls, runPatchCalls, runSearchReplaceText } from './run/run-calls.js';
 import { runEdit, runEditObject, runEditText } from './run/run-edit.js';
 import { nodeFs as realFs } from './platform/node-fs.js';
 import { explainMissing } from './run/missing-hints.js';
@@ -48,6 +49,9 @@ export async function apply(input: string | Uint8Array, options: RunOptions = {}
   }
   if (detected.kind === 'patch') return explained(await runPatchText(detected.text, options), options);
   if (detected.kind === 'unified') return runUnifiedText(detected.text, options);
+  if (detected.kind === 'search-replace') return explained(await runSearchReplaceText(detected.text, options, detected.path), options);
+  if (detected.kind === 'openai') return runPatchCalls(detected.value, options);
+  if (detected.kind === 'editor') return explained(await runEditorCalls(detected.value, options), options);
   return explained(await runEditObject(detected.json, options), options);
 }
 

@@ -354,6 +354,12 @@ export interface Outcome {
   disk?: { newContent: string[]; restored: string[]; leftovers: string[] };
   /** Patches: where each located hunk matched, in patch order. */
   placements?: HunkPlacement[];
+  /**
+   * What the input asked to be answered with besides the report: a
+   * text-editor `view` (numbered lines), or the `apply_patch_call_output`
+   * items of OpenAI calls (JSON). The CLI prints it in place of its text report.
+   */
+  answer?: string;
 }
 
 /** The edit tool's success summary: replacements made and the file's size change. */

@@ -3,10 +3,13 @@
 // drawn in a seeded order. Same seed, same repository history up to the pinned
 // commit and same package-lock: same cases, byte for byte.
 
-import { buildCase, KINDS } from './cases.mjs';
+import { buildCase, KINDS as CASE_KINDS } from './cases.mjs';
+import { buildFormatCase, FORMAT_KINDS } from './formats.mjs';
 import { mutate } from './mutate.mjs';
 import { rng } from './prng.mjs';
 import { historyPairs, packageFiles, readPackageFile } from './sources.mjs';
+
+const KINDS = { ...CASE_KINDS, ...FORMAT_KINDS };
 
 /** Base changes: real history pairs and model-style edits of real package files, alternating. */
 export function baseChanges(root, seed) {
@@ -49,7 +52,8 @@ export function buildCorpus(root, { seed = 1, perCell = 60, kinds = Object.keys(
         if (n >= perCell) break;
         const base = all[i];
         if (!materialize(root, seed, base)) continue;
-        const c = buildCase(rng(`${seed}:${kind}:${tool}:${base.id}`), kind, tool, base);
+        const build = FORMAT_KINDS[kind] ? buildFormatCase : buildCase;
+        const c = build(rng(`${seed}:${kind}:${tool}:${base.id}`), kind, tool, base);
         if (!c) continue;
         cases.push({ ...c, name: `${kind}-${tool}-${String(n).padStart(3, '0')}` });
         n++;

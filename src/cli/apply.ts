@@ -2,6 +2,10 @@
 // the library, print the outcome.
 
 import { apply } from '../index.js';
+import { decodeInputBytes } from '../input/bytes.js';
+import { ChordPatchError } from '../errors.js';
+import { errorOutcome } from '../run/pipeline.js';
+import { runPatchCalls } from '../run/run-calls.js';
 import type { Fs } from '../types.js';
 import { emit, reported } from './emit.js';
 import { readInput, requireDirectory } from './input.js';
@@ -11,9 +15,23 @@ import { applyOptions, configFor } from './run-options.js';
 
 /** `run` is apply (auto-detect) for apply/check, edit (edit JSON only) for the edit command. */
 export async function runApply(file: string | undefined, flags: ApplyFlags, fs: Fs, run: typeof apply = apply): Promise<number> {
-  formatOf(flags); // a bad --format is a usage error before anything is read
+  // A bad --format is a usage error before anything is read; openai also says how to read the input.
+  if (formatOf(flags) === 'openai' && run === apply) run = applyPatchCallsOnly;
   requireDirectory(flags.cwd);
   const config = await configFor(flags.config, flags.cwd);
   const input = readInput(file);
   return reported(async () => emit(await run(input, { fs, ...applyOptions(flags, config) }), flags, file));
 }
+
+/** --format openai: the input is OpenAI apply_patch_call items (one, a list, or a response), whatever else it might read as. */
+const applyPatchCallsOnly: typeof apply = async (input, options = {}) => {
+  let value: unknown;
+  try {
+    const text = typeof input === 'string' ? input : decodeInputBytes(input);
+    value = JSON.parse(text);
+  } catch (e) {
+    const message = `--format openai reads apply_patch_call items as JSON: ${(e as Error).message}`;
+    return errorOutcome(new ChordPatchError('bad_input', message), 'apply_patch', !!options.check);
+  }
+  return runPatchCalls(value, options);
+};

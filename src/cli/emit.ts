@@ -82,7 +82,11 @@ function print(outcome: Outcome, flags: ApplyFlags, file?: string): number {
     if (printed.err) writeFd(2, printed.err);
     return printed.code;
   }
-  if (flags.model) {
+  if (outcome.answer !== undefined) {
+    // A view or the OpenAI call outputs: the answer is what was asked for; a failure's report goes to stderr.
+    writeFd(1, outcome.answer);
+    if (outcome.status !== 'applied' && outcome.status !== 'checked') writeFd(2, modelMessage(outcome));
+  } else if (flags.model) {
     writeFd(outcome.status === 'applied' || outcome.status === 'checked' ? 1 : 2, modelMessage(outcome));
   } else {
     const { out, err } = humanReport(outcome, {

@@ -39,7 +39,8 @@ export const APPLY_OPTIONS: readonly OptionSpec[] = [
   ['--json', 'print one JSON document (status, changes, failures, notes, message, diff); = --format json'],
   [
     '--format <format>',
-    'text (the default), json (= --json), github (GitHub Actions ::error annotations and a ::notice summary) or junit (JUnit XML)',
+    'text (the default), json (= --json), github (GitHub Actions ::error annotations and a ::notice summary), junit (JUnit XML) ' +
+      'or openai (read OpenAI apply_patch_call items, print their apply_patch_call_output items)',
   ],
   ['--model', 'print the model-facing result text instead of the diff'],
   ['-q, --quiet', 'print only the summary, not the diff'],

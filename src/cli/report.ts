@@ -11,7 +11,7 @@ import { PLAIN_STYLE, type Style, terminalFailureReport } from '../report/termin
 import type { Outcome } from '../types.js';
 import type { ApplyFlags } from './options.js';
 
-export const FORMATS = ['text', 'json', 'github', 'junit'] as const;
+export const FORMATS = ['text', 'json', 'github', 'junit', 'openai'] as const;
 export type Format = (typeof FORMATS)[number];
 
 /**
@@ -98,6 +98,12 @@ export function printFormatted(format: Exclude<Format, 'text'>, results: readonl
     );
     const doc = many ? docs : 'outcome' in results[0]! ? jsonDoc(results[0].outcome) : docs[0];
     return { out: `${JSON.stringify(doc, null, 2)}\n`, err: '', code };
+  }
+  if (format === 'openai') {
+    // The call outputs; input that held no call gets an empty list and its error on stderr.
+    const o = read[0]?.outcome;
+    const err = unreadable.join('') + (o && o.answer === undefined && o.error ? `chord-patch: ${o.error.message}\n` : '');
+    return { out: o?.answer ?? '[]\n', err, code };
   }
   if (format === 'junit')
     return { out: junitReport(read.map((r) => ({ name: r.name, outcome: r.outcome }))), err: unreadable.join(''), code };

@@ -13,6 +13,7 @@ import { runsFromLines } from '../text/runs.js';
 import { checkEncodable, refuseControl } from '../text/written.js';
 import type { EditEntry, EditRequest, EditStats, Entry, FailedGroup, Note, OpFailure } from '../types.js';
 import { describeIndent } from './inside-indentation.js';
+import { type Stripped, stripNumbered, strippedNote } from '../match/line-numbers.js';
 import { type EntryResult, exactNeedles, overlaps, planEntry, STEP_WORDS } from './replace.js';
 import { FileView, type LfSplice } from './view.js';
 import { applySplices, spliceText } from './write.js';
@@ -142,7 +143,21 @@ function planEntries(request: EditRequest, ref: PathRef, view: FileView, encodin
       else fail(i, { ...r, message: `${r.message}: nothing to change` });
       return;
     }
-    if (r.code === 'old_string_not_found') out.notFound = true;
+    if (r.code === 'old_string_not_found') {
+      const copy = withoutLineNumbers(view, e);
+      const again = copy && planEntry(view, copy.entry, { tolerant: !batch, entry: i });
+      if (again?.ok === true && !refuseWritten(again.added, encoding)) {
+        located(out, again, batch ? `edits[${i}]: ` : '');
+        out.notes.push({ code: 'tolerance', message: strippedNote(batch ? `edits[${i}]` : ref.raw, copy!.stripped) });
+        return;
+      }
+      // A proven copy that still fails (found twice, already applied) fails for that reason.
+      if (again && again.ok !== true && !NO_CHANGE.has(again.code) && again.code !== 'old_string_not_found') {
+        fail(i, again);
+        return;
+      }
+      out.notFound = true;
+    }
     fail(i, r);
   });
   if (batch) {
@@ -151,6 +166,22 @@ function planEntries(request: EditRequest, ref: PathRef, view: FileView, encodin
     }
   }
   return out;
+}
+
+/** The entry with read-tool line numbers removed from old_string (and new_string, when every line has one), if they prove a copy. */
+function withoutLineNumbers(view: FileView, e: EditEntry): { entry: EditEntry; stripped: Stripped } | undefined {
+  const split = (t: string) => {
+    if (t === '') return { lines: [] as string[], end: '' };
+    const lines = t.split('\n');
+    const end = lines[lines.length - 1] === '' ? lines.pop() : undefined;
+    return { lines, end: end === undefined ? '' : '\n' };
+  };
+  const from = split(e.old_string);
+  const to = split(e.new_string);
+  const table = view.table;
+  const s = stripNumbered(from.lines, to.lines, (n) => (n >= 1 && n <= table.length ? table.textAt(n - 1) : undefined));
+  if (!s) return undefined;
+  return { entry: { ...e, old_string: s.old.join('\n') + from.end, new_string: s.added.join('\n') + to.end }, stripped: s };
 }
 
 /**

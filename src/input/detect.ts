@@ -2,17 +2,28 @@
 // argument object ({"patch": ...}), or an edit request ({"path", ...}).
 
 import { ChordPatchError } from '../errors.js';
+import { isPatchCallInput } from './openai-calls.js';
+import { looksSearchReplace } from './search-replace.js';
+import { isEditorInput } from './text-editor.js';
 import { looksUnified } from './unified.js';
 
 export type DetectedInput =
   | { kind: 'patch'; text: string }
   | { kind: 'unified'; text: string }
+  /** `path`: the file a {"path", "diff"} call (Roo's apply_diff, Cline's replace_in_file) names. */
+  | { kind: 'search-replace'; text: string; path?: string }
+  | { kind: 'openai'; value: unknown }
+  | { kind: 'editor'; value: unknown }
   | { kind: 'edit'; json: Record<string, unknown> };
+
+type TextKind = 'patch' | 'unified' | 'search-replace';
 
 /** The formats chord-patch reads, for messages about input it does not recognise. */
 export const ACCEPTED_FORMATS =
   'a patch envelope ("*** Begin Patch" ...), a unified diff (git diff, git format-patch, diff -u), ' +
-  '{"patch": "..."} JSON or an edit object {"path", "old_string", "new_string"}';
+  'SEARCH/REPLACE blocks (<<<<<<< SEARCH ... ======= ... >>>>>>> REPLACE), ' +
+  '{"patch": "..."} JSON, an edit object {"path", "old_string", "new_string"}, ' +
+  'OpenAI apply_patch_call items or Anthropic text-editor calls';
 
 /**
  * Envelope or unified diff? Text starting with an envelope marker (or a
@@ -20,21 +31,28 @@ export const ACCEPTED_FORMATS =
  * names directly followed by a `@@ -` hunk, make it a unified diff. Anything
  * else goes to the envelope parser, whose errors name every accepted format.
  */
-export function patchFormat(text: string): 'patch' | 'unified' {
+export function patchFormat(text: string): TextKind {
   const head = text
     .slice(0, 4096)
     .replace(/^\uFEFF/, '')
     .trimStart();
-  if (head.startsWith('*** ') || head.startsWith('<<') || head.startsWith('apply_patch')) return 'patch';
+  if (head.startsWith('*** ') || (head.startsWith('<<') && !head.startsWith('<<<<<')) || head.startsWith('apply_patch')) return 'patch';
+  if (looksSearchReplace(text)) return 'search-replace';
   if (!/^(diff |--- |\+\+\+ |@@ )/m.test(text)) return 'patch';
   const lines = text.replace(/\r\n/g, '\n').split('\n');
   if (lines.some((l) => l.trim() === '*** Begin Patch')) return 'patch';
   return looksUnified(lines) ? 'unified' : 'patch';
 }
 
+const ofText = (text: string, path?: string): DetectedInput => {
+  const kind = patchFormat(text);
+  return kind === 'search-replace' ? { kind, text, ...(path !== undefined ? { path } : {}) } : { kind, text };
+};
+
 export function detectInput(input: string): DetectedInput {
   const trimmed = input.replace(/^\uFEFF/, '').trim();
-  if (!trimmed.startsWith('{')) return patchFormat(input) === 'unified' ? { kind: 'unified', text: input } : { kind: 'patch', text: input };
+  if (trimmed.startsWith('[')) return detectList(trimmed);
+  if (!trimmed.startsWith('{')) return ofText(input);
   let value: unknown;
   try {
     value = JSON.parse(trimmed);
@@ -48,9 +66,17 @@ export function detectInput(input: string): DetectedInput {
     throw new ChordPatchError('bad_input', 'JSON input must be an object: {"patch": "..."} or {"path", "old_string", "new_string"}');
   }
   const obj = value as Record<string, unknown>;
+  if (isPatchCallInput(obj)) return { kind: 'openai', value: obj };
+  if (isEditorInput(obj)) return { kind: 'editor', value: obj };
   if ('patch' in obj) {
     if (typeof obj.patch !== 'string') throw new ChordPatchError('bad_input', '"patch" must be a string holding the patch envelope');
-    return patchFormat(obj.patch) === 'unified' ? { kind: 'unified', text: obj.patch } : { kind: 'patch', text: obj.patch };
+    return ofText(obj.patch);
+  }
+  if (typeof obj.diff === 'string' && typeof obj.path === 'string' && looksSearchReplace(obj.diff)) {
+    const extra = Object.keys(obj).filter((k) => k !== 'path' && k !== 'diff');
+    if (extra.length > 0)
+      throw new ChordPatchError('bad_input', `{"path", "diff"} takes no other field: ${extra.map((k) => JSON.stringify(k)).join(', ')}`);
+    return { kind: 'search-replace', text: obj.diff, path: obj.path };
   }
   if ('input' in obj && typeof obj.input === 'string') {
     throw new ChordPatchError(
@@ -68,4 +94,17 @@ export function detectInput(input: string): DetectedInput {
         .join(', ') || '(none)'
     }: expected {"patch": "..."} or an edit object with "path"`,
   );
+}
+
+/** A JSON list: OpenAI items (or a response's output) or text-editor tool_use blocks. */
+function detectList(text: string): DetectedInput {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new ChordPatchError('bad_input', `input starts with "[" but is not valid JSON (${(e as Error).message})`);
+  }
+  if (isPatchCallInput(value)) return { kind: 'openai', value };
+  if (isEditorInput(value)) return { kind: 'editor', value };
+  throw new ChordPatchError('bad_input', 'a JSON list must hold apply_patch_call items or text-editor tool_use blocks');
 }

@@ -5,9 +5,10 @@
 
 import { jsonDoc } from '../report/json.js';
 import { modelMessage } from '../report/message.js';
-import type { FileOp, Outcome } from '../types.js';
+import type { Outcome } from '../types.js';
 import { type CallContext, runEditCall, runFileOps, runPatchCall } from './engine.js';
 import { readTool } from './read.js';
+import { writeOp } from '../input/whole-file.js';
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -18,7 +19,7 @@ export interface ToolResult {
 
 export function outcomeResult(o: Outcome): ToolResult {
   return {
-    content: [{ type: 'text', text: modelMessage(o) }],
+    content: [{ type: 'text', text: o.answer ?? modelMessage(o) }],
     structuredContent: jsonDoc(o) as unknown as Record<string, unknown>,
     isError: o.status !== 'applied' && o.status !== 'checked',
   };
@@ -43,28 +44,6 @@ function unknownKeys(args: Record<string, unknown>, known: readonly string[]): s
   return extra.length > 0
     ? `unknown argument${extra.length === 1 ? '' : 's'} ${extra.map((k) => JSON.stringify(k)).join(', ')}`
     : undefined;
-}
-
-/**
- * The write tool's content as the lines of an add operation. Text with LF
- * breaks only takes the file's own ending; text whose every break is CRLF
- * is written with CRLF; any other mix keeps each CR inside its line, so the
- * bytes come out as sent.
- */
-export function writeOp(path: string, content: string): FileOp {
-  const crlf = content.includes('\r\n') && !/\r(?!\n)|(?<!\r)\n/.test(content);
-  const lines = content.split(crlf ? '\r\n' : '\n');
-  const noFinal = lines[lines.length - 1] !== '';
-  if (!noFinal) lines.pop();
-  return {
-    kind: 'add',
-    path,
-    lines,
-    patchLine: 0,
-    replace: true,
-    ...(crlf ? { eol: '\r\n' } : {}),
-    ...(noFinal && lines.length > 0 ? { noNewlineAtEnd: true } : {}),
-  };
 }
 
 function writeCall(args: Record<string, unknown>, ctx: CallContext): Promise<ToolResult> | ToolResult {

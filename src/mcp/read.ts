@@ -2,7 +2,7 @@
 // the form models copy from and the line-number stripping recognises.
 
 import { prepareDecoding, decodeLines } from '../text/decode.js';
-import type { LineTable } from '../text/table.js';
+import { numberedLines } from '../report/numbered.js';
 import { type CallContext, readEntryInRoot } from './engine.js';
 
 /** Lines shown when the call gives no limit: enough for most files, bounded for the model's context. */
@@ -13,13 +13,6 @@ export interface ReadResult {
   text: string;
   /** For structuredContent: where the shown range sits in the file. */
   report: { path: string; lines?: number; offset?: number; shown?: number; encoding?: string; error?: string };
-}
-
-/** `    12→text`: the number right-aligned in six columns, as Claude Code's read tool shows it. */
-export function numbered(table: LineTable, from: number, to: number): string {
-  const out: string[] = [];
-  for (let i = from; i < to; i++) out.push(`${String(i + 1).padStart(6)}→${table.textAt(i)}`);
-  return out.join('\n');
 }
 
 const failed = (path: string, error: string): ReadResult => ({ ok: false, text: `read failed: ${error}`, report: { path, error } });
@@ -40,7 +33,7 @@ export async function readTool(args: Record<string, unknown>, ctx: CallContext):
   const total = d.table.length;
   const from = Math.min((offset as number) - 1, total);
   const to = Math.min(from + (limit as number), total);
-  const body = numbered(d.table, from, to);
+  const body = numberedLines(d.table, from, to);
   const more = to < total ? `\n(lines ${from + 1}-${to} of ${total}; pass offset ${to + 1} for more)` : '';
   const empty = total === 0 ? '(empty file)' : from >= total ? `(the file has ${total} lines)` : '';
   return {

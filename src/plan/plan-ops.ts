@@ -4,7 +4,9 @@
 // OpError for it; planPatch (planner.ts) collects those and decides what commits.
 
 import { locateHunks, type LocateResult } from '../match/hunks.js';
+import { stripHunk, strippedNote } from '../match/line-numbers.js';
 import { LineIndex } from '../match/seek.js';
+import type { LineTable } from '../text/table.js';
 import type { OutOfOrder } from '../match/hunks.js';
 import type { TextEncoding } from '../text/decode.js';
 import { emptyTable, isWhole, rebase, type Run, tableOfRuns } from '../text/runs.js';
@@ -121,7 +123,16 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
     if (typeof laid === 'string') throw new OpError('content_differs', laid);
     hunks = laid;
   }
-  const located = locateHunks(new LineIndex(table), hunks);
+  let located = locateHunks(new LineIndex(table), hunks);
+  if (!located.ok && located.code === 'hunk_not_found') {
+    const retry = withoutLineNumbers(ref, hunks, table);
+    const again = retry && locateHunks(new LineIndex(table), retry.hunks);
+    if (again?.ok) {
+      located = again;
+      hunks = retry!.hunks;
+      view.hunkNotes.push(...retry!.notes);
+    }
+  }
   if (!located.ok) throw hunkFailure(located, hunks);
   record(view, i, ref, hunks, located);
   // The added lines as cleaning collected them: a second walk over every hunk line cost about 1 ms for 500 hunks.
@@ -134,6 +145,19 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
     return rule ? next : { ...text, runs: withoutFinalEol(next.runs, text.base) };
   }
   return op.noNewlineAtEnd ? { ...text, runs: withoutFinalEol(next.runs, text.base) } : next;
+}
+
+/** The hunks with read-tool line numbers removed where they prove to be a copy (match/line-numbers.ts), if any were. */
+function withoutLineNumbers(ref: PathRef, hunks: readonly Hunk[], table: LineTable): { hunks: Hunk[]; notes: string[] } | undefined {
+  const lineText = (n: number) => (n >= 1 && n <= table.length ? table.textAt(n - 1) : undefined);
+  const notes: string[] = [];
+  const out = hunks.map((h, k) => {
+    const s = stripHunk(h, lineText);
+    if (!s) return h;
+    notes.push(strippedNote(`${ref.raw}: hunk ${k + 1}`, s.stripped));
+    return s.hunk;
+  });
+  return notes.length > 0 ? { hunks: out, notes } : undefined;
 }
 
 /** Are all the hunks' lines context? A loop: two callbacks per line ran for every hunk line of every update. */

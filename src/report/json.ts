@@ -18,6 +18,7 @@ export function jsonDoc(o: Outcome) {
     notes: o.notes,
     message: modelMessage(o),
     diff: o.diffs.map((d) => unifiedDiff(d)).join(''),
+    ...(o.answer !== undefined ? { answer: o.answer } : {}),
   };
 }
 

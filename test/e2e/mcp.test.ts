@@ -216,6 +216,18 @@ describe('chord-patch mcp', () => {
     expect(file('locked.txt')).toBe('keep\n');
   });
 
+  it('takes SEARCH/REPLACE blocks in apply_patch, and edits copied from read with their line numbers', async () => {
+    writeFileSync(join(dir, 'f.py'), 'a = 1\nb = 2\n');
+    const client = await connect(['-C', dir]);
+    const blocks = 'f.py\n<<<<<<< SEARCH\na = 1\n=======\na = 10\n>>>>>>> REPLACE\n';
+    expect((await call(client, 'apply_patch', { patch: blocks })).structuredContent).toMatchObject({ status: 'applied' });
+    const numbered = text(await call(client, 'read', { path: 'f.py', offset: 2 })).split('\n')[0]!;
+    const e = await call(client, 'edit', { path: 'f.py', old_string: numbered, new_string: 'b = 20' });
+    expect(e.isError).toBe(false);
+    expect(text(e)).toContain('line-number prefixes');
+    expect(file('f.py')).toBe('a = 10\nb = 20\n');
+  });
+
   it('reads a file with line numbers, a range at a time', async () => {
     writeFileSync(join(dir, 'r.txt'), 'a\nb\nc\nd\n');
     const client = await connect(['-C', dir]);

@@ -179,7 +179,7 @@ describe('--format', () => {
     expect(JSON.parse(a.stdout).status).toBe('partial');
     const bad = runCli(['check', '--format', 'xml'], { cwd: dir, input: PARTIAL });
     expect(bad.code).toBe(64);
-    expect(bad.stderr).toBe('chord-patch: --format expects text, json, github, junit, got "xml"\n');
+    expect(bad.stderr).toBe('chord-patch: --format expects text, json, github, junit, openai, got "xml"\n');
   });
 });
 

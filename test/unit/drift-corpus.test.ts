@@ -32,6 +32,11 @@ const GUARDED = new Set([
   'dashes',
   'full-width',
   'unicode-space',
+  'search-replace',
+  'openai-call',
+  'text-editor',
+  'line-numbers',
+  'line-numbers-off',
 ]);
 
 const ROOT = join(import.meta.dirname, '..', '..');

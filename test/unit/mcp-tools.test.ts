@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { configFromData } from '../../src/config/config.js';
-import { writeOp } from '../../src/mcp/calls.js';
+import { writeOp } from '../../src/input/whole-file.js';
 import { mcpTools } from '../../src/models/mcp-tools.js';
 import { selectTools } from '../../src/models/tools.js';
 

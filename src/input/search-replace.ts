@@ -1,0 +1,187 @@
+// SEARCH/REPLACE blocks (aider's edit format, Roo's apply_diff, Cline's
+// legacy replace_in_file) -> file operations.
+//
+//   path/to/file.py            the path: on the line before the block, or
+//   ```python                  before / inside its fence (diff-fenced puts it
+//   <<<<<<< SEARCH             first inside); a block without one belongs to
+//   :start_line:12             the previous block's file (Roo: optional hint,
+//   -------                    with its separator line)
+//   text to find
+//   =======
+//   text to put there
+//   >>>>>>> REPLACE
+//
+// Markers as aider reads them: 5 to 9 `<`, `=`, `>`. Prose and fences
+// around the blocks are the reply around them and are skipped. Each block
+// becomes one update section of its file, so a file's blocks apply in
+// order, each to the result of the one before, and commit together. A
+// section's hunk must match exactly one place in the file: a SEARCH found
+// twice is refused with both places named (aider takes the first). An empty
+// SEARCH creates the file (an existing file is refused, never appended to).
+// Lines that are only `...` split SEARCH and REPLACE into pieces that pair up
+// in order, each one a hunk after the one before; unequal counts are refused.
+// `:start_line:` becomes the hunk's line hint: it only chooses among several
+// exact places, and never moves a hunk that matches one place.
+//
+// A path candidate must be one token with a `.` or `/` (or a well-known
+// extensionless name such as Makefile): a prose line before a block is never
+// taken for a file name.
+
+import { ChordPatchError } from '../errors.js';
+import type { FileOp, Hunk, HunkLine } from '../types.js';
+
+const HEAD = /^<{5,9} SEARCH>?\s*$/;
+const DIVIDER = /^={5,9}\s*$/;
+const UPDATED = /^>{5,9} REPLACE\s*$/;
+const START_LINE = /^:start_line:\s*(\d+)\s*$/;
+const ROO_SEPARATOR = /^-{3,}\s*$/;
+const FENCE = /^(`{3,}|~{3,})/;
+const BARE_NAMES = /^(Makefile|Dockerfile|Gemfile|Rakefile|Procfile|Jenkinsfile|Vagrantfile|LICENSE|README|CODEOWNERS)$/;
+
+/** Does the text hold at least one SEARCH/REPLACE block? */
+export function looksSearchReplace(text: string): boolean {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const head = lines.findIndex((l) => HEAD.test(l.trim()));
+  if (head < 0) return false;
+  const rest = lines.slice(head + 1);
+  const div = rest.findIndex((l) => DIVIDER.test(l.trim()));
+  return div >= 0 && rest.slice(div + 1).some((l) => UPDATED.test(l.trim()));
+}
+
+export interface SearchReplaceBlock {
+  path: string;
+  search: string[];
+  replace: string[];
+  /** 1-based line of the `<<<<<<< SEARCH` marker. */
+  line: number;
+  startLine?: number;
+}
+
+/** A candidate line before a block as a path, aider's way: `#`, `*`, backquotes and a final colon stripped. */
+function pathOf(line: string): string | undefined {
+  const t = line
+    .trim()
+    .replace(/:$/, '')
+    .replace(/^#+/, '')
+    .trim()
+    .replace(/^`+|`+$/g, '')
+    .replace(/^\*+|\*+$/g, '')
+    .trim();
+  if (t === '' || /\s/.test(t)) return undefined;
+  return t.includes('.') || t.includes('/') || BARE_NAMES.test(t) ? t : undefined;
+}
+
+/** The path named in the (up to 3) lines before the block: the nearest line that is not a fence (or a fence naming it, ```file.py). */
+function pathBefore(lines: readonly string[], head: number, floor: number): string | undefined {
+  for (let i = head - 1; i >= Math.max(floor, head - 3); i--) {
+    const line = lines[i]!.trim();
+    const fence = FENCE.exec(line);
+    if (!fence) return pathOf(line);
+    const rest = line.slice(fence[0].length).trim();
+    if (rest.includes('.') || rest.includes('/')) return pathOf(rest);
+  }
+  return undefined;
+}
+
+const fail = (line: number, message: string): never => {
+  throw new ChordPatchError('parse_error', `line ${line}: ${message}`, line);
+};
+
+/** Every block of the text, with its path (`defaultPath`: the file a {"path", "diff"} call names). */
+export function parseSearchReplaceBlocks(text: string, defaultPath?: string): SearchReplaceBlock[] {
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
+  const blocks: SearchReplaceBlock[] = [];
+  let current = defaultPath;
+  let floor = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (!HEAD.test(lines[i]!.trim())) continue;
+    const line = i + 1;
+    const named = defaultPath === undefined ? pathBefore(lines, i, floor) : undefined;
+    const path = named ?? current;
+    if (path === undefined) fail(line, 'a SEARCH block without a file path: put the path on the line before "<<<<<<< SEARCH"');
+    current = path;
+    let j = i + 1;
+    let startLine: number | undefined;
+    const hint = START_LINE.exec(lines[j]?.trim() ?? '');
+    if (hint) {
+      startLine = Number(hint[1]);
+      j++;
+      if (ROO_SEPARATOR.test(lines[j]?.trim() ?? '')) j++;
+    }
+    const search: string[] = [];
+    for (; j < lines.length && !DIVIDER.test(lines[j]!.trim()); j++) {
+      if (HEAD.test(lines[j]!.trim()) || UPDATED.test(lines[j]!.trim())) fail(j + 1, 'expected "=======" before this marker');
+      search.push(lines[j]!);
+    }
+    if (j >= lines.length) fail(line, 'the SEARCH block never reaches "======="');
+    const replace: string[] = [];
+    for (j++; j < lines.length && !UPDATED.test(lines[j]!.trim()); j++) {
+      if (HEAD.test(lines[j]!.trim()) || DIVIDER.test(lines[j]!.trim())) fail(j + 1, 'expected ">>>>>>> REPLACE" before this marker');
+      replace.push(lines[j]!);
+    }
+    if (j >= lines.length) fail(line, 'the block never reaches ">>>>>>> REPLACE"');
+    blocks.push({ path: path!, search, replace, line, ...(startLine !== undefined ? { startLine } : {}) });
+    i = j;
+    floor = j + 1;
+  }
+  if (blocks.length === 0)
+    throw new ChordPatchError('parse_error', 'no complete SEARCH/REPLACE block (<<<<<<< SEARCH, =======, >>>>>>> REPLACE)');
+  return blocks;
+}
+
+/** Old and new lines as one hunk: the common first and last lines as context, the rest removed and added. */
+function hunkOf(search: readonly string[], replace: readonly string[], patchLine: number, hintLine?: number): Hunk {
+  let pre = 0;
+  while (pre < search.length && pre < replace.length && search[pre] === replace[pre]) pre++;
+  let post = 0;
+  while (
+    post < search.length - pre &&
+    post < replace.length - pre &&
+    search[search.length - 1 - post] === replace[replace.length - 1 - post]
+  )
+    post++;
+  const lines: HunkLine[] = [
+    ...search.slice(0, pre).map((text) => ({ op: ' ' as const, text })),
+    ...search.slice(pre, search.length - post).map((text) => ({ op: '-' as const, text })),
+    ...replace.slice(pre, replace.length - post).map((text) => ({ op: '+' as const, text })),
+    ...search.slice(search.length - post).map((text) => ({ op: ' ' as const, text })),
+  ];
+  return { lines, endOfFile: false, patchLine, ...(hintLine !== undefined ? { hintLine } : {}) };
+}
+
+/** Split at lines that are exactly `...` (aider's elision). */
+function pieces(lines: readonly string[]): string[][] {
+  const out: string[][] = [[]];
+  for (const l of lines) {
+    if (l.trim() === '...') out.push([]);
+    else out[out.length - 1]!.push(l);
+  }
+  return out;
+}
+
+/** One block -> one operation: create (empty SEARCH) or update with one hunk per `...` piece. */
+function blockOp(b: SearchReplaceBlock): FileOp {
+  if (b.search.every((l) => l.trim() === '')) return { kind: 'add', path: b.path, lines: [...b.replace], patchLine: b.line };
+  const from = pieces(b.search);
+  const to = pieces(b.replace);
+  if (from.length !== to.length) {
+    fail(
+      b.line,
+      `SEARCH has ${from.length - 1} "..." elision line(s) and REPLACE ${to.length - 1}: ` +
+        'they must pair up, one piece of SEARCH for each piece of REPLACE',
+    );
+  }
+  if (from.length > 1 && from.some((p) => p.every((l) => l.trim() === ''))) {
+    fail(b.line, 'a piece of SEARCH between "..." lines is empty: each piece must name the text it replaces');
+  }
+  const hunks = from.map((p, k) => hunkOf(p, to[k]!, b.line, k === 0 ? b.startLine : undefined));
+  return { kind: 'update', path: b.path, hunks, patchLine: b.line };
+}
+
+/** SEARCH/REPLACE text -> operations, one per block, in order. */
+export function parseSearchReplace(text: string, defaultPath?: string): FileOp[] {
+  return parseSearchReplaceBlocks(text, defaultPath).map(blockOp);
+}
