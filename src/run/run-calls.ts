@@ -18,7 +18,7 @@ import { numberedLines } from '../report/numbered.js';
 import { decodeLines, prepareDecoding } from '../text/decode.js';
 import type { LineTable } from '../text/table.js';
 import type { FileOp, Hunk, Outcome } from '../types.js';
-import { errorOutcome, type RunOptions, rejected, runOps } from './pipeline.js';
+import { errorOutcome, type RunOptions, rejected, runOps, snapshotOptions } from './pipeline.js';
 import { runEdit } from './run-edit.js';
 
 const ok = (o: Outcome) => o.status === 'applied' || o.status === 'checked';
@@ -96,7 +96,7 @@ async function readLines(path: string, options: RunOptions, tool: Outcome['tool'
   const dry = !!options.check;
   try {
     const ref = resolveRef(root, path);
-    const snapshot = await takeSnapshot(fs, root, [ref], !!options.allowOutside);
+    const snapshot = await takeSnapshot(fs, root, [ref], snapshotOptions(options));
     if (snapshot.outside.has(ref.abs))
       throw new ChordPatchError('outside_root', `${path}: path is outside the working directory (${root}); nothing was read`);
     const entry = snapshot.entries.get(ref.abs);
