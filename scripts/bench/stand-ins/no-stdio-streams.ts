@@ -14,3 +14,9 @@ export function stderrIsTerminal(): boolean {
 export function writeFd(fd: 1 | 2, text: string): void {
   (fd === 1 ? process.stdout : process.stderr).write(text);
 }
+
+/** Every write went to a stream: done when each stream has flushed what it holds. */
+export function queuedWrites(): Promise<void> {
+  const flushed = (s: NodeJS.WriteStream) => new Promise<void>((done) => s.write('', () => done()));
+  return Promise.all([flushed(process.stdout), flushed(process.stderr)]).then(() => {});
+}
