@@ -25,7 +25,7 @@ export function patchFormat(text: string): 'patch' | 'unified' {
     .slice(0, 4096)
     .replace(/^\uFEFF/, '')
     .trimStart();
-  if (head.startsWith('*** ') || head.startsWith('<<') || head.startsWith('apply_patch')) return 'patch';
+  if (head.startsWith('*** ') || head.startsWith('<<') || head.startsWith('apply_patch') || /^cat\s+<</.test(head)) return 'patch';
   if (!/^(diff |--- |\+\+\+ |@@ )/m.test(text)) return 'patch';
   const lines = text.replace(/\r\n/g, '\n').split('\n');
   if (lines.some((l) => l.trim() === '*** Begin Patch')) return 'patch';
