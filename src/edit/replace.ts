@@ -31,6 +31,7 @@ import { cleanAdded, newSide, type Part } from './new-text.js';
 import { punctuation, tolerantStart } from './punctuation.js';
 import { type FileView, type LfSplice, toLf } from './view.js';
 import { appliedAround, whitespaceMatch } from './whitespace.js';
+import { closesOpened } from './dropped-bracket.js';
 import { describeIndent, insideIndentation, reindentAdded } from './inside-indentation.js';
 
 // ---------------------------------------------------------------- searching
@@ -250,23 +251,25 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
 }
 
 /**
- * 3. Trailing newline: old_string ends with '\n' where the file has none,
- * i.e. at the end of a file without a final newline. Only a match that ends
- * there counts: without its '\n', old_string also matches wherever its last
- * line continues ("foo(" in "foo(bar)"), and taking such a match would apply
- * a different edit than the one asked for. (The other direction, old_string
- * lacking a '\n' the file has, never fails the exact step: old_string is
- * then a prefix of the file's text.)
+ * 3. Trailing newline: old_string ends with '\n' where the file has none
+ * after the text. At the end of a file without a final newline, that is the
+ * match. Elsewhere, Chord's rule: old_string without its '\n' that matches
+ * exactly one place (text continuing on the same line, "foo" in "foo bar")
+ * is replaced by new_string without its '\n'. (The other direction,
+ * old_string lacking a '\n' the file has, never fails the exact step:
+ * old_string is then a prefix of the file's text.)
  */
 function trailingNewlineStep(view: FileView, p: Prepared): EntryResult | undefined {
   const { oldLf, cleanNew } = p;
-  if (!oldLf.endsWith('\n') || oldLf.length <= 1 || view.lf.endsWith('\n')) return undefined;
+  if (!oldLf.endsWith('\n') || oldLf.length <= 1 || p.e.replace_all) return undefined;
   const stripped = oldLf.slice(0, -1);
-  if (!view.lf.endsWith(stripped)) return undefined;
   const text = cleanNew.endsWith('\n') ? cleanNew.slice(0, -1) : cleanNew;
+  const atEnd = !view.lf.endsWith('\n') && view.lf.endsWith(stripped);
+  const hits = atEnd ? [view.lf.length - stripped.length] : view.positions(stripped);
+  if (hits.length !== 1 || closesOpened(stripped, view.lf[hits[0]! + stripped.length])) return undefined;
   return {
     ok: true,
-    splices: spliceAt(p, [view.lf.length - stripped.length], stripped.length, text),
+    splices: spliceAt(p, hits, stripped.length, text),
     step: 'trailing-newline',
     added: p.added,
     cleaned: p.cleaned,

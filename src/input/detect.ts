@@ -36,7 +36,8 @@ export function patchFormat(text: string): TextKind {
     .slice(0, 4096)
     .replace(/^\uFEFF/, '')
     .trimStart();
-  if (head.startsWith('*** ') || (head.startsWith('<<') && !head.startsWith('<<<<<')) || head.startsWith('apply_patch')) return 'patch';
+  const heredoc = (head.startsWith('<<') && !head.startsWith('<<<<<')) || /^cat\s+<</.test(head);
+  if (head.startsWith('*** ') || heredoc || head.startsWith('apply_patch')) return 'patch';
   if (looksSearchReplace(text)) return 'search-replace';
   if (!/^(diff |--- |\+\+\+ |@@ )/m.test(text)) return 'patch';
   const lines = text.replace(/\r\n/g, '\n').split('\n');

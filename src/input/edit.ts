@@ -96,7 +96,9 @@ export function parseEditRequest(obj: Record<string, unknown>): EditRequest {
 
   let request: EditRequest | undefined;
   if (obj.edits !== undefined) {
-    const mixed = SINGLE_FIELDS.filter((f) => obj[f] !== undefined);
+    // Defaults beside `edits` ask for nothing (`"replace_all": false`, empty
+    // strings, null: what tool-call serializers fill in), and Chord accepts them.
+    const mixed = SINGLE_FIELDS.filter((f) => obj[f] !== undefined && obj[f] !== null && obj[f] !== false && obj[f] !== '');
     if (mixed.length > 0) {
       problems.push(`do not combine "edits" with top-level ${mixed.map((f) => `"${f}"`).join(', ')}: put every replacement inside "edits"`);
     }

@@ -17,7 +17,7 @@
 //
 // Leniencies, each one named in `repairs` or documented here, never guessing:
 //   - CRLF patch text; the whole input is trimmed; a leading BOM is dropped.
-//   - a heredoc wrapper (`<<'EOF'` ... `EOF`, optionally `apply_patch <<EOF`) is unwrapped.
+//   - a heredoc wrapper (`<<'EOF'` ... `EOF`, also `apply_patch <<EOF` and `cat <<'EOF'`, as Chord takes it) is unwrapped.
 //   - a missing `*** Begin Patch` is added when the first line is an operation marker;
 //     a missing `*** End Patch` is added when the text ends inside an operation.
 //     Prose before the patch is an error, never skipped.
@@ -60,7 +60,7 @@ const MOVE = MARKER.move;
 const EOF_MARKER = MARKER.endOfFile;
 const ENV_ID = '*** Environment ID:';
 
-const HEREDOC_OPEN = /^(?:apply_patch\s+)?<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\1\s*$/;
+const HEREDOC_OPEN = /^(?:(?:apply_patch|cat)\s+)?<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\1(?:\s*\|\s*apply_patch)?\s*$/;
 const UNIFIED_RANGE = /^-(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@\s?(.*)$/;
 
 /** Is this (trimmed) line one of the operation-level markers? */

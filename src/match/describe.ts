@@ -6,7 +6,7 @@
 import type { Hunk } from '../types.js';
 import { diagnoseHunk, quoteHint, quoteLine } from './diagnose.js';
 import { oldSide } from './hunk-lines.js';
-import { TOLERANT } from './passes.js';
+import { CANONICAL_WORDS, TOLERANT } from './passes.js';
 import type { LineIndex } from './seek.js';
 import type { TolerantPass } from './tolerant.js';
 
@@ -41,12 +41,12 @@ export function describeAmbiguous(
   hunks: readonly Hunk[],
   h: number,
   candidates: readonly number[],
-  pass: TolerantPass,
+  pass: TolerantPass | 'canonical',
   hint?: string,
 ): string {
   const shown = candidates.slice(0, 10).map((c) => c + 1);
   const more = candidates.length > 10 ? ', …' : '';
-  const what = TOLERANT[pass].words.ambiguity;
+  const what = pass === 'canonical' ? CANONICAL_WORDS.ambiguity : TOLERANT[pass].words.ambiguity;
   return (
     `${lead(hunks, h, 'hunk ambiguous')}; the context does not match exactly, ` +
     `and with ${what} it matches ${candidates.length} places (lines ${shown.join(', ')}${more})${hint === undefined ? '' : `; ${hint}`}: ` +

@@ -22,6 +22,7 @@
 // and the report says where the hint pointed (models write wrong numbers).
 
 import type { Hunk, HunkLine } from '../types.js';
+import { findCanonical } from './canonical.js';
 import { appliedInOrder, changes, standingExactly, standsAt } from './applied.js';
 import {
   describeAlreadyApplied,
@@ -48,7 +49,7 @@ export interface Replacement {
   /** The hunk lines to lay over [start, start + oldLen). */
   lines: HunkLine[];
   /** How the old side (or, for a pure insertion, its header) was found; 'append' for a pure insertion at the end. */
-  pass: PassName | TolerantPass | 'append';
+  pass: PassName | TolerantPass | 'canonical' | 'append';
   /** What was adapted to the file (re-indented added lines, a tolerance used), for the result notes. */
   note?: string;
   /** Where the hunk's new side stands exactly, found before a loose match of its old side was taken: it was applied before. */
@@ -221,6 +222,13 @@ function placeHunkAnywhere(state: State, h: number): Placement {
     return failed('hunk_not_found', describeUnsafe(hunks, h, tolerant.line, tolerant.reason), [tolerant.line]);
   if (tolerant.kind === 'indent') return failed('hunk_ambiguous', describeIndentAmbiguous(hunks, h, tolerant.message), [tolerant.line]);
   if (tolerant.kind === 'found') return { kind: 'found', replacement: tolerant.replacement };
+  const canonical = findCanonical(index, hunk, cursor);
+  if (canonical.kind === 'ambiguous')
+    return failed('hunk_ambiguous', describeAmbiguous(hunks, h, canonical.candidates, 'canonical'), canonical.candidates);
+  if (canonical.kind === 'found') {
+    const old = oldSide(hunk.lines).length;
+    return { kind: 'found', replacement: { start: canonical.start, oldLen: old, lines: canonical.lines, pass: 'canonical' } };
+  }
   return { kind: 'none' };
 }
 

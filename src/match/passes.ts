@@ -72,10 +72,18 @@ export const TOLERANT: { readonly [P in TolerantPass]: TolerantPassSpec } = {
   },
 };
 
+/** The canonical-equivalence step (canonical.ts): no fold of normalize.ts, so outside the tolerant registry. */
+export const CANONICAL_WORDS: PassWords & { ambiguity: string } = {
+  how: 'under Unicode canonical equivalence (NFC/NFD)',
+  note: "under Unicode canonical equivalence (composed and decomposed accents alike); added lines take the file's form",
+  ambiguity: 'Unicode canonical equivalence (NFC/NFD)',
+};
+
 /** The words of a pass by its name (a placement records it as a string); undefined for a name no pass has. */
 export function passWords(pass: string): PassWords | undefined {
   if (Object.hasOwn(LINE, pass)) return LINE[pass as PassName].words;
   if (Object.hasOwn(TOLERANT, pass)) return TOLERANT[pass as TolerantPass].words;
+  if (pass === 'canonical') return CANONICAL_WORDS;
   return undefined;
 }
 

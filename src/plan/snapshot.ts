@@ -89,14 +89,18 @@ export function checkOverlaps(refs: readonly PathRef[]): void {
   }
 }
 
-/** Throws overlapping_operations when two different paths are one file (hard links). */
+/** Throws overlapping_operations when two different paths are one file (hard links, or a symlinked directory on the way). */
 export function checkSameFile(refs: readonly PathRef[], entries: Map<string, Entry>): void {
   const raw = new Map(refs.map((r) => [r.abs, r.raw]));
   const byIdentity = new Map<string, string>();
   for (const [abs, e] of entries) {
     if (!('identity' in e)) continue;
     const other = byIdentity.get(e.identity);
-    if (other !== undefined) overlap(`"${raw.get(other)}" and "${raw.get(abs)}" are the same file (hard links)`);
+    if (other !== undefined) {
+      // One link to the file: the two names meet through a symbolic link in a directory of the path, not a hard link.
+      const how = 'links' in e && e.links === 1 ? 'through a symbolic link in the path' : 'hard links';
+      overlap(`"${raw.get(other)}" and "${raw.get(abs)}" are the same file (${how})`);
+    }
     byIdentity.set(e.identity, abs);
   }
 }

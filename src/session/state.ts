@@ -169,21 +169,14 @@ export function patchMatchEvents(
 
 // ------------------------------------------------------- identical resubmits
 
-/** A stable key for what a patch asks for (its operations, not its wrapper or whitespace). */
+/**
+ * A stable key for what a patch asks for: every field of its operations that
+ * can change the outcome (a corrected `@@ -N` line, a file's mode or final
+ * newline, a move), with only where they stood in the patch text left out.
+ */
 export function patchKey(ops: readonly FileOp[]): string {
-  const canonical = ops.map((op) => {
-    if (op.kind === 'update') {
-      return {
-        k: op.kind,
-        p: op.path,
-        m: op.moveTo ?? null,
-        h: op.hunks.map((h) => ({ h: h.header ?? null, a: h.anchors ?? null, e: h.endOfFile, l: h.lines })),
-      };
-    }
-    if (op.kind === 'add') return { k: op.kind, p: op.path, l: op.lines };
-    return { k: op.kind, p: op.path };
-  });
-  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+  const canonical = JSON.stringify(ops, (k, v) => (k === 'patchLine' ? undefined : v));
+  return createHash('sha256').update(canonical).digest('hex');
 }
 
 /** What a snapshot entry looked like, compactly: a content hash for files. */

@@ -2,7 +2,7 @@
 // colour, --json, -C, and the apply_patch entry.
 
 import { spawnSync } from 'node:child_process';
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliCommand, linkCli, RUNTIME, runCli } from '../support/cli.js';
@@ -158,6 +158,20 @@ describe('chord-patch apply', () => {
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).error.message).toContain('are the same file (hard links)');
     expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe('a\n');
+  });
+
+  it('refuses one file named through a symlinked directory as overlapping operations, not as hard links', () => {
+    const dir = scratch({ 'real/a.txt': 'a\n' });
+    symlinkSync('real', join(dir, 'alias'));
+    const r = runCli(['apply', '--json'], {
+      cwd: dir,
+      input: P('*** Update File: real/a.txt', '-a', '+x', '*** Update File: alias/a.txt', '-a', '+y'),
+    });
+    expect(r.code).toBe(1);
+    const message = JSON.parse(r.stdout).error.message;
+    expect(message).toContain('are the same file (through a symbolic link in the path)');
+    expect(message).not.toContain('hard links');
+    expect(readFileSync(join(dir, 'real/a.txt'), 'utf8')).toBe('a\n');
   });
 
   it('prints a diff that git apply accepts and that reproduces the change', () => {

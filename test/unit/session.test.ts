@@ -130,6 +130,30 @@ describe('refusing an identical failed patch', () => {
     expect(refuseIdenticalPatch(s, patchKey([update('a.txt', 'other')]), files)).toBeUndefined();
   });
 
+  it('runs a patch again whose only change is a corrected stated line number', () => {
+    const at = (hintLine: number): FileOp[] => [
+      {
+        kind: 'update',
+        path: 'a.txt',
+        patchLine: 1,
+        hunks: [{ lines: [{ op: '-', text: 'old' }], endOfFile: false, patchLine: 2, hintLine }],
+      },
+    ];
+    const s = recordPatchResult(emptySession(), patchKey(at(10)), files, true);
+    expect(refuseIdenticalPatch(s, patchKey(at(12)), files)).toBeUndefined();
+    expect(refuseIdenticalPatch(s, patchKey(at(10)), files)).toContain('already failed to match in this session');
+  });
+
+  it('keys the same operations standing at other lines of the patch text alike', () => {
+    const moved: FileOp = {
+      kind: 'update',
+      path: 'a.txt',
+      patchLine: 40,
+      hunks: [{ lines: [{ op: '-', text: 'old' }], endOfFile: false, patchLine: 41 }],
+    };
+    expect(patchKey([moved])).toBe(patchKey([update('a.txt', 'old')]));
+  });
+
   it('forgets a patch once it succeeds', () => {
     let s = recordPatchResult(emptySession(), patchKey(ops), files, true);
     s = recordPatchResult(s, patchKey(ops), files, false);
