@@ -4,21 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { describeClosest } from '../../src/edit/closest-words.js';
 import { quoteHint, quoteLine } from '../../src/match/diagnose.js';
-import { reindentSeq } from '../../src/match/indent-evidence.js';
+import { reindentLines } from '../support/reindent.js';
 import { displayPath, shownPath, spellings } from '../../src/text/paths.js';
 import { codePoint, commonPrefixLength, commonSuffixLength, hex, QUOTE_CHARS, quote } from '../../src/text/quote.js';
-
-/** The quoted lines (model, file) as context, then the added lines after them. */
-const reindentLines = (
-  pairs: readonly (readonly [string, string])[],
-  added: readonly string[],
-): { lines: string[]; note?: string; ambiguous?: string } => {
-  const r = reindentSeq([
-    ...pairs.map(([text, file]) => ({ op: ' ' as const, text, file })),
-    ...added.map((text) => ({ op: '+' as const, text })),
-  ]);
-  return r.ok ? { lines: r.added, ...(r.note === undefined ? {} : { note: r.note }) } : { lines: [...added], ambiguous: r.message };
-};
 
 describe('quote', () => {
   it('quotes a short text whole, with JSON escapes for quotes and control characters', () => {

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reindentSeq } from '../../src/match/indent-evidence.js';
+import { reindentLines } from '../support/reindent.js';
 import { describeMapping, inferMapping, mapLine } from '../../src/match/reindent.js';
-
-/** The quoted lines (model, file) as context, then the added lines after them. */
-const reindentLines = (
-  pairs: readonly (readonly [string, string])[],
-  added: readonly string[],
-): { lines: string[]; note?: string; ambiguous?: string } => {
-  const r = reindentSeq([
-    ...pairs.map(([text, file]) => ({ op: ' ' as const, text, file })),
-    ...added.map((text) => ({ op: '+' as const, text })),
-  ]);
-  return r.ok ? { lines: r.added, ...(r.note === undefined ? {} : { note: r.note }) } : { lines: [...added], ambiguous: r.message };
-};
 
 describe('reading the mapping off the quoted lines', () => {
   it('finds 4 spaces to one tab', () => {
