@@ -17,8 +17,11 @@ import { type PathRef, type Snapshot, type SnapshotOptions, takeSnapshot } from 
 import { displayPath, spellings } from '../text/paths.js';
 import { beginPatchSession, type PatchSession, type PatchTargets, type SessionOptions } from '../session/store.js';
 import { prepareDecoding } from '../text/decode.js';
+import { keepCommitted } from '../stale/keep.js';
+import { reviseStalePatch } from '../stale/patch.js';
+import type { StaleOptions } from '../stale/types.js';
 
-export interface RunOptions extends PlanOptions, SessionOptions, LockOptions {
+export interface RunOptions extends PlanOptions, SessionOptions, LockOptions, StaleOptions {
   /** Directory relative paths resolve against (default: process.cwd()). */
   cwd?: string;
   /** File system to use (default: the real one). */
@@ -134,6 +137,8 @@ async function runOpsLocked(
     if (session?.refused) return session.refused;
     await prepareDecoding(snapshotBytes(snapshot), options);
     plan = planPatch(ops, snapshot, options, refsOf);
+    // Stale context (stale/): a hunk that matches an older state of its file is named, or merged with --3way.
+    if (plan.failed.length > 0) plan = await reviseStalePatch(plan, { ops, snapshot, refsOf, options });
   } catch (e) {
     return errorOutcome(e, 'apply_patch', dryRun);
   }
@@ -148,7 +153,8 @@ async function runOpsLocked(
     pruneDirs: options.reverse ? 'undo' : fromDiff ? 'diff' : undefined,
     diffs: options.diffs !== false,
   });
-  return session ? session.end(outcome, plan.failed) : outcome;
+  const kept = keepCommitted(plan, outcome, options);
+  return session ? session.end(kept, plan.failed) : kept;
 }
 
 /** What the session memory needs of this run: the named files as read, and how the patch spelled them. */

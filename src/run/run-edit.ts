@@ -13,6 +13,8 @@ import { nodeFs } from '../platform/node-fs.js';
 import { prepareDecoding } from '../text/decode.js';
 import type { EditRequest, Outcome } from '../types.js';
 import { type EditPlan, planEdit } from '../edit/plan.js';
+import { keepCommitted } from '../stale/keep.js';
+import { reviseStaleEdit } from '../stale/edit.js';
 
 /** Apply (or check) an edit request. Never throws for bad input: the outcome says why. */
 export async function runEdit(request: EditRequest, options: RunOptions = {}): Promise<Outcome> {
@@ -31,6 +33,8 @@ async function runEditLocked(request: EditRequest, options: RunOptions, guard: G
     snapshot = await takeSnapshot(fs, root, [ref], snapshotOptions(options));
     await prepareDecoding(snapshotBytes(snapshot), options);
     planned = planEdit(request, snapshot, options);
+    // Stale context (stale/): an old_string that matches an older state of the file is named, or merged with --3way.
+    if (planned.matched === false) planned = await reviseStaleEdit(planned, request, snapshot, options);
   } catch (e) {
     return errorOutcome(e, 'edit', dryRun);
   }
@@ -45,6 +49,7 @@ async function runEditLocked(request: EditRequest, options: RunOptions, guard: G
     diffs: options.diffs !== false,
   });
   if (stats && (outcome.status === 'applied' || outcome.status === 'checked')) outcome = { ...outcome, edit: stats };
+  outcome = keepCommitted(plan, outcome, options);
   // A commit that failed as a whole (changed after planning, write error) says
   // nothing about whether the text matched, so it is not counted.
   if (planned.matched !== undefined && !outcome.error) {
