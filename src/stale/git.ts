@@ -8,7 +8,8 @@
 
 import { realpathSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
-import { createHash, execFileSync } from '../startup/lazy-builtins.js';
+import { execFileSync } from 'node:child_process';
+import { createHash } from '../startup/lazy-builtins.js';
 import type { Preimage } from './types.js';
 
 /** Largest blob read back (a larger file has no git pre-image). */
