@@ -18,7 +18,6 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { env, freshCopy, materialize, median, rssRun, startRunner, TIME_BIN, treeDiffers } from './bench/measure.mjs';
 import { machine, resultsMarkdown, scalingSvg } from './bench/report.mjs';
-import { startupVariants } from './bench/startup-variants.mjs';
 import { tools as toolList } from './bench/tools.mjs';
 import { allWorkloads } from './bench/workloads.mjs';
 
@@ -74,20 +73,6 @@ function coldCache(file) {
 
 ensureBinary();
 const { list: TOOLS, editReady } = toolList(ROOT, log);
-// The Node CLI without each start-up trick, for the start-up rows (startup-variants.mjs).
-const VARIANTS = only && !only.has('version') && !only.has('small') ? [] : await startupVariants(ROOT, join(WORK, 'variants'));
-for (const v of VARIANTS) {
-  TOOLS.push({
-    ...v,
-    version: `node ${process.version}`,
-    run: (_w, mode) =>
-      mode === 'version'
-        ? { file: process.execPath, args: [v.entry, '--version'] }
-        : mode === 'apply'
-          ? { file: process.execPath, args: [v.entry, 'apply'], stdin: 'patch' }
-          : null,
-  });
-}
 for (const t of TOOLS) log(t.skip ? `skip: ${t.label}: ${t.skip}` : `tool: ${t.label}${t.version ? ` (${t.version})` : ''}`);
 if (!TIME_BIN) log('note: /usr/bin/time not found; peak RSS is polled from /proc (a lower bound)');
 
@@ -107,7 +92,7 @@ const PLAN = [
     title: '`--version` (start-up)',
     w: W.small,
     mode: 'version',
-    tools: ['cli', 'bin', 'node', 'bun', ...VARIANTS.map((v) => v.id)],
+    tools: ['npm', 'cli', 'bin', 'node', 'bun'],
     reps: REPS_STARTUP,
     budget: BUDGET_S.startup,
     noTree: true,
@@ -117,7 +102,7 @@ const PLAN = [
     title: 'small patch: 1 hunk, 200-line file',
     w: W.small,
     mode: 'apply',
-    tools: [...ALL, 'node', 'bun', 'bunio', ...VARIANTS.map((v) => v.id)],
+    tools: ['npm', ...ALL, 'node', 'bun', 'bunio'],
     reps: REPS_STARTUP,
     budget: BUDGET_S.startup,
   },

@@ -9,20 +9,18 @@
 //
 // Two steps. esbuild first bundles src/main.ts into one CommonJS file, and
 // each package only loaded on first use into one of its own
-// (build/lazy-packages.mjs, which has the figure), then Bun compiles those
-// files into the executable, the lazy ones as modules required by path.
-// Bun's own bundler emits an ES module whose imports of built-in modules are
-// all loaded before the first line runs, including node:zlib, which jschardet imports and only legacy-encoding detection
-// needs. In a CommonJS bundle each package's require() of a built-in runs when
-// the package is first used, so a run that never detects an encoding never
-// loads zlib. Loading zlib took 41-50 ms in a compiled binary, against
-// 0.02 ms once already loaded (first use in a fresh process, busy 2-core
-// VM, 2026-11-30).
+// (build/lazy-packages.mjs), then Bun compiles those files into the
+// executable, the lazy ones as modules required by path. Bun's own bundler
+// would emit an ES module whose imports of built-in modules all load before
+// the first line runs, node:zlib (jschardet's, for legacy encodings only)
+// included; a CommonJS bundle requires a package's built-ins when the package
+// is first used (bench/house.md has what zlib costs).
 import { build as esbuild } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { embeddedLazyPackages, lazyPackagesOf } from './build/lazy-packages.mjs';
+import { processGlobal } from './build/process-global.mjs';
 import { bunExecutable } from './bun.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -54,7 +52,7 @@ async function build() {
     entryPoints: ['src/main.ts'],
     outfile: entry,
     write: false,
-    plugins: [embeddedLazyPackages],
+    plugins: [embeddedLazyPackages, processGlobal],
   });
   const text = main.outputFiles[0].text;
   const lazy = await lazyPackagesOf(text, common);
@@ -74,14 +72,6 @@ async function build() {
       // where the Node CLI ignores it. The directory walk costs start-up too.
       '--no-compile-autoload-dotenv',
       '--no-compile-autoload-bunfig',
-      // JIT tier-up at a tenth of the default rate: a run is one short burst,
-      // and compiling functions it barely reuses cost more than it saved.
-      // Measured (2026-11-30, 2-core VM under load, paired rounds): small
-      // patch 27 -> 22 ms of CPU (wall 0.85x); 100,000 lines / 500 hunks
-      // 123 -> 107 ms of CPU (wall 0.75x); whitespace drift unchanged.
-      // A run that reads 256 KiB or more puts the normal thresholds back
-      // (src/startup/jit-policy.ts, which has the figures).
-      '--compile-jit-policy=10',
       '--root',
       sources,
       entry,

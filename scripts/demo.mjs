@@ -10,7 +10,7 @@ cpSync('examples', scratch, { recursive: true });
 // The copy is kept, and named, so the result can be looked at after the run.
 console.log(`scratch copy of examples/: ${scratch} (kept for you to look at; remove it when done)\n`);
 const patch = readFileSync('examples/demo.patch');
-const run = spawnSync(process.execPath, ['bin/chord-patch', 'apply', '-C', scratch, ...process.argv.slice(2)], {
+const run = spawnSync(join(import.meta.dirname, '..', 'bin', 'chord-patch'), ['apply', '-C', scratch, ...process.argv.slice(2)], {
   input: patch,
   stdio: ['pipe', 'inherit', 'inherit'],
 });

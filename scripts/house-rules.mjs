@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// The size rules of CONTRIBUTING.md, checked: no source file in src/ over 400
-// lines (data tables excepted, listed below), no function over 80 lines, and
-// no line over 140 characters in the code of src/, test/ and scripts/. Run by
-// `npm run lint` (and so by `npm test`). Biome has no rule for the first two,
-// and its formatter wraps code at 140 columns but never breaks a string, so a
-// long message would slip past it: the third rule catches those.
+// The house rules of CONTRIBUTING.md, checked. Failures: a line over 140
+// characters in the code of src/, test/ and scripts/ (biome wraps code at 140
+// columns but never breaks a string), and a measurement in a comment of src/
+// (a duration, a size, a ratio, a percentage, a date, a round count: comments
+// say why, figures live in bench/). Warnings, printed for a reviewer and no
+// failure (a file can be clearer whole): a src/ file over 400 lines (data
+// tables excepted, listed below) and a function over 80 lines. Run by
+// `npm run lint` (and so by `npm test`).
 //
-//   node scripts/house-rules.mjs           the check; exit 1 on any breach
+//   node scripts/house-rules.mjs           the check; exit 1 on any failure
 //
 // TypeScript's parser is already a dev dependency (tsc), so the function
 // lengths come from the real syntax tree, not from brace counting.
@@ -18,6 +20,29 @@ import ts from 'typescript';
 export const MAX_FILE_LINES = 400;
 export const MAX_FUNCTION_LINES = 80;
 export const MAX_LINE_CHARS = 140;
+
+/**
+ * What a measurement looks like in a comment. A date, a timestamp or a
+ * version in backticks is a name (`2026-07-28`, the MCP protocol revision),
+ * and is left out before these are tried.
+ */
+const MEASUREMENTS = [
+  /\b(19|20)\d\d-\d\d-\d\d\b/, // a date
+  /\d\s?(ms|µs|μs|us|ns)\b/, // a duration
+  /\d\.\d+\s?s\b/, // seconds with a fraction
+  /\d\s?(KB|MB|GB|kB)\b/, // a size (KiB and MiB are buffer sizes the code sets, not figures)
+  /\d\s?%/, // a percentage
+  /\d\s?×|\b\d+\.\d+x\b/, // a ratio
+  /\b\d+ (paired |alternating )?rounds?\b/, // a round count
+  /\bmedian of\b/,
+];
+
+/**
+ * Files whose comments still quote a figure, owned by other work in flight
+ * (issue 27's one runner rewrites src/run/): each is listed by the rule as a
+ * warning until that lands. Empty it, do not grow it.
+ */
+const MEASUREMENT_PENDING = new Set(['src/run/pipeline.ts']);
 
 /** Files that are data (tables of characters, a grammar), not logic: exempt from the file and line limits. */
 const DATA_TABLES = new Set(['src/models/grammar.ts']);
@@ -74,6 +99,24 @@ function sizeBreaches(file, text) {
   return out;
 }
 
+/** Each comment line of a src/ file that quotes a measurement. */
+function measurementComments(file, text) {
+  const out = [];
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
+  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    if (kind !== ts.SyntaxKind.SingleLineCommentTrivia && kind !== ts.SyntaxKind.MultiLineCommentTrivia) continue;
+    const first = text.slice(0, scanner.getTokenStart()).split('\n').length;
+    scanner
+      .getTokenText()
+      .split('\n')
+      .forEach((line, i) => {
+        const prose = line.replace(/`[^`]*`/g, '');
+        if (MEASUREMENTS.some((m) => m.test(prose))) out.push(`${file}:${first + i}: comment quotes a measurement: ${line.trim()}`);
+      });
+  }
+  return out;
+}
+
 /** Each line of `text` over the line limit, counted in characters (code points), as an editor shows them. */
 function longLines(file, text) {
   if (DATA_TABLES.has(file)) return [];
@@ -85,25 +128,28 @@ function longLines(file, text) {
   return out;
 }
 
-/** Every breach of the house rules in the tree at `root`, one line each (empty when all is well). */
-export function houseRuleBreaches(root) {
-  const breaches = [];
+/** The house rules over the tree at `root`: failures and warnings, one line each (both empty when all is well). */
+export function houseRules(root) {
+  const failures = [];
+  const warnings = [];
   const read = (file) => readFileSync(join(root, file), 'utf8');
-  for (const file of filesUnder(root, 'src', /\.ts$/)) breaches.push(...sizeBreaches(file, read(file)));
-  for (const dir of LINE_RULE_DIRS) for (const file of filesUnder(root, dir, CODE_FILE)) breaches.push(...longLines(file, read(file)));
-  return breaches;
+  for (const file of filesUnder(root, 'src', /\.ts$/)) {
+    const text = read(file);
+    warnings.push(...sizeBreaches(file, text));
+    (MEASUREMENT_PENDING.has(file) ? warnings : failures).push(...measurementComments(file, text));
+  }
+  for (const dir of LINE_RULE_DIRS) for (const file of filesUnder(root, dir, CODE_FILE)) failures.push(...longLines(file, read(file)));
+  return { failures, warnings };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  const root = join(import.meta.dirname, '..');
-  const breaches = houseRuleBreaches(root);
-  if (breaches.length > 0) {
-    console.error(
-      `house rules: ${breaches.length} breach${breaches.length === 1 ? '' : 'es'}\n${breaches.map((b) => `  ${b}`).join('\n')}`,
-    );
+  const { failures, warnings } = houseRules(join(import.meta.dirname, '..'));
+  const list = (lines) => lines.map((l) => `  ${l}`).join('\n');
+  if (warnings.length > 0) console.warn(`house rules: ${warnings.length} for a reviewer to weigh (not failures)\n${list(warnings)}`);
+  if (failures.length > 0) {
+    console.error(`house rules: ${failures.length} failure${failures.length === 1 ? '' : 's'}\n${list(failures)}`);
     process.exitCode = 1;
   } else {
-    const dirs = LINE_RULE_DIRS.map((d) => `${d}/`).join(', ');
-    console.log(`house rules: every file and function in src/ within its size limit, no line in ${dirs} over ${MAX_LINE_CHARS} characters`);
+    console.log(`house rules: no line over ${MAX_LINE_CHARS} characters, no measurement in a src/ comment`);
   }
 }

@@ -5,7 +5,6 @@
 
 import { readFileSync } from 'node:fs';
 import { cpus, release, totalmem } from 'node:os';
-import { startupSection } from './report-startup.mjs';
 
 export function machine() {
   let cpu = cpus()[0]?.model ?? 'unknown CPU';
@@ -276,6 +275,13 @@ function targets(results) {
     ),
   );
   out.push(target('binary, `--version`: time ÷ `bun -e 0`', ratio(results, 'version', 'bin', 'bun'), 2));
+  // Issue 27's: the npm-installed command and the binary against the floors of their runtime.
+  out.push(target('npm-installed command, `--version`: time ÷ `bun -e 0`', ratio(results, 'version', 'npm', 'bun'), 2));
+  out.push(target('npm-installed command, small patch: time ÷ the durable floor', ratio(results, 'small', 'npm', 'bunio'), 1.3));
+  out.push(target('binary, small patch: time ÷ the durable floor', ratio(results, 'small', 'bin', 'bunio'), 1.15));
+  out.push(target('binary, 100,000 lines / 500 hunks: time ÷ the durable floor', ratio(results, 'hunks', 'bin', 'bunio'), 1.5));
+  out.push(target('binary, 100,000 lines / 500 hunks: time ÷ Codex apply_patch', ratio(results, 'hunks', 'bin', 'codex'), 1.0));
+  out.push(target('binary, 1,000-file envelope: time ÷ the durable floor', ratio(results, 'files', 'bin', 'bunio'), 1.15));
   out.push(target('Node CLI, `--version`: time ÷ `node -e 0`', ratio(results, 'version', 'cli', 'node'), 1.1));
   out.push(target('Node CLI, small patch: time ÷ `node -e 0`', ratio(results, 'small', 'cli', 'node'), 1.2));
   out.push(target("binary, 100,000 lines / 500 hunks: peak RSS ÷ Codex apply_patch's", rssRatio(results, 'hunks', 'bin', 'codex'), 1.5));
@@ -434,8 +440,6 @@ The chord-patch CLI prints its coloured-diff report (uncoloured here) like a use
 ${t.text}
 
 ${limits(results, floorKb)}
-
-${startupSection(results, ratio)}
 
 ## Results
 

@@ -76,6 +76,37 @@ export function ensureCodex(root, log) {
   return { file: link, version: `@openai/codex ${version}` };
 }
 
+/**
+ * The command as `npm install -g` gives it: the root package and this
+ * platform's package (npm/<platform>/, with the binary `npm run binary`
+ * built) packed, then installed offline into bench/work/npm-prefix. Returns
+ * the installed bin/chord-patch, or a skip reason.
+ */
+export function ensureNpmInstall(root, log) {
+  const platform = `${process.platform}-${process.arch}`;
+  if (!existsSync(join(root, 'npm', platform, 'package.json'))) return { skip: `no npm/${platform} platform package` };
+  const work = join(root, 'bench', 'work', 'npm-install');
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  log(`packing and installing the npm package offline (root and npm/${platform}) ...`);
+  const npm = (cwd, args) =>
+    spawnSync('npm', args, {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_cache: join(work, 'cache'), npm_config_update_notifier: 'false' },
+    });
+  const tarballs = [];
+  for (const dir of [root, join(root, 'npm', platform)]) {
+    const r = npm(dir, ['pack', '--pack-destination', work, '--loglevel=error']);
+    if (r.status !== 0) return { skip: `npm pack in ${relative(root, dir) || '.'} failed: ${(r.stderr || '').trim().split('\n').pop()}` };
+    tarballs.push(join(work, r.stdout.trim().split('\n').pop()));
+  }
+  const prefix = join(work, 'prefix');
+  const r = npm(work, ['install', '-g', '--offline', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', prefix, ...tarballs]);
+  if (r.status !== 0) return { skip: `npm install -g --offline failed: ${(r.stderr || '').trim().split('\n').pop()}` };
+  return { file: join(prefix, 'bin', 'chord-patch') };
+}
+
 const DURABLE_FLOOR = join(import.meta.dirname, 'durable-floor.cjs');
 /** The pool width the CLI asks for (CLI_POOL_THREADS, src/platform/thread-pool.ts; a test keeps the two equal). */
 export const FLOOR_POOL_THREADS = 32;
@@ -103,7 +134,7 @@ export function tools(root, log) {
   // What `npm i chord-patch` users run: the bin shim and the bundle it loads.
   const cli = join(root, 'bin', 'chord-patch');
   const binary = join(root, 'build', 'chord-patch');
-  const help = spawnSync(node, [cli, '--help'], { encoding: 'utf8' }).stdout ?? '';
+  const help = spawnSync(cli, ['--help'], { encoding: 'utf8' }).stdout ?? '';
   const editReady = /^\s+edit\b/m.test(help);
   const chordRun = (file, pre) => (_w, mode) => {
     if (mode === 'version') return { file, args: [...pre, '--version'] };
@@ -114,10 +145,10 @@ export function tools(root, log) {
   const list = [];
   list.push({
     id: 'cli',
-    label: 'chord-patch (node bin/chord-patch)',
+    label: 'chord-patch (Node CLI: bin/chord-patch in a checkout)',
     chord: true,
     version: `node ${process.version}`,
-    run: chordRun(node, [cli]),
+    run: chordRun(cli, []),
   });
 
   let bun;
@@ -145,6 +176,17 @@ export function tools(root, log) {
     version: `Bun-compiled, bun ${bunVersion ?? '?'}`,
     ...bin,
     run: (w, mode) => (mode === 'apply' ? { ...chordRun(binary, [])(w, mode), stdout: 'pipe' } : null),
+  });
+
+  // What `npm install -g chord-patch` gives a user: the shim and the platform package's binary.
+  const installed = ensureNpmInstall(root, log);
+  list.push({
+    id: 'npm',
+    label: 'chord-patch (npm install -g: the shim and the platform binary)',
+    chord: true,
+    version: `Bun-compiled, bun ${bunVersion ?? '?'}`,
+    skip: installed.skip,
+    run: chordRun(installed.file, []),
   });
 
   const codex = ensureCodex(root, log);

@@ -1,23 +1,10 @@
-// Start-up trick (build side): packages the source only loads with
-// `await import(...)` are bundled on their own into <dist>/lazy/<name>.cjs
-// and required from there on first use, so nothing of them is read or
-// compiled at start. They are about 1.8 MB: commander (the usual command
-// lines are parsed without it, src/startup/fast-args.ts), the encoding
-// detector and iconv tables (only legacy-encoded files need them) and the
-// yaml parser (only a config file does).
-// What it saves: 11 ms on a small patch, 12 ms on --version
-// (CPU time, user + sys, median of 30 paired rounds on the 2-core VM,
-// 2026-11-30, Node 20.20; `node -e 0` took 45 ms of CPU, the CLI's small
-// patch 62 ms, `--version` 50 ms);
-// each `npm run bench` shows its wall-time figure in the "Node start-up
-// tricks" table (bench/results.md), row "lazy packages".
-//
-// The binary (scripts/binary.mjs) splits them off the same way, as modules
-// of their own compiled into the executable: in one bundle with the CLI,
-// wrapped but never run, they still cost 1.6 ms of CPU on --version and
-// 2.6 ms on a small patch (binary, median of 80 and 40 paired rounds,
-// busy 2-core VM, 2026-11-30: --version 14.8 -> 13.2 ms, small patch
-// 27.7 -> 25.1 ms; the small patch's wall time 65 -> 59 ms).
+// Packages the source only loads with `await import(...)` are bundled on
+// their own into <dist>/lazy/<name>.cjs and required from there on first
+// use, so nothing of them is read or compiled at start: commander (not for
+// apply_patch), the encoding detector and iconv tables (only legacy-encoded
+// files need them) and the yaml parser (only a config file does). The binary
+// (scripts/binary.mjs) splits them off the same way, as modules of their own
+// compiled into the executable. bench/house.md has what this saves.
 
 import { build } from 'esbuild';
 import { join } from 'node:path';
@@ -55,11 +42,8 @@ function lazyPlugin(loader) {
 
 /** For the Node build: a dynamic import of a lazy package becomes a require of <dist>/lazy/<name>.cjs. */
 export const lazyPackages = lazyPlugin(
-  // Through the loader of cli-node.cjs when it runs us (with the package's
-  // code cache, see code-cache.mjs), else a plain require.
   (name) => `
-        var file = require('node:path').join(__dirname, 'lazy', ${JSON.stringify(`${name}.cjs`)});
-        module.exports = typeof require.chordPatchLoad === 'function' ? require.chordPatchLoad(file) : require(file);`,
+        module.exports = require(require('node:path').join(__dirname, 'lazy', ${JSON.stringify(`${name}.cjs`)}));`,
 );
 
 /**

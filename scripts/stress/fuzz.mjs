@@ -47,7 +47,7 @@ for (const [n, input] of samples.entries()) {
       });
   }
   if (n % CLI_EVERY === 0) {
-    const cli = spawnSync(process.execPath, [join(ROOT, 'bin', 'chord-patch'), 'apply', '--json', '-C', ws.root], {
+    const cli = spawnSync(join(ROOT, 'bin', 'chord-patch'), ['apply', '--json', '-C', ws.root], {
       input,
       env: { ...process.env, CHORD_PATCH_SESSION: '' },
       timeout: 60_000,

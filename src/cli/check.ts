@@ -3,8 +3,8 @@
 // and a total; the exit code is the worst of them (report.ts worstExit).
 
 import { apply } from '../index.js';
-import { COLOR_STYLE, PLAIN_STYLE } from '../report/terminal.js';
-import { writeFd } from '../startup/no-stdio-streams.js';
+import { failureStyle } from '../report/colors.js';
+import { writeFd } from './write.js';
 import type { Fs } from '../types.js';
 import { runApply } from './apply.js';
 import { isWriteError } from '../report/lost.js';
@@ -34,7 +34,7 @@ export async function runCheck(files: readonly string[], flags: ApplyFlags, fs: 
   }
   const printed =
     format === 'text'
-      ? printCheckText(results, { quiet: !!flags.quiet, style: useColor(flags.color, 2) ? COLOR_STYLE : PLAIN_STYLE })
+      ? printCheckText(results, { quiet: !!flags.quiet, style: failureStyle(useColor(flags.color, 2)) })
       : printFormatted(format, results, true);
   try {
     writeFd(1, printed.out);

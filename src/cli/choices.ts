@@ -2,54 +2,56 @@
 // values, environment), so the runners only wire them: the colour choice, -p N,
 // and commander's error text reduced to one line.
 
+import type { ColorLevel } from '../report/colors.js';
+
 /** Thrown for a bad option value; cli/index.ts prints it and exits 64. */
 export class OptionError extends Error {}
 
 export type ColorFlag = boolean | undefined;
 
 /**
- * `--color=always|never|auto` as the boolean options both argument parsers
- * know (`--color`, `--no-color`, nothing), so `--color` stays a plain flag
+ * `--color=always|never|auto` as the boolean options commander
+ * knows (`--color`, `--no-color`, nothing), so `--color` stays a plain flag
  * and never swallows the FILE after it. Arguments after `--` are left alone.
  */
 export function colorArgs(args: readonly string[]): string[] {
-  // A loop, not args.flatMap: every command line passes here, and the first
-  // flatMap of a process costs 0.14 ms in the binary (2026-11-30).
   const end = args.indexOf('--');
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if ((end < 0 || i < end) && a.startsWith('--3way=')) {
+  return args.flatMap((a, i) => {
+    const literal = end >= 0 && i > end;
+    if (!literal && a.startsWith('--3way=')) {
       // git apply's --3way takes no value; =markers is this tool's own.
       if (a !== '--3way=markers') throw new OptionError(`--3way takes no value, or =markers, got ${JSON.stringify(a.slice(7))}`);
-      out.push('--three-way-markers');
-      continue;
+      return ['--three-way-markers'];
     }
-    if ((end >= 0 && i > end) || !a.startsWith('--color=')) {
-      out.push(a);
-      continue;
-    }
+    if (literal || !a.startsWith('--color=')) return [a];
     const when = a.slice('--color='.length);
-    if (when === 'always') out.push('--color');
-    else if (when === 'never') out.push('--no-color');
-    else if (when !== 'auto') throw new OptionError(`--color expects auto, always or never, got ${JSON.stringify(when)}`);
-  }
-  return out;
+    if (when === 'always') return ['--color'];
+    if (when === 'never') return ['--no-color'];
+    if (when === 'auto') return [];
+    throw new OptionError(`--color expects auto, always or never, got ${JSON.stringify(when)}`);
+  });
 }
 
 /**
- * Whether to colour: `--color` / `--no-color` (from `--color=always|never`)
- * first; otherwise (`auto`) NO_COLOR (any non-empty value) turns it off,
- * FORCE_COLOR turns it on (off for 0 or false), TERM=dumb turns it off, and
- * else a terminal on stdout decides (asked only then: `isTerminal`).
+ * The colour level (chalk's: 0 none, 1-3 more colours): `--color` /
+ * `--no-color` (from `--color=always|never`) first, always at least 1;
+ * otherwise (`auto`) NO_COLOR (any non-empty value) turns it off,
+ * FORCE_COLOR turns it on (off for 0 or false; 1, 2 or 3 is the level),
+ * TERM=dumb turns it off, and else the terminal's level decides (asked only
+ * then: `terminalLevel`, 0 for no terminal).
  */
-export function colorChoice(flag: ColorFlag, env: NodeJS.ProcessEnv, isTerminal: () => boolean): boolean {
-  if (flag !== undefined) return flag;
-  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+export function colorLevel(flag: ColorFlag, env: NodeJS.ProcessEnv, terminalLevel: () => ColorLevel): ColorLevel {
+  if (flag === false) return 0;
+  if (flag === true) return Math.max(1, terminalLevel()) as ColorLevel;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 0;
   const force = env.FORCE_COLOR;
-  if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
-  if (env.TERM === 'dumb') return false;
-  return isTerminal();
+  if (force !== undefined && force !== '') {
+    if (force === '0' || force.toLowerCase() === 'false') return 0;
+    const level = Number(force);
+    return level === 2 || level === 3 ? level : 1;
+  }
+  if (env.TERM === 'dumb') return 0;
+  return terminalLevel();
 }
 
 /** -p N: a whole number of leading path components. */

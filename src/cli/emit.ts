@@ -3,20 +3,26 @@
 // the exit code.
 
 import { relative, resolve } from 'node:path';
-import { queuedWrites, stderrIsTerminal, stdoutIsTerminal, writeFd } from '../startup/no-stdio-streams.js';
+import { supportsColor, supportsColorStderr } from 'chalk';
+import { isatty } from 'node:tty';
+import type { ColorLevel } from '../report/colors.js';
+import { queuedWrites, writeFd } from './write.js';
 import { holdSignalsUntilReported } from '../commit/signals.js';
 import { EXIT_REPORT_FAILED, exitCodeFor } from '../report/exit.js';
 import { isWriteError, reportLostLine } from '../report/lost.js';
 import { humanReport } from '../report/human.js';
 import { modelMessage } from '../report/message.js';
 import type { Outcome } from '../types.js';
-import { colorChoice, type ColorFlag } from './choices.js';
+import { colorLevel, type ColorFlag } from './choices.js';
 import type { ApplyFlags } from './options.js';
 import { type CheckResult, formatOf, printFormatted } from './report.js';
 
-/** Colour for stdout (1) or stderr (2): --color, the environment, else whether that stream is a terminal. */
-export function useColor(flag: ColorFlag, fd: 1 | 2 = 1): boolean {
-  return colorChoice(flag, process.env, fd === 1 ? stdoutIsTerminal : stderrIsTerminal);
+/**
+ * The colour level for stdout (1) or stderr (2): --color, the environment,
+ * else chalk's level for that stream when it is a terminal.
+ */
+export function useColor(flag: ColorFlag, fd: 1 | 2 = 1): ColorLevel {
+  return colorLevel(flag, process.env, () => (isatty(fd) ? ((fd === 1 ? supportsColor : supportsColorStderr) || { level: 1 }).level : 0));
 }
 
 /** A patch file's result as the --format renderers take it; paths shown relative to where chord-patch runs (-C DIR joined). */

@@ -1,61 +1,33 @@
-// The command-line front end: picks the entry (apply_patch under that name,
-// the commander-free fast path, else commander), runs the command's runner
-// (one file each in this folder) and turns usage errors into exit 64. Every
-// decision is made by the library the runners call; the start-up shortcuts
-// used here are in src/startup/, each with the figure that keeps it.
+// The command-line front end: apply_patch under that name, else the
+// commander program (program.ts), whose actions run the command's runner
+// (one file each in this folder); usage errors exit 64. Every decision is
+// made by the library the runners call.
 
 import { basename } from 'node:path';
 import { NodeFs } from '../platform/node-fs.js';
 import { CLI_POOL_THREADS } from '../platform/thread-pool.js';
-import { apply, edit } from '../index.js';
 import { EXIT_USAGE } from '../report/exit.js';
-import { fastCommand } from '../startup/fast-args.js';
-import { countingReads, settleCompilers } from '../startup/jit-policy.js';
-import { writeFd } from '../startup/no-stdio-streams.js';
 import { isWriteError } from '../report/lost.js';
 import { reportLost } from './emit.js';
-import { CLI_SYNC_FS_CALLS } from '../startup/sync-fs-calls.js';
 import type { Fs } from '../types.js';
-import { VERSION } from '../version.js';
-import { runApply } from './apply.js';
 import { applyPatchMain } from './apply-patch.js';
 import { colorArgs, OptionError } from './choices.js';
 import { UsageError } from './input.js';
-import { APPLY_COMMANDS, type ApplyFlags } from './options.js';
 import { buildProgram } from './program.js';
 
-export async function main(argv: string[] = process.argv): Promise<number> {
-  const code = await runMain(argv);
-  await settleCompilers(); // a heavy edit run under Node (startup/jit-policy.ts)
-  return code;
-}
+/**
+ * File-system calls made synchronously before any goes to the thread pool:
+ * the CLI serves one request and exits, so nothing waits on its event loop,
+ * and a small patch never starts the pool. Past them only fsync goes to the
+ * pool, where the commit keeps several in flight (platform/thread-pool.ts).
+ */
+const SYNC_FS_CALLS = 64;
 
-async function runMain(argv: string[]): Promise<number> {
-  // One file system for the whole run, its synchronous-call budget included.
-  // Past the budget only fsync goes to the thread pool: on the 1,000-file
-  // envelope (binary, 6 alternating runs on the busy 2-core VM) a median 1.77 s
-  // of CPU against 2.05 s with every call through the pool, 3.3 s of wall
-  // time against 3.6 s. The pool gets as many threads as the commit keeps
-  // fsyncs in flight (platform/thread-pool.ts, which has the figures).
-  // Files read count towards a heavy run: Bun's normal JIT thresholds back, Node's TurboFan off or settled (startup/jit-policy.ts).
-  const fs = countingReads(new NodeFs({ syncCalls: CLI_SYNC_FS_CALLS, fsyncOnlyInPool: true, poolThreads: CLI_POOL_THREADS }));
-  const invokedAs = basename(process.argv0 ?? '');
-  const script = basename(argv[1] ?? '');
+export async function main(argv: string[] = process.argv): Promise<number> {
+  const fs = new NodeFs({ syncCalls: SYNC_FS_CALLS, fsyncOnlyInPool: true, poolThreads: CLI_POOL_THREADS });
   try {
-    if (invokedAs === 'apply_patch' || script === 'apply_patch') return await applyPatchMain(argv.slice(2), fs);
-    const args = colorArgs(argv.slice(2));
-    const fast = fastCommand(args, APPLY_COMMANDS);
-    if (fast?.command === 'version') {
-      writeFd(1, `${VERSION}\n`); // what commander's --version prints
-      return 0;
-    }
-    if (fast) {
-      // The fast path reads the same option table: its keys are ApplyFlags'.
-      const { file, flags } = fast as { file?: string; flags: ApplyFlags };
-      if (fast.command === 'check') return await runApply(file, { ...flags, check: true }, fs);
-      return await runApply(file, flags, fs, fast.command === 'edit' ? edit : apply);
-    }
-    return await runCommander([...argv.slice(0, 2), ...args], fs);
+    if (invokedName(argv) === 'apply_patch') return await applyPatchMain(argv.slice(2), fs);
+    return await runCommander([...argv.slice(0, 2), ...colorArgs(argv.slice(2))], fs);
   } catch (e) {
     if (e instanceof UsageError || e instanceof OptionError) {
       process.stderr.write(`chord-patch: ${e.message}\n`);
@@ -73,6 +45,20 @@ async function runMain(argv: string[]): Promise<number> {
     }
     throw e;
   }
+}
+
+/**
+ * The name the command was invoked under: the npm package's shim
+ * (bin/chord-patch) passes it in CHORD_PATCH_AS, since it execs the binary
+ * or Node by path; otherwise the binary's own name (a link named apply_patch)
+ * or the script's.
+ */
+function invokedName(argv: string[]): string {
+  const passed = process.env.CHORD_PATCH_AS;
+  delete process.env.CHORD_PATCH_AS;
+  if (passed) return passed;
+  const binary = basename(process.argv0 ?? '');
+  return binary === 'apply_patch' ? binary : basename(argv[1] ?? '');
 }
 
 async function runCommander(argv: string[], fs: Fs): Promise<number> {

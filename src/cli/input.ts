@@ -3,21 +3,13 @@
 // command line cannot be run as given, and nothing was read or written.
 
 import { readFileSync, statSync } from 'node:fs';
-import { noteBytesRead, noteInputKind } from '../startup/jit-policy.js';
-import { stdinIsTerminal } from '../startup/no-stdio-streams.js';
+import { isatty } from 'node:tty';
 
 /** A command line that cannot be run as given; cli/index.ts prints it and exits 64. */
 export class UsageError extends Error {}
 
 /** The input's bytes: the library decodes them, refusing any that are not valid text (never U+FFFD). */
 export function readInput(file: string | undefined): Buffer {
-  const bytes = readInputBytes(file);
-  noteInputKind(bytes); // startup/jit-policy.ts: an edit request keeps Node's TurboFan
-  noteBytesRead(bytes.length); // a large input is a heavy run (startup/jit-policy.ts)
-  return bytes;
-}
-
-function readInputBytes(file: string | undefined): Buffer {
   if (file !== undefined && file !== '-') {
     try {
       return readFileSync(file);
@@ -25,7 +17,7 @@ function readInputBytes(file: string | undefined): Buffer {
       throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
     }
   }
-  if (stdinIsTerminal()) throw new UsageError('no input: pass a FILE or pipe the patch on stdin');
+  if (isatty(0)) throw new UsageError('no input: pass a FILE or pipe the patch on stdin');
   try {
     return readFileSync(0);
   } catch (e) {

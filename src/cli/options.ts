@@ -1,7 +1,5 @@
-// The options of apply, check and edit: one table that both the commander
-// program (cli/program.ts) and the commander-free fast path
-// (startup/fast-args.ts, handed it by cli/index.ts) read, so the two can never
-// disagree on what an option is called.
+// The options of apply, check and edit: the one table the commander program
+// (cli/program.ts) is built from, help text included.
 
 export interface ApplyFlags {
   check?: boolean;

@@ -1,12 +1,12 @@
 // The whole command line as commander sees it: each command, its arguments
-// and options, wired to its runner. Commander is loaded here, on first use
-// (see startup/fast-args.ts for the command lines that never need it).
+// and options, wired to its runner, from the one option table (options.ts).
+// Commander is loaded here, on first use: the apply_patch entry never needs it.
 
 import type { Command, Option as OptionClass } from 'commander';
 import { edit } from '../index.js';
 import { APPLY_PATCH_GRAMMAR } from '../models/grammar.js';
 import { ENDPOINTS } from '../models/tools.js';
-import { writeFd } from '../startup/no-stdio-streams.js';
+import { writeFd } from './write.js';
 import type { Fs } from '../types.js';
 import { VERSION } from '../version.js';
 import { NodeFs } from '../platform/node-fs.js';

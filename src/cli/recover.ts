@@ -1,7 +1,7 @@
 // `recover [-C DIR]`: roll back commits in DIR that were interrupted halfway.
 
 import { recover } from '../index.js';
-import { writeFd } from '../startup/no-stdio-streams.js';
+import { writeFd } from './write.js';
 import type { Fs } from '../types.js';
 
 export async function runRecover(flags: { cwd?: string }, fs: Fs): Promise<number> {

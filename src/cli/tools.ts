@@ -5,7 +5,7 @@
 import { mcpTools } from '../models/mcp-tools.js';
 import { type Endpoint, selectTools } from '../models/tools.js';
 import { UsageError } from './input.js';
-import { writeFd } from '../startup/no-stdio-streams.js';
+import { writeFd } from './write.js';
 import { configFor } from './run-options.js';
 
 export interface ToolsFlags {

@@ -5,7 +5,7 @@ import { decodeInputBytes } from '../input/bytes.js';
 import { formatValidation, validateInput } from '../input/validate.js';
 import { errorOf } from '../run/pipeline.js';
 import { readInput } from './input.js';
-import { writeFd } from '../startup/no-stdio-streams.js';
+import { writeFd } from './write.js';
 
 type Checked =
   | { name: string; result: ReturnType<typeof validateInput> }

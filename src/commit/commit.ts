@@ -98,9 +98,8 @@ export async function unchanged(fs: Fs, name: string, before: Entry): Promise<bo
 
 /**
  * File-system calls in flight at once (writes, fsyncs, switches): fsyncs in
- * flight together share the disk's flushes. 32 rather than 8: on the
- * 1,000-file envelope (binary, CLI file system, 6 alternating runs on the
- * busy 2-core VM) a median 3.0 s against 3.3 s of wall time.
+ * flight together share the disk's flushes, so more than the pool's default
+ * (bench/house.md has the figure for 32 against 8).
  */
 const WRITE_CONCURRENCY = 32;
 

@@ -25,7 +25,7 @@
 // target, never a wrong one.
 
 import { dirname, join } from 'node:path';
-import { createHash } from '../startup/lazy-builtins.js';
+import { createHash } from 'node:crypto';
 import type { Fs } from '../types.js';
 
 export interface JournalEntry {

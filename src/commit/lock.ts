@@ -12,7 +12,7 @@
 //   may remove a stale lock, after reading it again, so two waiters never
 //   both remove it and one of them the other's fresh lock.
 // - Waiting is bounded; then the error names the holder and the lock file.
-// - The lock's file is not fsynced (about 1 ms of a small patch): a lock
+// - The lock's file is not fsynced (a small patch's cost saved): a lock
 //   only means something while its holder runs, and a power cut ends every
 //   holder. What a power cut can leave is a `lock` whose content never
 //   reached the disk; since a live holder's lock is complete before it is
@@ -21,7 +21,7 @@
 // A mkdir lock was the alternative; it cannot carry the holder's details
 // atomically, and the error must name the holder.
 
-import { hostname } from '../startup/lazy-builtins.js';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { ChordPatchError } from '../errors.js';
 import type { Fs } from '../types.js';

@@ -1,20 +1,17 @@
 // Writing a commit's temp files and making them durable, before any target
 // is switched (commit/commit.ts). Every file of a batch is created and written
-// first, and only then are they fsynced: on the 1,000-file envelope (binary,
-// 7 paired rounds on the busy 2-core VM) 0.82x the wall time and 0.76x the
-// CPU time of switching each target as soon as its own temp file was
-// durable, which interleaved creates with fsyncs in the pool.
+// first, and only then are they fsynced: switching each target as soon as its
+// own temp file was durable interleaved creates with fsyncs in the pool and
+// was slower (bench/house.md).
 //
 // What is left of a create's cost is the file system's. On the VM's
 // journal-less ext4 the inode allocator looks at every inode freed in the
 // last minute (six while its inode-table block is dirty), one buffer lookup
 // each, before it takes a free one (perf: find_inode_bit, recently_deleted):
 // in a tree where files were just deleted (a bench run's previous copy, the
-// backups a commit removes), a create costs about 1 ms of kernel CPU with no
-// fsync running at all. Tried and dropped (paired rounds, same workload):
-// creates sent to the thread pool, 2 or 32 at once (1.33x to 1.67x the CPU
-// time, wall time not steadily lower), and a batch's fsyncs overlapping the
-// next batch's creates (no change).
+// backups a commit removes), a create costs kernel CPU with no fsync running
+// at all. Tried and dropped: creates sent to the thread pool, and a batch's
+// fsyncs overlapping the next batch's creates (bench/house.md).
 
 import type { Fs, OpenTemp } from '../types.js';
 import { forEachBounded } from '../platform/bounded.js';

@@ -18,7 +18,7 @@
 // cannot read is rejected when the config is read, and a rule built by hand
 // with such a pattern denies (it never silently matches nothing).
 
-import { homedir } from '../startup/lazy-builtins.js';
+import { homedir } from 'node:os';
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import type { FileOp } from '../types.js';
 import { compileGlob, globProblem } from './glob.js';

@@ -10,12 +10,12 @@
 
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { homedir } from '../startup/lazy-builtins.js';
+import { homedir } from 'node:os';
 
 /** Looked up in the working directory when no --config is given. */
 export const DEFAULT_CONFIG_FILE = '.chord-patch.yaml';
 
-/** Far above any real config (50,000 permission rules take about 1.5 MB); a bound on the read. */
+/** Far above any real config (the stress test's 50,000 permission rules fit well within it); a bound on the read. */
 export const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
 
 /** The text read (with the real path it came from), or why it was not read. */

@@ -19,9 +19,6 @@
 // Work is a fixed number of linear scans plus a constant for the comparisons.
 // `work` in the result counts scanned characters and distance cells, so tests
 // can check the bound without timing anything.
-//
-// Measured on 100,000-line files (2.4-5 MB): 7-80 ms per search on a loaded
-// 2-core machine, whichever step decides.
 
 import { anchorVotes, trigramVotes, wordVotes } from './closest-votes.js';
 import { align, type Budget, WORK_BUDGET } from '../match/distance.js';

@@ -39,7 +39,7 @@ import { describeIndent, insideIndentation, reindentAdded } from './inside-inden
 /**
  * Every start of `needle` in `hay`, overlapping ones included (two places
  * overlap only if both exist). In linear time: a native search degrades to
- * text x needle on a long needle over repetitive text (one 20 MB line).
+ * text times needle on a long needle over repetitive text (one long line).
  */
 const positions = allPositions;
 

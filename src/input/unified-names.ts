@@ -46,7 +46,7 @@ export function unquote(q: string): string {
  * (after a tab or spaces: `diff -u` writes one) is dropped, so a name may
  * hold tabs; without one, the name ends at the first tab. Quotes are undone.
  * /dev/null is no file, and so is a name stamped with the epoch: `diff -N`
- * writes an absent file that way (1970-01-01 00:00:00 UTC in any zone).
+ * writes an absent file that way (the epoch, in any zone).
  */
 export function namePath(raw: string): string | undefined {
   const { name, epoch } = nameOf(raw);

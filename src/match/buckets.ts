@@ -1,7 +1,7 @@
 // Lines grouped by a 32-bit key (a hash, a signature) in typed arrays: the
 // matcher's lookup tables for 100,000-line files. A Map of per-key arrays
-// cost about 10 MB and a string or array per line; this costs two typed
-// arrays (6 bytes a line, 10 with the keys kept) and no garbage.
+// cost an object per line; this costs two typed arrays (6 bytes a line, 10
+// with the keys kept) and no garbage.
 
 export interface Buckets {
   /** Every line's key, when kept (see buildBuckets). */

@@ -2,9 +2,7 @@
 // what the `wide` profile adds (normalize.ts says which rules use them), as
 // maps for single characters and as per-code-unit tables for whole lines.
 // Everything is built on first use, not at load: a run whose hunks match
-// exactly never folds anything, and built at load the maps and tables cost
-// every start 0.57 ms (binary --version, median of 40 runs, busy 2-core VM,
-// 2026-11-30).
+// exactly never folds anything.
 
 export type FoldKind = 'quotes' | 'dashes' | 'cjk' | 'spaces';
 

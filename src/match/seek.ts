@@ -58,12 +58,6 @@ const keyOf = (pass: PassName): ((s: string) => string) => KEYS[LINE[pass].trim]
  * file once, not twice, and a hunk found nowhere (every pass counts) once, not
  * three times. Lines that differ only in indentation share a bucket, which
  * costs a stricter pass a comparison each, never a wrong place.
- * Measured (instructions of one binary run, cachegrind, 2026-11-30), against
- * one index per pass: hunk not found in 100,000 lines 588 -> 523 M, the
- * whitespace-drift 500 hunks 258 -> 253 M, the plain 500 hunks 223 -> 225 M
- * (skipping indentation while hashing). Serving the exact pass from the
- * trailing-whitespace index instead and building the surrounding one only
- * for its own pass: 547, 250 and 226 M.
  */
 const INDEXED: PassName = LINE_PASSES[LINE_PASSES.length - 1]!;
 const indexKey = keyOf(INDEXED);
@@ -119,9 +113,8 @@ export class LineIndex {
   /**
    * The index for a block of m lines: line hashes (table.ts, INDEXED's keys) bucketed
    * in ascending order (offsets[b]..offsets[b + 1] in `order`), of every
-   * stride-th line (strided.ts). Typed arrays only: at most 1.3 MB for
-   * 100,000 lines, where a Map of line strings cost ten times that and a
-   * string per line besides. An index already built serves every block at
+   * stride-th line (strided.ts). Typed arrays only, where a Map of line
+   * strings cost a string per line besides. An index already built serves every block at
    * least as long as its stride, the densest first; a shorter block gets a
    * denser one. Strided indexes look up some candidates a dense one would not
    * (a remainder whose block lines are all common): once they have checked

@@ -13,12 +13,8 @@
 //
 // Why: building the index was the largest part of locating 500 hunks in a
 // 100,000-line file (every line hashed, then bucketed, in loops that run once
-// per file before the JIT has warmed up: 15-17 ms of the binary's 27). With
-// stride 4 a quarter of the lines are hashed (6-8 ms); a hunk costs a few
-// more look-ups (one per remainder). Binary, 20 paired rounds on the busy
-// 2-core VM, median CPU: 142 -> 131 ms (100,000 lines / 500 hunks), 148 -> 140
-// (its CRLF twin), 192 -> 158 (whitespace drift, which then indexed two
-// passes; one index now serves every pass, seek.ts).
+// per file before the JIT has warmed up). With stride 4 a quarter of the
+// lines are hashed; a hunk costs a few more look-ups (one per remainder).
 
 import { lowerBound } from '../text/search.js';
 import type { LineTable } from '../text/table.js';
@@ -75,9 +71,7 @@ export function buildStrided(table: LineTable, trim: 0 | 1 | 2, stride: number):
  * as the index holds it. The stride must not exceed m (each remainder needs a
  * block line on an indexed file line). Its working state is the index's
  * scratch, not arrays of its own: this runs per hunk and per pass, and those
- * arrays came to 0.1 MB of a binary run on 100,000 lines / 500 hunks (0.26 MB
- * with whitespace drift, which looks up each hunk in three passes), bytes
- * that count towards the collector's trigger and are faulted in fresh.
+ * arrays' bytes count towards the collector's trigger and are faulted in fresh.
  * `visit` must not look up through the same index (no caller does: it
  * compares lines); one that did would throw, never silently skip places
  * (a missed place could hide an ambiguity).

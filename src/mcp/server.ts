@@ -1,6 +1,6 @@
 // `chord-patch mcp`: a stdio MCP server on the official SDK. serveStdio
 // answers both protocol eras (the 2025 `initialize` handshake and the
-// 2026-07-28 discovery); it builds one McpServer per connection, and one
+// `2026-07-28` discovery); it builds one McpServer per connection, and one
 // connection is one session: its repeated-failure counts live in a state
 // directory of its own, removed when the connection ends.
 //
@@ -54,7 +54,7 @@ async function clientRoot(server: McpServer): Promise<string | undefined> {
     const first = roots.find((r) => r.uri.startsWith('file://'));
     return first ? fileURLToPath(first.uri) : undefined;
   } catch {
-    // The 2026-07-28 era has no server-to-client requests: -C or the working directory decide.
+    // The `2026-07-28` era has no server-to-client requests: -C or the working directory decide.
     return undefined;
   }
 }

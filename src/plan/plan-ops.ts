@@ -172,10 +172,9 @@ function withoutLineNumbers(ref: PathRef, hunks: readonly Hunk[], table: LineTab
   return notes.length > 0 ? { hunks: out, notes } : undefined;
 }
 
-/** Are all the hunks' lines context? A loop: two callbacks per line ran for every hunk line of every update. */
+/** Are all the hunks' lines context? */
 function onlyContext(hunks: readonly Hunk[]): boolean {
-  for (const h of hunks) for (const l of h.lines) if (l.op !== ' ') return false;
-  return true;
+  return hunks.every((h) => h.lines.every((l) => l.op === ' '));
 }
 
 /** A hunk that could not be placed: its number, its line in the patch, and the file lines the report points at. */

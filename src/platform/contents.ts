@@ -2,7 +2,7 @@
 // is mostly ranges of the file it came from (plan/planner.ts copies them as views of
 // the snapshot's bytes), so handing the pieces to writev instead of joining
 // them saves allocating, and on first touch faulting in, a second copy of
-// every file written: 5 MB of fresh memory for a 5 MB file.
+// every file written: as much fresh memory as the file's size.
 
 export type Bytes = Uint8Array | readonly Uint8Array[];
 

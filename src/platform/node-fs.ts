@@ -1,15 +1,9 @@
 // The real file system behind the Fs interface. Only this file touches the
 // files a patch or an edit reads and writes; everything else is handed an Fs.
-// The other users of node:fs are the CLI (cli/, startup/) and the loaders of
+// The other users of node:fs are the CLI (cli/) and the loaders of
 // chord-patch's own files: the config file (config/config.ts) and the
 // session state (session/store.ts).
-//
-// Callback APIs wrapped in promises rather than node:fs/promises, and no
-// node:crypto: loading those two costs more at start-up (about 10 ms) than a
-// small patch takes to apply, and the CLI starts once per model edit.
 
-// Named imports: `import * as fs` made the bundle copy all of node:fs's 105
-// exports into a namespace object at start-up.
 import {
   close as closeFd,
   closeSync,
@@ -85,7 +79,7 @@ function defaultMode(): number {
  * synchronous twins before using the callback API. 0 (the default, and
  * `nodeFs`) for library users, whose event loop must not block; the CLI,
  * which has nothing else to do meanwhile, passes a budget (see
- * src/startup/sync-fs-calls.ts). The budget belongs to the instance: nothing
+ * cli/index.ts). The budget belongs to the instance: nothing
  * is shared between two of them. Methods are own properties (arrow
  * functions), so an Fs can be made by copying them (test/support/faults.ts).
  */
@@ -123,11 +117,7 @@ export class NodeFs implements Fs {
    * lasts (spending it), and past it every call but fsync when
    * `fsyncOnlyInPool`. A method asks this first and makes the synchronous
    * call right there, inside its own async body: no closure per call, no
-   * promise of its own, no extra await. On the 1,000-file envelope, where the
-   * CLI makes about 15 such calls per file, the two closures, the resolved
-   * promise and its await of the former call() cost about 2,800
-   * instructions a call over the await the caller makes anyway (binary,
-   * cachegrind, 2026-12-01).
+   * promise of its own, no extra await.
    */
   private inline(isFsync = false): boolean {
     if (this.#syncCalls > 0) {

@@ -7,15 +7,11 @@
 // Both runtimes read UV_THREADPOOL_SIZE when the pool starts (its first
 // asynchronous call), so the CLI sets it right before that. Node's process.env
 // writes the C environment; Bun's does not, so under Bun it is set with
-// setenv(3) through bun:ffi (about 1 ms, paid only by a run that reaches the
-// pool: a small patch stays within the synchronous budget and never does).
+// setenv(3) through bun:ffi (paid only by a run that reaches the pool: a
+// small patch stays within the synchronous budget and never does).
 // A value the user set is kept. Where none of this works (no libc.so.6, the
-// pool already started), the pool keeps its size: slower, never wrong.
-//
-// Measured (2026-11-30, 2-core VM under load from other jobs, 1,000 new
-// 1.5 KB files in 20 directories, 32 fsyncs started at once): under Bun the
-// fsyncs took 570-790 ms with the default pool and 130-200 ms with 32
-// threads; under Node 290-330 ms with the default 4 and 160 ms with 32.
+// pool already started), the pool keeps its size: slower, never wrong
+// (bench/house.md has the figures).
 
 const VARIABLE = 'UV_THREADPOOL_SIZE';
 

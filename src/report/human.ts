@@ -4,15 +4,16 @@
 import type { Outcome } from '../types.js';
 import { changeLine } from './message.js';
 import { diffStat, diffSummary, numStat } from './stat.js';
-import { COLOR_STYLE, PLAIN_STYLE, terminalFailureReport } from './terminal.js';
-import { type Paint, plain, unifiedDiff } from './unified.js';
+import { type ColorLevel, diffPaint, failureStyle } from './colors.js';
+import { terminalFailureReport } from './terminal.js';
+import { unifiedDiff } from './unified.js';
 import { placementLines } from './verbose.js';
 
 export interface HumanOptions {
-  /** Colour stdout (the diff, the summary). */
-  color: boolean;
-  /** Colour stderr (the failure report); default: as stdout. */
-  errColor?: boolean;
+  /** Colour level of stdout (the diff, the summary); 0: none. */
+  color: ColorLevel;
+  /** Colour level of stderr (the failure report); default: as stdout. */
+  errColor?: ColorLevel;
   quiet: boolean;
   /** A diffstat instead of the diff. */
   stat?: boolean;
@@ -26,19 +27,6 @@ export interface HumanOptions {
   verbose?: boolean;
 }
 
-/**
- * Basic 16-colour ANSI codes, exactly what chalk at level 1 writes for these
- * single-line strings. Spelled out instead of importing chalk: chalk's colour
- * detection loads node:tty and node:os at start-up, on every run, for a choice
- * the CLI has already made (the start-up target: within 1.2x of `node -e 0`).
- */
-const ansi = (open: number, close: number) => (s: string) => (s === '' ? '' : `\x1b[${open}m${s}\x1b[${close}m`);
-const COLOR: Paint = { header: ansi(1, 22), hunk: ansi(36, 39), add: ansi(32, 39), remove: ansi(31, 39) };
-
-function painter(color: boolean): Paint {
-  return color ? COLOR : plain;
-}
-
 export function humanReport(full: Outcome, opts: HumanOptions): { out: string; err: string } {
   // The repeated-failure note is advice for the model (spec: "The note does not
   // appear in the UI"); the person at the terminal sees the failure itself.
@@ -47,9 +35,9 @@ export function humanReport(full: Outcome, opts: HumanOptions): { out: string; e
   const verbose = opts.verbose && o.placements ? placementLines(o.placements) : '';
   const listed = opts.stat || opts.numstat || opts.summary;
   if (opts.numstat) out += numStat(o.diffs);
-  if (opts.stat) out += diffStat(o.diffs, painter(opts.color));
+  if (opts.stat) out += diffStat(o.diffs, diffPaint(opts.color));
   if (opts.summary) out += diffSummary(o.diffs);
-  if (!listed && !opts.quiet) out += o.diffs.map((d) => unifiedDiff(d, painter(opts.color))).join('');
+  if (!listed && !opts.quiet) out += o.diffs.map((d) => unifiedDiff(d, diffPaint(opts.color))).join('');
   const ok = o.status === 'applied' || o.status === 'checked';
   if (ok && opts.listingOnly) return { out, err: verbose };
   if (ok) {
@@ -68,6 +56,6 @@ export function humanReport(full: Outcome, opts: HumanOptions): { out: string; e
     out += `${[headline, notes].filter(Boolean).join('\n')}\n`;
     return { out, err: verbose };
   }
-  const style = (opts.errColor ?? opts.color) ? COLOR_STYLE : PLAIN_STYLE;
+  const style = failureStyle(opts.errColor ?? opts.color);
   return { out, err: verbose + terminalFailureReport(o, style) };
 }

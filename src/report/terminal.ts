@@ -14,9 +14,6 @@ export interface Style {
   dim(s: string): string;
 }
 
-const ansi = (open: number, close: number) => (s: string) => (s === '' ? '' : `\x1b[${open}m${s}\x1b[${close}m`);
-/** Basic 16-colour ANSI (the same codes as the diff's colours): bold red, cyan, dim. */
-export const COLOR_STYLE: Style = { error: (s) => ansi(1, 22)(ansi(31, 39)(s)), location: ansi(36, 39), dim: ansi(2, 22) };
 export const PLAIN_STYLE: Style = { error: (s) => s, location: (s) => s, dim: (s) => s };
 
 /** What the `lines` of a failure are, by its cause. */

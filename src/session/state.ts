@@ -10,7 +10,7 @@
 // Beyond the spec: an identical patch that already failed to match, against files
 // that have not changed since, is refused before it runs.
 
-import { createHash } from '../startup/lazy-builtins.js';
+import { createHash } from 'node:crypto';
 import type { Entry, FailureCode, FileOp, Note, Outcome } from '../types.js';
 
 export const SESSION_STATE_VERSION = 1;

@@ -25,7 +25,7 @@ import {
   type Stats,
   writeFileSync,
 } from 'node:fs';
-import { homedir } from '../startup/lazy-builtins.js';
+import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { ChordPatchError } from '../errors.js';
 import type { Entry, FailedGroup, FailureCode, FileOp, Note, Outcome } from '../types.js';

@@ -17,10 +17,7 @@ const CONTROL_BYTES = /[\u0001-\u0008\u000B\u000E-\u001A\u001C-\u001F]/g;
  * nearly always finds nothing; only then are NULs and control bytes looked
  * at. The test runs on every file a patch touches, twice (whether legacy
  * codecs are needed, then how to decode), in a process too short for the JIT
- * to compile a loop over every byte. One search per control byte (27 native
- * calls) cost about 23,600 instructions a call on a 40-line source file in
- * the binary, a byte loop 26,700, this 4,000 (1,000 calls in one process,
- * cachegrind, 2026-12-01).
+ * to compile a loop over every byte.
  */
 export function looksBinary(bytes: Uint8Array): boolean {
   const n = Math.min(bytes.length, 4096);

@@ -13,7 +13,7 @@
 // once, before planning, when needsLegacyCodecs() says some file needs them.
 // Decoding itself stays synchronous, so planning stays pure.
 
-import { isAscii as asciiOnly, isUtf8 as validUtf8 } from '../startup/lazy-builtins.js';
+import { isAscii as asciiOnly, isUtf8 as validUtf8 } from 'node:buffer';
 import { looksBinary, looksBinaryText } from './binary.js';
 import { LineTable } from './table.js';
 import { decodeUtf32, encodeUnicode, swap16 } from './unicode.js';
@@ -140,8 +140,8 @@ function utfName(name: string): string | undefined {
 
 /**
  * UTF-8 validity, remembered per buffer: planning asks it of every file twice
- * (whether legacy codecs are needed, then how to decode), and on a 5 MB file
- * one check costs milliseconds.
+ * (whether legacy codecs are needed, then how to decode), and on a large
+ * file one check is not free.
  */
 const validity = new WeakMap<Uint8Array, boolean>();
 function isUtf8(bytes: Uint8Array): boolean {
@@ -299,8 +299,8 @@ const UTF8: TextEncoding = { name: 'utf-8', bom: false };
 
 /**
  * Valid UTF-8 as text. ASCII (most source files) decodes as Latin-1, to the
- * same string: Node then copies the bytes once, where the UTF-8 decoder of a
- * 5 MB file took half as long again and 1.7 MB more memory.
+ * same string: Node then copies the bytes once, where the UTF-8 decoder
+ * takes longer and more memory.
  */
 function plainText(bytes: Uint8Array): string {
   return asBuffer(bytes).toString(isAscii(bytes) ? 'latin1' : 'utf8');

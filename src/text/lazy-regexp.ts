@@ -1,7 +1,6 @@
 // Unicode-property patterns (\p{...}) compile into large character tables:
-// the eight the text and match modules use cost about 2 ms at start-up, in a
-// CLI whose whole budget over `node -e 0` is about 20 ms, while most runs
-// never test a character against them.
+// compiled at load, every start would pay for them, while most runs never
+// test a character against them.
 
 export interface LazyRegExp {
   test(s: string): boolean;

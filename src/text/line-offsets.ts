@@ -5,10 +5,8 @@
 //
 // Sized to the file, not to a bound: the arrays are the largest allocation
 // after the file itself, and on the Bun binary every byte allocated counts
-// towards the collector's first trigger (8 MB) and is faulted in fresh (about
-// 1.2 ms a MB on the 2-core VM). A 100,000-line file (5 MB) once got two
-// arrays of length / 32 entries: 1.25 MB. It now gets one array of about
-// 113,000 entries (0.45 MB): the count is estimated from a sample, and a file
+// towards the collector's first trigger and is faulted in fresh. A file gets
+// one array of about its line count: the count is estimated from a sample, and a file
 // with one line ending (nearly all) keeps no `ends`, since each line's content
 // then ends a fixed width before the next line starts.
 
@@ -71,9 +69,7 @@ export function splitOffsets(content: string | Buffer): Split {
  * search per line and an LF file one search in all. The loop makes no other
  * call per line: this runs once per file before the JIT has warmed up, where
  * the generic loop (a closure call per search and per unit read, a method
- * call per line, and a separate pass looking for lone '\r's) cost about 20 ms
- * of CPU on a 100,000-line file and this one about 12 (isolated runs of the
- * compiled binary's policy, 2-core VM, 2026-11-30).
+ * call per line, and a separate pass looking for lone '\r's) cost more.
  */
 function splitCommon(s: Searchable, lf: string | number, crUnit: string | number): Split | undefined {
   const length = s.length;

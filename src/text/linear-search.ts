@@ -1,9 +1,8 @@
 // Substring search with a linear worst case. The native searches (String and
 // Buffer indexOf) are fast on ordinary text, but a long needle over
 // repetitive text (5,000-character lines of one letter, a needle differing
-// in one place) degrades them to text × needle: a hunk that missed in a 20 MB
-// file of such lines took 39 s in the "only part of a line" diagnostic, where
-// the matching hunk took 0.6 s. Needles up to NATIVE_MAX units keep the native
+// in one place) degrades them to text times needle (bench/house.md has the
+// case that showed it). Needles up to NATIVE_MAX units keep the native
 // search (its worst case is then a small multiple of the text); longer ones
 // use Knuth-Morris-Pratt, which reads each unit of the text once.
 

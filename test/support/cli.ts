@@ -1,5 +1,6 @@
-// Run the built CLI as a user would: the Node CLI (bin/ through node, what the
-// npm package installs) or the Bun-compiled binary (build/, npm run binary).
+// Run the built CLI as a user would: the Node CLI (bin/chord-patch, the npm
+// package's shim, which runs Node in a checkout: no platform package is
+// installed there) or the Bun-compiled binary (build/, npm run binary).
 // vitest.config.mts runs the end-to-end suite once for each: the project sets
 // CHORD_PATCH_TEST_RUNTIME, and every test here runs whichever it names.
 
@@ -20,17 +21,13 @@ export interface CliResult {
 
 /** The command that starts the CLI under `name` (chord-patch, or apply_patch for the Codex-compatible entry). */
 export function cliCommand(name: 'chord-patch' | 'apply_patch' = 'chord-patch'): { file: string; args: string[] } {
-  return RUNTIME === 'binary' ? { file: join(ROOT, 'build', name), args: [] } : { file: process.execPath, args: [join(ROOT, 'bin', name)] };
+  return { file: join(ROOT, RUNTIME === 'binary' ? 'build' : 'bin', name), args: [] };
 }
 
 /** Make `link` a symlink to the CLI (as agents install apply_patch) and return the command that runs it through the link. */
 export function linkCli(link: string): { file: string; args: string[] } {
-  if (RUNTIME === 'binary') {
-    symlinkSync(join(ROOT, 'build', 'chord-patch'), link);
-    return { file: link, args: [] };
-  }
-  symlinkSync(join(ROOT, 'bin', 'chord-patch'), link);
-  return { file: process.execPath, args: [link] };
+  symlinkSync(join(ROOT, RUNTIME === 'binary' ? 'build' : 'bin', 'chord-patch'), link);
+  return { file: link, args: [] };
 }
 
 export function runCli(

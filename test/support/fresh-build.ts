@@ -32,9 +32,9 @@ function buildParts(): string[] {
   return readdirSync(join(ROOT, 'scripts', 'build')).map((f) => join('scripts', 'build', f));
 }
 
-/** The Node CLI: bin/chord-patch loads dist/cli-node.cjs. */
+/** The Node CLI: bin/chord-patch runs dist/cli-node.cjs in a checkout. */
 export function node(): void {
-  rebuildIfStale(['dist/cli-node.bundle.cjs', 'dist/index.cjs'], ['scripts/build.mjs', ...buildParts()]);
+  rebuildIfStale(['dist/cli-node.cjs', 'dist/index.cjs'], ['scripts/build.mjs', ...buildParts()]);
 }
 
 /** The Bun-compiled binary and its apply_patch twin. */

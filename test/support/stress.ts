@@ -50,7 +50,7 @@ export function cli(args: string[], input: string, onStart?: (kill: (sig: NodeJS
   return new Promise((resolve) => {
     // CHORD_PATCH_STRESS_BIN: another build's bin/chord-patch (an older version), to see what the harness catches there.
     const other = process.env.CHORD_PATCH_STRESS_BIN;
-    const cmd = other ? { file: process.execPath, args: [other] } : cliCommand();
+    const cmd = other ? { file: other, args: [] } : cliCommand();
     const child = spawn(cmd.file, [...cmd.args, ...args], {
       env: { ...process.env, NO_COLOR: '1', CHORD_PATCH_SESSION: '' },
     });

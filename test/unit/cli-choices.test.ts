@@ -2,28 +2,33 @@
 // the one-line error for a mistyped option, and the diffstat.
 
 import { describe, expect, it } from 'vitest';
-import { colorArgs, colorChoice, oneLineError, OptionError, stripOption } from '../../src/cli/choices.js';
+import { colorArgs, colorLevel, oneLineError, OptionError, stripOption } from '../../src/cli/choices.js';
 import { diffStat } from '../../src/report/stat.js';
 import { plain } from '../../src/report/unified.js';
 import type { FileDiff } from '../../src/types.js';
 
-const tty = () => true;
-const pipe = () => false;
+const tty = () => 1 as const; // a terminal where chalk detects the 16 basic colours
+const tty256 = () => 2 as const;
+const pipe = () => 0 as const;
 
-describe('the colour choice', () => {
+describe('the colour level', () => {
   it.each([
-    ['an explicit --color wins over NO_COLOR', true, { NO_COLOR: '1' }, pipe, true],
-    ['an explicit --no-color wins over FORCE_COLOR', false, { FORCE_COLOR: '1' }, tty, false],
-    ['NO_COLOR turns it off on a terminal', undefined, { NO_COLOR: '1' }, tty, false],
-    ['an empty NO_COLOR is ignored', undefined, { NO_COLOR: '' }, tty, true],
-    ['FORCE_COLOR turns it on for a pipe', undefined, { FORCE_COLOR: '1' }, pipe, true],
-    ['FORCE_COLOR=0 turns it off on a terminal', undefined, { FORCE_COLOR: '0' }, tty, false],
-    ['FORCE_COLOR=false turns it off on a terminal', undefined, { FORCE_COLOR: 'false' }, tty, false],
-    ['TERM=dumb turns it off on a terminal', undefined, { TERM: 'dumb' }, tty, false],
-    ['a terminal gets colour by default', undefined, {}, tty, true],
-    ['a pipe gets none by default', undefined, {}, pipe, false],
-  ] as const)('%s', (_, flag, env, isTerminal, want) => {
-    expect(colorChoice(flag, env, isTerminal)).toBe(want);
+    ['an explicit --color wins over NO_COLOR', true, { NO_COLOR: '1' }, pipe, 1],
+    ["an explicit --color keeps the terminal's level", true, {}, tty256, 2],
+    ['an explicit --no-color wins over FORCE_COLOR', false, { FORCE_COLOR: '1' }, tty, 0],
+    ['NO_COLOR turns it off on a terminal', undefined, { NO_COLOR: '1' }, tty, 0],
+    ['an empty NO_COLOR is ignored', undefined, { NO_COLOR: '' }, tty, 1],
+    ['FORCE_COLOR turns it on for a pipe', undefined, { FORCE_COLOR: '1' }, pipe, 1],
+    ['FORCE_COLOR=3 asks for truecolor', undefined, { FORCE_COLOR: '3' }, pipe, 3],
+    ['FORCE_COLOR=true is the basic level', undefined, { FORCE_COLOR: 'true' }, pipe, 1],
+    ['an empty FORCE_COLOR is ignored', undefined, { FORCE_COLOR: '' }, pipe, 0],
+    ['FORCE_COLOR=0 turns it off on a terminal', undefined, { FORCE_COLOR: '0' }, tty, 0],
+    ['FORCE_COLOR=false turns it off on a terminal', undefined, { FORCE_COLOR: 'false' }, tty, 0],
+    ['TERM=dumb turns it off on a terminal', undefined, { TERM: 'dumb' }, tty, 0],
+    ['a terminal gets its level by default', undefined, {}, tty256, 2],
+    ['a pipe gets none by default', undefined, {}, pipe, 0],
+  ] as const)('%s', (_, flag, env, terminalLevel, want) => {
+    expect(colorLevel(flag, env, terminalLevel)).toBe(want);
   });
 
   it('rewrites --color=WHEN to the boolean flags and refuses other values', () => {
