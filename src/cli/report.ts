@@ -54,14 +54,14 @@ export function summaryLine(r: CheckResult): string {
   if (!('outcome' in r)) return `${r.name}: cannot be read: ${r.unreadable}`;
   const o = r.outcome;
   const paths = o.failed.map((g) => g.paths.join(', ')).join('; ');
-  const failed = `${plural(o.failed.length, 'file group')} ${o.dryRun ? 'would fail' : 'failed'} (${paths})`;
+  const failed = `${paths} ${o.dryRun ? 'would fail' : 'failed'}`;
   if (o.error) return `${r.name}: ${o.dryRun ? 'would not apply' : 'not applied'}: ${o.error.code}: ${o.error.message}`;
   if (o.status === 'applied' || o.status === 'checked') {
     const changes = o.changes.length === 0 ? 'nothing to change' : plural(o.changes.length, 'change');
     return `${r.name}: ${o.dryRun ? 'would apply' : 'applied'}: ${changes}`;
   }
   if (o.status === 'partial')
-    return `${r.name}: ${o.dryRun ? 'would partly apply' : 'partly applied'}: ${plural(o.changes.length, 'change')}, ${failed}`;
+    return `${r.name}: ${o.dryRun ? 'would partly apply' : 'partly applied'}: ${plural(o.changes.length, 'change')}; ${failed}`;
   return `${r.name}: ${o.dryRun ? 'would not apply' : 'not applied'}: ${failed}`;
 }
 

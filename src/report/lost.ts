@@ -24,8 +24,7 @@ export function reportLostLine(outcome: Outcome | undefined, error: unknown): st
   const names = outcome.changes.slice(0, SHOWN).map((c) => `${letter[c.kind]} ${c.path}${c.to !== undefined ? ` -> ${c.to}` : ''}`);
   const more = outcome.changes.length > SHOWN ? `, and ${outcome.changes.length - SHOWN} more` : '';
   const n = outcome.changes.length;
-  const notApplied =
-    outcome.failed.length > 0 ? `; ${outcome.failed.length} file group${outcome.failed.length === 1 ? '' : 's'} not applied` : '';
+  const notApplied = outcome.failed.length > 0 ? `; not applied: ${outcome.failed.map((g) => g.paths.join(', ')).join('; ')}` : '';
   return `${head}; ${n} change${n === 1 ? ' was' : 's were'} committed: ${names.join(', ')}${more}${notApplied}\n`;
 }
 

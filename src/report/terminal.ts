@@ -1,12 +1,14 @@
 // The failure report for a person at a terminal (stderr): one `error:` block
 // per failed file group with file:line of the closest match or of every
 // candidate, the cause and its hint, then what was committed. The text meant
-// for a model ("do not redo", "Rebuild the operations…") stays with --model,
-// the apply_patch entry and JSON. Everything is read from the failures'
+// for a model ("do not redo", "Rebuild the operations…", "do not resubmit",
+// read coordinates) stays with --model, the apply_patch entry, JSON and MCP
+// (person.ts words the failures for a person). Everything is read from the failures'
 // fields (plan/failure.ts); nothing is parsed out of a message.
 
 import type { FailedGroup, OpFailure, Outcome } from '../types.js';
 import { changeLine } from './message.js';
+import { carriedLine, forPerson } from './person.js';
 
 export interface Style {
   error(s: string): string;
@@ -45,7 +47,8 @@ function groupBlock(g: FailedGroup, style: Style): string[] {
   const out: string[] = [];
   for (const f of g.failures) {
     // The message already names its location (path, or edits[i]); a single edit's bare cause gets the path.
-    const text = f.entry !== undefined && g.edit === 'single' ? `${f.path}: ${f.message}` : f.message;
+    const message = forPerson(f.message);
+    const text = f.entry !== undefined && g.edit === 'single' ? `${f.path}: ${message}` : message;
     out.push(`${style.error('error:')} ${text}`);
     const where = locations(f, style);
     if (where) out.push(where);
@@ -54,7 +57,7 @@ function groupBlock(g: FailedGroup, style: Style): string[] {
   }
   const carried = g.operations.filter((o) => o.status === 'carried');
   if (carried.length > 0) {
-    out.push(style.dim(`  = also not written (same file group): ${carried.map((o) => o.label).join('; ')}`));
+    out.push(style.dim(carriedLine(carried.map((o) => o.label))));
   }
   return out;
 }
@@ -81,7 +84,7 @@ function committed(o: Outcome): string[] {
 /** The terminal's failure report for an outcome that did not (fully) apply. */
 export function terminalFailureReport(o: Outcome, style: Style): string {
   const lines: string[] = [];
-  if (o.error) lines.push(`${style.error('error:')} ${o.error.message}`);
+  if (o.error) lines.push(`${style.error('error:')} ${forPerson(o.error.message)}`);
   for (const g of o.failed) lines.push(...groupBlock(g, style));
   lines.push(...committed(o));
   for (const n of o.notes) lines.push(`note: ${n.message}`);

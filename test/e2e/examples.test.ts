@@ -128,6 +128,12 @@ describe('the README example gallery', () => {
     expect(r.tree('failing')).toEqual(before);
   });
 
+  it("failing: what it prints is the README's terminal failure view, line for line", () => {
+    const shown = /```text\n\$ (.*)\n([\s\S]*?)```/.exec(README)!;
+    expect(shown[1]).toBe(commandFor('failing'));
+    expect(runExample(shown[1]!).stderr).toBe(shown[2]);
+  });
+
   it('git-diff: the diff applies (a change and a new file), then -R undoes it to the very tree it started from', () => {
     const before = readTree(join(EXAMPLES, 'git-diff'));
     const r = runExample(commandFor('git-diff'));

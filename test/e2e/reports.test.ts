@@ -71,6 +71,44 @@ describe('the failure report on a terminal', () => {
     expect(entry.stderr).toBe(model.stderr);
   });
 
+  it('speaks to a person: no resubmit orders, no read coordinates, no undefined "file group"; --model and JSON keep them', () => {
+    const go = 'package main\n\nfunc main() {\n\tx := 1\n\ty := 2\n\tz := 3\n\tfmt.Println(add(1, 2))\n\tfmt.Println("done")\n}\n';
+    const dir = scratch({ ...BASE, 'main.go': go });
+    const twice = P('*** Update File: a.txt', '@@', '-two', '+TWO');
+    expect(runCli(['apply', '-q'], { cwd: dir, input: twice }).code).toBe(0);
+    const carried = P('*** Update File: b.txt', '@@', '-x', '+X', '@@', '-nowhere', '+N', '*** Update File: b.txt', '@@', '-y', '+Y');
+    const drifted = JSON.stringify({
+      path: 'main.go',
+      old_string: 'func main() {\n\tfmt.Println(add(1, 2))\n\tfmt.Println("done")\n}',
+      new_string: 'func main() {}',
+    });
+    const runs: [string[], string][] = [
+      [['apply'], twice],
+      [['apply'], carried],
+      [['edit'], drifted],
+      [['edit'], JSON.stringify({ path: 'a.txt', old_string: 'two', new_string: 'TWO' })],
+    ];
+    for (const [args, input] of runs) {
+      const person = runCli(args, { cwd: dir, input });
+      expect(person.code, person.stderr).toBe(1);
+      expect(person.stderr).not.toMatch(/resubmit|resend|offset=|limit=|file group/i);
+      const model = runCli([...args, '--model'], { cwd: dir, input });
+      const json = JSON.parse(runCli([...args, '--json'], { cwd: dir, input }).stdout);
+      expect(model.stderr + JSON.stringify(json)).toMatch(/do not resubmit|resubmit them|offset=\d+, limit=\d+/);
+    }
+    const first = runCli(['apply'], { cwd: dir, input: twice }).stderr;
+    expect(first).toContain(
+      'error: a.txt: already applied; nothing to change: the new text of the hunk already stands in the file (line 2)',
+    );
+    const second = runCli(['apply'], { cwd: dir, input: carried }).stderr;
+    expect(second).toContain('hunk 1 of this file matched in memory but was not written either');
+    expect(second).toContain('  = also not written, as they change the same file or build on the failed change');
+    expect(runCli(['edit'], { cwd: dir, input: drifted }).stderr).toMatch(
+      /has drifted: .*\. Copy old_string from those lines again, or anchor/,
+    );
+    expect(readTree(dir)).toEqual({ ...BASE, 'a.txt': 'one\nTWO\nthree\n', 'main.go': go });
+  });
+
   it('gives an edit failure the file and the line of the closest match', () => {
     const dir = scratch({ 'f.txt': 'alpha\nbeta\n' });
     const r = runCli(['edit'], { cwd: dir, input: JSON.stringify({ path: 'f.txt', old_string: 'alpha\nbta', new_string: 'x' }) });
@@ -129,7 +167,7 @@ describe('--format', () => {
     expect(r.code).toBe(2);
     expect(r.stdout.split('\n')).toEqual([
       expect.stringMatching(/^::error file=b\.txt,line=2,title=chord-patch%3A hunk_ambiguous::b\.txt: hunk ambiguous \(1\/1\)/),
-      '::notice title=chord-patch::p.patch: would partly apply: 1 change, 1 file group would fail (b.txt)',
+      '::notice title=chord-patch::p.patch: would partly apply: 1 change; b.txt would fail',
       '',
     ]);
   });
@@ -193,7 +231,7 @@ describe('check over several patch files', () => {
     expect(r.stdout).toBe(
       [
         'good.patch: would apply: 1 change',
-        'partial.patch: would partly apply: 1 change, 1 file group would fail (b.txt)',
+        'partial.patch: would partly apply: 1 change; b.txt would fail',
         'total: 2 patch files: 1 would apply, 1 would partly apply, 0 would not apply',
         '',
       ].join('\n'),
