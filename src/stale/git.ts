@@ -9,7 +9,7 @@
 import { realpathSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { createHash } from '../startup/lazy-builtins.js';
+import { createHash } from 'node:crypto';
 import type { Preimage } from './types.js';
 
 /** Largest blob read back (a larger file has no git pre-image). */

@@ -4,7 +4,7 @@
 // the file), and each content once.
 
 import type { SessionOptions } from '../session/store.js';
-import { createHash } from '../startup/lazy-builtins.js';
+import { createHash } from 'node:crypto';
 import { gitPreimages } from './git.js';
 import { sessionPreimages } from './store.js';
 import type { Preimage, StaleOptions, StoreTrouble } from './types.js';

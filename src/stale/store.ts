@@ -10,7 +10,7 @@
 
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHash } from '../startup/lazy-builtins.js';
+import { createHash } from 'node:crypto';
 import { preimageDirFor, type SessionOptions } from '../session/store.js';
 import type { Preimage, StoreTrouble } from './types.js';
 
