@@ -138,7 +138,7 @@ async function runOpsLocked(
     await prepareDecoding(snapshotBytes(snapshot), options);
     plan = planPatch(ops, snapshot, options, refsOf);
     // Stale context (stale/): a hunk that matches an older state of its file is named, or merged with --3way.
-    if (plan.failed.length > 0) plan = await reviseStalePatch(plan, { ops, snapshot, refsOf, options });
+    if (plan.failed.length > 0 || options.session) plan = await reviseStalePatch(plan, { ops, snapshot, refsOf, options });
   } catch (e) {
     return errorOutcome(e, 'apply_patch', dryRun);
   }
