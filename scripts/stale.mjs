@@ -2,9 +2,10 @@
 // successive versions of a file (A = commit N-1, B = commit N, C = commit
 // N+1), the agent's session applies N's change (A -> B, so A is the session's
 // pre-image), then sends N+1's change written against A: the patch A -> X,
-// X being C with N's change taken out again (a clean diff3 of A, B, C; a
-// triple where that conflicts cannot be written that way and is skipped).
-// The file is B; the right answer is C. Sources:
+// X being C with N's change taken out again (a diff3 of A, B, C). Where N+1
+// rewrote lines N had changed, X has C's lines there (`overlap`): the right
+// answer then is a refusal, never a write other than C. Otherwise the file
+// is B and the right answer is C. Sources:
 //   repo   this repository's first-parent history (commit N-1, N, N+1)
 //   drift  the drift corpus's history pairs (scripts/drift/sources.mjs),
 //          chained per file: a pair whose after is the next pair's before
@@ -284,7 +285,8 @@ function render(results, info) {
     '',
     '`npm run stale` (scripts/stale.mjs; method in its header comment). Three successive versions of a file from real history:',
     "A (commit N-1), B (commit N), C (commit N+1). The session applies N's change (A -> B); then N+1's change arrives written",
-    "against A (the patch A -> X, X = C with N's change taken out by a clean diff3). The file is B; the right answer is C.",
+    "against A (the patch A -> X, X = C with N's change taken out again by a diff3 of A, B, C). The file is B; the right",
+    'answer is C, or a refusal where the two changes overlap (below).',
     '',
     `Material: this repository's first-parent history at ${head} (source \`repo\`) and the drift corpus's history pairs up to`,
     `${PINNED_COMMIT.slice(0, 12)}, chained per file (source \`drift\`): ${info.all} distinct triples`,
