@@ -8,17 +8,27 @@
 
 import { realpathSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
-import { createHash, execFileSync } from '../startup/lazy-builtins.js';
+import { createHash } from '../startup/lazy-builtins.js';
 import type { Preimage } from './types.js';
 
 /** Largest blob read back (a larger file has no git pre-image). */
 const MAX_BLOB = 8 * 1024 * 1024;
 
+type ChildProcess = typeof import('node:child_process');
+let child: ChildProcess | undefined;
+
+/** node:child_process on first use (as startup/lazy-builtins.ts loads its modules): only a failed hunk asks git. */
+function childProcess(): ChildProcess {
+  const get = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
+  child ??= (typeof get === 'function' ? get.call(process, 'node:child_process') : require('node:child_process')) as ChildProcess;
+  return child;
+}
+
 const SAFE_CONFIG = ['-c', 'core.fsmonitor=', '-c', 'core.hooksPath=/dev/null', '-c', 'core.pager=cat', '-c', 'core.untrackedCache=false'];
 
 function git(cwd: string, args: readonly string[]): Buffer | undefined {
   try {
-    return <Buffer>execFileSync('git', ['--no-pager', ...SAFE_CONFIG, ...args], {
+    return <Buffer>childProcess().execFileSync('git', ['--no-pager', ...SAFE_CONFIG, ...args], {
       cwd,
       stdio: ['ignore', 'pipe', 'ignore'],
       maxBuffer: MAX_BLOB,

@@ -81,10 +81,3 @@ export function setV8Flags(flags: string): void {
 export function isAscii(bytes: Uint8Array): boolean {
   return (buffer ??= builtin<BufferModule>('node:buffer')).isAscii(bytes);
 }
-
-/** node:child_process's execFileSync (only the stale-context path asks git for a file's older versions). */
-export function execFileSync(
-  ...args: Parameters<typeof import('node:child_process').execFileSync>
-): ReturnType<typeof import('node:child_process').execFileSync> {
-  return builtin<typeof import('node:child_process')>('node:child_process').execFileSync(...args);
-}
