@@ -12,7 +12,7 @@ import type { Line } from '../text/lines.js';
 import type { Entry, FileOp, Note, OpFailure } from '../types.js';
 import type { Bytes } from '../platform/contents.js';
 import { mapRange, preimageName, staleDetail, staleMessage } from './describe.js';
-import { loadMerge, loadedDiff3 } from './merge.js';
+import { loadMerge } from './merge.js';
 import { knownPreimages } from './preimages.js';
 import { sessionPreimages } from './store.js';
 import { OpError } from '../plan/failure.js';
@@ -59,6 +59,9 @@ export async function reviseStalePatch(plan: Plan, run: StalePatchRun): Promise<
   };
 }
 
+/** Files longer than this are not checked for a change that also fits the state before the session's edit. */
+const OVERLAP_CHECK_LINES = 20_000;
+
 /** Updates that planned, first on their file, whose file has pre-images in the session: the ones to check for an overlap. */
 function appliedOps(plan: Plan, run: StalePatchRun): number[] {
   const failed = new Set(plan.failed.flatMap((g) => g.operations.map((o) => o.op)));
@@ -79,14 +82,15 @@ function overlapsOwnEdit(i: number, run: StalePatchRun): OpFailure | undefined {
   const entry = snapshot.entries.get(abs);
   if (entry?.kind !== 'file' || !options.session) return undefined;
   const current = tableOf(entry.bytes, options);
-  if (!current) return undefined;
+  // A very large file is not checked: the three-way diff of every run would cost more than the check is worth.
+  if (!current || current.table.length > OVERLAP_CHECK_LINES) return undefined;
   const own = sessionPreimages({ ...options, session: options.session }, abs).preimages.filter((p) => !sameBytes(p.bytes, entry.bytes));
   const path = refs[0]!.raw;
   const f: OpFailure = { op: i, code: 'stale_context', path, message: '' };
   for (const m of baseMatches({ ...f, hunk: 1 }, run, entry, own)) {
     const r = resolveMerge(current.table, [m], 'merge', path);
     if (r.kind !== 'conflict') continue;
-    const mapped = mapRange(loadedDiff3(), textsOf(m.base), textsOf(current.table), m.range);
+    const mapped = mapRange(textsOf(m.base), textsOf(current.table), m.range);
     const c = r.conflicts[0]!;
     return {
       ...f,
@@ -137,7 +141,7 @@ async function reviseOne(f: OpFailure, run: StalePatchRun): Promise<Revised> {
   const baseTexts = textsOf(m.base);
   const now = textsOf(current.table);
   const what = `hunk ${f.hunk ?? 1}`;
-  const mapped = mapRange(loadedDiff3(), baseTexts, now, m.range);
+  const mapped = mapRange(baseTexts, now, m.range);
   if (!options.threeWay) {
     const failure: OpFailure = {
       ...f,

@@ -136,6 +136,25 @@ describe("a change that fits the file now and the state before this session's ed
   });
 });
 
+describe('a large file', () => {
+  it('merges and refuses in well under a second per run (the merge runs on windows around the changes)', async () => {
+    const big = Array.from({ length: 20000 }, (_, i) => `line ${i}\n`).join('');
+    write('big.txt', big);
+    expect((await apply(patch('*** Update File: big.txt\n@@\n-line 1\n+LINE 1\n'), opts())).status).toBe('applied');
+    const started = Date.now();
+    const merged = await apply(
+      patch('*** Update File: big.txt\n@@\n line 0\n line 1\n line 2\n-line 3\n+THREE\n'),
+      opts({ threeWay: 'merge' }),
+    );
+    expect(merged.status).toBe('applied');
+    expect(read('big.txt')).toBe(big.replace('line 1\n', 'LINE 1\n').replace('line 3\n', 'THREE\n'));
+    const clash = await apply(patch('*** Update File: big.txt\n@@\n line 0\n-line 1\n+L\n'), opts({ threeWay: 'merge' }));
+    expect(failure(clash)!.code).toBe('merge_conflict');
+    expect(failure(clash)!.stale?.conflicts?.[0]).toEqual({ line: 2, ours: ['LINE 1'], theirs: ['L'] });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
 describe('edits (old_string) written from before an earlier edit', () => {
   const first = async () => {
     write('f.txt', TEN);
