@@ -102,8 +102,9 @@ function movedOnto(op: Op<'update'>): string {
 
 /** The content an update leaves: the source's, with its hunks applied. */
 function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRef, src: FileState): Content {
-  const merged = view.options.merged?.get(i);
-  if (merged) return mergedContent(view, src, merged);
+  const stale = view.options.stale?.get(i);
+  if (stale instanceof OpError) throw stale;
+  if (stale) return mergedContent(view, src, stale);
   const cleaned = cleanHunks(op.hunks);
   if (!cleaned.ok) throw refused(cleaned);
   view.reports[i]!.cleaned = cleaned.removed;

@@ -41,8 +41,11 @@ export interface ViewOptions extends DecodeOptions {
    * that differ from the spelling (relative to the root's real location).
    */
   authorize?: (op: FileOp, path: string, role: 'source' | 'target', real?: string) => string | undefined;
-  /** Operation index -> the lines a three-way merge (stale/) made of the file as read: they stand in for its hunks. */
-  merged?: ReadonlyMap<number, readonly Line[]> | undefined;
+  /**
+   * Stale context (stale/), by operation index: the lines a three-way merge made of the file as read (they stand in
+   * for the hunks), or the failure of hunks that fit both the file and an older state of it.
+   */
+  stale?: ReadonlyMap<number, readonly Line[] | OpError> | undefined;
 }
 
 /** What one operation reports if it commits. */

@@ -206,7 +206,7 @@ export function patchJob(ops: readonly FileOp[], options: RunOptions, notes: Not
     plan: async (snapshot) => {
       const plan = planPatch(ops, snapshot, options, refsOf);
       // Stale context (stale/): a hunk that matches an older state of its file is named, or merged with --3way.
-      return { plan: plan.failed.length > 0 ? await reviseStalePatch(plan, { ops, snapshot, refsOf, options }) : plan };
+      return { plan: plan.failed.length > 0 || options.session ? await reviseStalePatch(plan, { ops, snapshot, refsOf, options }) : plan };
     },
     commit: { allOrNothing: !!options.allOrNothing, pruneDirs: options.reverse ? 'undo' : fromDiff ? 'diff' : undefined },
     settle: (outcome, { plan }) => {

@@ -2,9 +2,8 @@
 // of that range changed since, and the current lines there, so the model
 // rebuilds the hunk from them. Pure, on line texts.
 
+import { diffArrays } from 'diff';
 import type { Preimage, StaleDetail } from './types.js';
-
-type Diff3 = typeof import('node-diff3');
 
 /** A 0-based half-open line range. */
 export interface Range {
@@ -32,12 +31,11 @@ function changedWhere(p: Preimage): string {
 
 /** The base range [start, end) of `base` as it stands in `current` now, and the current lines that differ in it. */
 export function mapRange(
-  diff3: Diff3,
   base: readonly string[],
   current: readonly string[],
   range: Range,
 ): { now: Range; changed: number[]; removedAt: number[] } {
-  const chunks = diff3.diffIndices(base as string[], current as string[]) as { buffer1: [number, number]; buffer2: [number, number] }[];
+  const chunks = changedChunks(base, current);
   const at = (line: number, end: boolean): number => {
     let delta = 0;
     for (const c of chunks) {
@@ -61,6 +59,35 @@ export function mapRange(
     for (let k = cs; k < cs + cn; k++) changed.push(k);
   }
   return { now, changed, removedAt };
+}
+
+/** The changed blocks between two line lists, as [start, count] on each side (jsdiff: linear in the lines for few changes). */
+function changedChunks(base: readonly string[], current: readonly string[]): { buffer1: [number, number]; buffer2: [number, number] }[] {
+  const chunks: { buffer1: [number, number]; buffer2: [number, number] }[] = [];
+  let bi = 0;
+  let ci = 0;
+  let open: { buffer1: [number, number]; buffer2: [number, number] } | undefined;
+  for (const part of diffArrays(base as string[], current as string[])) {
+    const n = part.count ?? part.value.length;
+    if (!part.added && !part.removed) {
+      open = undefined;
+      bi += n;
+      ci += n;
+      continue;
+    }
+    if (!open) {
+      open = { buffer1: [bi, 0], buffer2: [ci, 0] };
+      chunks.push(open);
+    }
+    if (part.added) {
+      open.buffer2[1] += n;
+      ci += n;
+    } else {
+      open.buffer1[1] += n;
+      bi += n;
+    }
+  }
+  return chunks;
 }
 
 /** "line 5", "lines 10-12", "lines 3, 7-9". */

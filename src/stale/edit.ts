@@ -15,7 +15,7 @@ import { runsFromLines } from '../text/runs.js';
 import type { LineTable } from '../text/table.js';
 import type { EditEntry, EditRequest, Entry, Note, OpFailure } from '../types.js';
 import { mapRange, staleDetail, staleMessage } from './describe.js';
-import { loadedDiff3, loadMerge } from './merge.js';
+import { loadMerge } from './merge.js';
 import { bytesOf } from './patch.js';
 import { knownPreimages } from './preimages.js';
 import { ambiguousFailure, conflictFailure, mergedNote } from './report.js';
@@ -61,7 +61,7 @@ export async function reviseStaleEdit(
   if (matches.length === 0) return withTrouble(planned);
   const m = matches[0]!;
   const now = textsOf(current.table);
-  const mapped = mapRange(loadedDiff3(), textsOf(m.base), now, m.range);
+  const mapped = mapRange(textsOf(m.base), now, m.range);
   const replace = (f: OpFailure): EditPlan =>
     withTrouble({
       ...planned,

@@ -5,6 +5,7 @@
 // change on both sides is taken once, different changes to one region
 // conflict); this file only turns its regions into lines and conflicts.
 
+import { diffArrays } from 'diff';
 import type { Line } from '../text/lines.js';
 
 export interface Conflict {
@@ -27,12 +28,6 @@ export async function loadMerge(): Promise<void> {
   diff3 ??= await import('node-diff3');
 }
 
-/** node-diff3, once loadMerge has run. */
-export function loadedDiff3(): Diff3 {
-  if (!diff3) throw new Error('loadMerge() first');
-  return diff3;
-}
-
 /** Line identity for the merge: the text and its ending (a changed ending is a change). */
 const key = (l: Line): string => `${l.text}\u0000${l.eol}`;
 
@@ -47,10 +42,7 @@ export function mergeLines(
   const o = ours.map(key);
   const b = base.map(key);
   const t = theirs.map(key);
-  const regions = diff3.diff3Merge(o, b, t, { excludeFalseConflicts: true }) as (
-    | { ok: string[] }
-    | { conflict: { a: string[]; aIndex: number; o: string[]; oIndex: number; b: string[]; bIndex: number } }
-  )[];
+  const regions = windowedMerge(diff3, o, b, t);
   const lines: Line[] = [];
   const conflicts: Conflict[] = [];
   const marked: Line[] = [];
@@ -85,6 +77,70 @@ export function mergeLines(
   }
   if (conflicts.length === 0) return { ok: true, lines };
   return { ok: false, conflicts, withMarkers: marked };
+}
+
+type Region = { ok: string[] } | { conflict: { a: string[]; aIndex: number; o: string[]; oIndex: number; b: string[]; bIndex: number } };
+
+/** Lines kept on each side of every change the merge looks at: the diff3 runs only on these windows. */
+const WINDOW_CONTEXT = 3;
+
+/**
+ * Where `other` keeps each base line (-1: removed), and which base positions a
+ * change touches (a removed line, or lines inserted before it; index n: the end).
+ */
+function alignment(base: readonly string[], other: readonly string[]): { map: Int32Array; touched: Uint8Array } {
+  const map = new Int32Array(base.length).fill(-1);
+  const touched = new Uint8Array(base.length + 1);
+  let bi = 0;
+  let oi = 0;
+  for (const part of diffArrays(base as string[], other as string[])) {
+    const n = part.count ?? part.value.length;
+    if (part.added) {
+      touched[bi] = 1;
+      oi += n;
+    } else if (part.removed) {
+      for (let k = 0; k < n; k++) touched[bi++] = 1;
+    } else for (let k = 0; k < n; k++) map[bi++] = oi++;
+  }
+  return { map, touched };
+}
+
+/**
+ * node-diff3 on the windows around the changes only, the lines between them
+ * (unchanged on both sides) copied: its LCS grows with the square of the
+ * lines it is given, which a file of thousands of lines would pay in full.
+ */
+function windowedMerge(diff3: Diff3, ours: readonly string[], base: readonly string[], theirs: readonly string[]): Region[] {
+  const n = base.length;
+  const a = alignment(base, ours);
+  const b = alignment(base, theirs);
+  const windows: [number, number][] = [];
+  for (let c = 0; c <= n; c++) {
+    if (!a.touched[c] && !b.touched[c]) continue;
+    const s = Math.max(0, c - WINDOW_CONTEXT);
+    const e = Math.min(n, c + WINDOW_CONTEXT + 1);
+    const last = windows[windows.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else windows.push([s, e]);
+  }
+  const at = (m: Int32Array, side: readonly string[], i: number) => (i >= n ? side.length : i === 0 ? 0 : m[i]!);
+  const regions: Region[] = [];
+  let done = 0;
+  for (const [s, e] of windows) {
+    if (s > done) regions.push({ ok: base.slice(done, s) });
+    const [oS, oE, tS, tE] = [at(a.map, ours, s), at(a.map, ours, e), at(b.map, theirs, s), at(b.map, theirs, e)];
+    const part = diff3.diff3Merge(ours.slice(oS, oE), base.slice(s, e), theirs.slice(tS, tE), { excludeFalseConflicts: true }) as Region[];
+    for (const r of part) {
+      if ('ok' in r) regions.push(r);
+      else
+        regions.push({
+          conflict: { ...r.conflict, aIndex: r.conflict.aIndex + oS, oIndex: r.conflict.oIndex + s, bIndex: r.conflict.bIndex + tS },
+        });
+    }
+    done = e;
+  }
+  if (done < n) regions.push({ ok: base.slice(done) });
+  return regions;
 }
 
 /** A side's last line without an ending gets one before the next marker line. */

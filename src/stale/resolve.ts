@@ -58,15 +58,25 @@ export function resolveMerge(current: LineTable, matches: readonly BaseMatch[], 
 
 /** Merged lines that are still the current file's lines, in order, keep their index (the diff and the write reuse them). */
 function withOrigins(merged: readonly Line[], ours: readonly Line[]): Line[] {
+  const at = new Map<string, number[]>();
+  ours.forEach((l, k) => {
+    const key = `${l.text}\u0000${l.eol}`;
+    const list = at.get(key);
+    if (list) list.push(k);
+    else at.set(key, [k]);
+  });
+  const cursor = new Map<string, number>();
   const out: Line[] = [];
   let j = 0;
   for (const l of merged) {
-    let k = j;
-    // Look a bounded way ahead: an unchanged line of ours reappears in order.
-    while (k < ours.length && k < j + 4096 && !(ours[k]!.text === l.text && ours[k]!.eol === l.eol)) k++;
-    if (k < ours.length && ours[k]!.text === l.text && ours[k]!.eol === l.eol) {
-      out.push({ ...l, orig: k });
-      j = k + 1;
+    const key = `${l.text}\u0000${l.eol}`;
+    const list = at.get(key) ?? [];
+    let c = cursor.get(key) ?? 0;
+    while (c < list.length && list[c]! < j) c++;
+    cursor.set(key, c);
+    if (c < list.length) {
+      out.push({ ...l, orig: list[c]! });
+      j = list[c]! + 1;
     } else out.push({ text: l.text, eol: l.eol });
   }
   return out;

@@ -102,6 +102,59 @@ describe('a second patch written from before the first', () => {
   });
 });
 
+describe("a change that fits the file now and the state before this session's edit", () => {
+  const first = async () => {
+    write('f.txt', 'x\ny\nz\n');
+    expect((await apply(patch('*** Update File: f.txt\n@@\n y\n z\n+F1\n+F2\n'), opts())).status).toBe('applied');
+  };
+
+  it('where it rewrites what that edit changed, is two readings: refused, nothing written', async () => {
+    await first();
+    // Written from before the first edit: re-adds the block at the end, which now would land above F1.
+    const o = await apply(patch('*** Update File: f.txt\n@@\n x\n y\n z\n+G1\n+G2\n'), opts({ threeWay: 'merge' }));
+    const f = failure(o)!;
+    expect(f.code).toBe('stale_context');
+    expect(f.message).toMatch(
+      /fits the file now, and also f\.txt as it was before this session's edit of .* rewrites lines that edit changed/,
+    );
+    expect(f.stale?.base.source).toBe('session');
+    expect(read('f.txt')).toBe('x\ny\nz\nF1\nF2\n');
+  });
+
+  it('written against the file now (its context reaches the edit), it applies', async () => {
+    await first();
+    const o = await apply(patch('*** Update File: f.txt\n@@\n z\n F1\n F2\n+G1\n'), opts());
+    expect(o.status).toBe('applied');
+    expect(read('f.txt')).toBe('x\ny\nz\nF1\nF2\nG1\n');
+  });
+
+  it('away from what that edit changed, it applies', async () => {
+    await first();
+    const o = await apply(patch('*** Update File: f.txt\n@@\n-x\n+X\n y\n'), opts());
+    expect(o.status).toBe('applied');
+    expect(read('f.txt')).toBe('X\ny\nz\nF1\nF2\n');
+  });
+});
+
+describe('a large file', () => {
+  it('merges and refuses in well under a second per run (the merge runs on windows around the changes)', async () => {
+    const big = Array.from({ length: 20000 }, (_, i) => `line ${i}\n`).join('');
+    write('big.txt', big);
+    expect((await apply(patch('*** Update File: big.txt\n@@\n-line 1\n+LINE 1\n'), opts())).status).toBe('applied');
+    const started = Date.now();
+    const merged = await apply(
+      patch('*** Update File: big.txt\n@@\n line 0\n line 1\n line 2\n-line 3\n+THREE\n'),
+      opts({ threeWay: 'merge' }),
+    );
+    expect(merged.status).toBe('applied');
+    expect(read('big.txt')).toBe(big.replace('line 1\n', 'LINE 1\n').replace('line 3\n', 'THREE\n'));
+    const clash = await apply(patch('*** Update File: big.txt\n@@\n line 0\n-line 1\n+L\n'), opts({ threeWay: 'merge' }));
+    expect(failure(clash)!.code).toBe('merge_conflict');
+    expect(failure(clash)!.stale?.conflicts?.[0]).toEqual({ line: 2, ours: ['LINE 1'], theirs: ['L'] });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
 describe('edits (old_string) written from before an earlier edit', () => {
   const first = async () => {
     write('f.txt', TEN);
