@@ -21,7 +21,7 @@ import { runApply } from './apply.js';
 import { applyPatchMain } from './apply-patch.js';
 import { colorArgs, OptionError } from './choices.js';
 import { UsageError } from './input.js';
-import { APPLY_COMMANDS, type ApplyFlags } from './options.js';
+import { FAST_COMMANDS, type ApplyFlags } from './options.js';
 import { buildProgram } from './program.js';
 
 export async function main(argv: string[] = process.argv): Promise<number> {
@@ -44,7 +44,7 @@ async function runMain(argv: string[]): Promise<number> {
   try {
     if (invokedAs === 'apply_patch' || script === 'apply_patch') return await applyPatchMain(argv.slice(2), fs);
     const args = colorArgs(argv.slice(2));
-    const fast = fastCommand(args, APPLY_COMMANDS);
+    const fast = fastCommand(args, FAST_COMMANDS);
     if (fast?.command === 'version') {
       writeFd(1, `${VERSION}\n`); // what commander's --version prints
       return 0;

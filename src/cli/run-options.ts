@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { type Config, ConfigError, loadConfig } from '../config/config.js';
 import { authorizeEdit as editPermission, patchAuthorizer } from '../config/permissions.js';
-import { stripOption } from './choices.js';
+import { fuzzOption, stripOption } from './choices.js';
 import { UsageError } from './input.js';
 import type { ApplyFlags } from './options.js';
 import { printsDiffs } from './report.js';
@@ -67,5 +67,17 @@ export function applyOptions(flags: ApplyFlags, config: Config | undefined, seve
     ...(flags.allOrNothing ? { allOrNothing: true } : {}),
     ...(flags.extract ? { extract: true } : {}),
     ...stripOption(flags.strip),
+    ...unifiedFlags(flags),
+  };
+}
+
+/** git apply's options for unified diffs (input/unified-options.ts). */
+function unifiedFlags(flags: ApplyFlags) {
+  return {
+    ...(flags.reject ? { reject: true } : {}),
+    ...(flags.allowEmpty ? { allowEmpty: true } : {}),
+    ...(flags.unidiffZero ? { unidiffZero: true } : {}),
+    ...(flags.pathRules?.length ? { pathRules: flags.pathRules } : {}),
+    ...(flags.fuzz !== undefined ? { fuzz: fuzzOption(flags.fuzz) } : {}),
   };
 }

@@ -17,8 +17,9 @@ import { type PathRef, type Snapshot, type SnapshotOptions, takeSnapshot } from 
 import { displayPath, spellings } from '../text/paths.js';
 import { beginPatchSession, type PatchSession, type PatchTargets, type SessionOptions } from '../session/store.js';
 import { prepareDecoding } from '../text/decode.js';
+import type { UnifiedOptions } from '../input/unified-options.js';
 
-export interface RunOptions extends PlanOptions, SessionOptions, LockOptions {
+export interface RunOptions extends PlanOptions, SessionOptions, LockOptions, UnifiedOptions {
   /** Directory relative paths resolve against (default: process.cwd()). */
   cwd?: string;
   /** File system to use (default: the real one). */

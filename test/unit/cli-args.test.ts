@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
-import { APPLY_COMMANDS } from '../../src/cli/options.js';
+import { FAST_COMMANDS } from '../../src/cli/options.js';
 import { type FastOption, fastCommand } from '../../src/startup/fast-args.js';
 import { VERSION } from '../../src/version.js';
 
@@ -80,7 +80,7 @@ const WORDS = [
 ];
 
 /** The fast path over the CLI's own option table, as cli/index.ts calls it. */
-const fast = (args: string[]) => fastCommand(args, APPLY_COMMANDS);
+const fast = (args: string[]) => fastCommand(args, FAST_COMMANDS);
 
 describe('fastCommand', () => {
   it('answers the usual command lines', () => {
