@@ -224,7 +224,7 @@ export function refuseUnsupported(f: UnifiedFile): void {
     throw new ChordPatchError(
       'binary_patch',
       `line ${f.patchLine}: binary diff for ${name} ("GIT binary patch" / "Binary files differ"): ` +
-        'chord-patch applies text diffs only; apply this one with git apply',
+        'chord-patch applies text diffs only; leave it out with --exclude, or apply it with git apply',
       f.patchLine,
     );
   }

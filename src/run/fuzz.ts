@@ -43,7 +43,9 @@ export async function withFuzz(ops: readonly FileOp[], options: RunOptions): Pro
     const where = at ? `applied at line ${at.line}` : 'still does not apply';
     return {
       code: 'tolerance',
-      message: `${ops[op]!.path}: hunk ${h + 1} ${where} with fuzz ${fuzz} (${fuzz} context line${fuzz === 1 ? '' : 's'} at each end not compared)`,
+      message:
+        `${ops[op]!.path}: hunk ${h + 1} ${where} with fuzz ${fuzz} ` +
+        `(${fuzz} context line${fuzz === 1 ? '' : 's'} at each end not compared)`,
     };
   });
   return { ops: current, notes };

@@ -77,7 +77,7 @@ export async function runWithRejects(
   return { ...outcome, status, failed, notes: [...outcome.notes, ...note] };
 }
 
-/** The trial's sentence with the hunk's number in the whole diff, less its advice to resubmit the hunks before it: with --reject those are written. */
+/** The trial's sentence with the hunk's number in its file's diff, less its advice to resend the earlier hunks (--reject writes them). */
 function rejectedMessage(message: string, hunk: number, op: FileOp): string {
   const of = op.kind === 'update' ? op.hunks.length : 1;
   return message

@@ -77,16 +77,16 @@ export async function readDiffs(diffs: readonly DiffText[], options: RunOptions)
     }
   }
   if (out.excluded.length > 0) out.notes.push({ code: 'info', message: `left out by --include/--exclude: ${out.excluded.join(', ')}` });
-  if (out.ops.length === 0 && out.refused.length === 0 && !options.allowEmpty) {
+  // Every file left out is no error (git apply: the diff was valid, only filtered); no file at all is one.
+  const none = out.ops.length === 0 && out.refused.length === 0 && (files === 0 || out.excluded.length < files);
+  if (none && !options.allowEmpty) {
     const why =
       files === 0
         ? 'no diff in the input'
-        : out.excluded.length === files
-          ? 'every file of the diff is left out by --include/--exclude'
-          : 'the diff changes nothing: no file has a hunk, a mode change, a rename, an addition or a deletion';
+        : 'the diff changes nothing: no file has a hunk, a mode change, a rename, an addition or a deletion';
     throw new ChordPatchError('empty_patch', `${why} (git apply: "No valid patches in input"); pass --allow-empty to accept it`);
   }
-  if (out.ops.length === 0 && out.refused.length === 0) out.notes.push({ code: 'no_changes', message: 'no diff to apply (--allow-empty)' });
+  if (none) out.notes.push({ code: 'no_changes', message: 'no diff to apply (--allow-empty)' });
   return out;
 }
 
