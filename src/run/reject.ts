@@ -57,8 +57,16 @@ export async function runWithRejects(
     if (list.length === 0) return;
     const op = ops[i]!;
     const name = op.kind === 'update' && op.moveTo !== undefined ? op.moveTo : op.path;
-    const hunks = list.map((r) => r.hunk).sort((a, b) => a - b);
-    const lines = rejectLines(op.path, name, hunks.map((k) => sources[i]!.hunks[k]) as UnifiedHunk[]);
+    const hunks = diffHunks(
+      op,
+      sources[i]!.hunks,
+      list.map((r) => r.hunk),
+    );
+    const lines = rejectLines(
+      op.path,
+      name,
+      hunks.map((k) => sources[i]!.hunks[k]!),
+    );
     rejOps.push({ kind: 'add', path: `${name}.rej`, lines, patchLine: op.patchLine, replace: true, eol: '\n' });
     rejNotes.push(`${name}.rej (${hunks.length === 1 ? 'hunk' : 'hunks'} ${hunks.map((k) => k + 1).join(', ')} of ${name})`);
     groups.push({
@@ -83,6 +91,21 @@ function rejectedMessage(message: string, hunk: number, op: FileOp): string {
   return message
     .replace(/\((\d+)\/(\d+)\)/, `(${hunk}/${of})`)
     .replace(/; hunks? [\d.]+ of this file matched in memory but (?:was|were) not written: resubmit them together with this one/, '');
+}
+
+/**
+ * The diff's hunks (0-based) behind the operation's hunks `rejected`: the
+ * same ones, unless --unidiff-zero joined some (each operation hunk starts
+ * at its first diff hunk's line).
+ */
+function diffHunks(op: FileOp, diff: readonly UnifiedHunk[], rejected: readonly number[]): number[] {
+  if (op.kind !== 'update') return [];
+  const starts = op.hunks.map((h) => h.patchLine);
+  const out = diff
+    .map((h, k) => ({ k, owner: starts.findLastIndex((line) => line <= h.patchLine) }))
+    .filter((x) => rejected.includes(x.owner))
+    .map((x) => x.k);
+  return out;
 }
 
 /** Per operation, its first failing hunk (one each: a later hunk's failure may depend on the earlier one). */

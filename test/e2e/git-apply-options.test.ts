@@ -281,6 +281,32 @@ describe('-U0 diffs and --unidiff-zero', () => {
     expect(zero.r.code).toBe(0);
   });
 
+  it('--unidiff-zero puts an insertion at the top and one two lines below where git does (never at the end)', () => {
+    const top = D(
+      'diff --git a/f b/f',
+      '--- a/f',
+      '+++ b/f',
+      '@@ -0,0 +1 @@',
+      '+top',
+      '@@ -2,0 +4 @@',
+      '+after 2',
+      '@@ -3,0 +6 @@',
+      '+after 3',
+    );
+    const { r, ours, git } = both({ f: lines(1, 10) }, ['--unidiff-zero'], [top]);
+    expect(ours).toEqual(git);
+    expect(ours).toEqual({
+      f: `top
+1
+2
+after 2
+3
+after 3
+${lines(4, 10)}`,
+    });
+    expect(r.code).toBe(0);
+  });
+
   it('--unidiff-zero -R undoes it', () => {
     const { ours, git } = both({ f: after }, ['--unidiff-zero', '-R'], [U0]);
     expect(ours).toEqual(git);
