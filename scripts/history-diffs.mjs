@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm run history`: real unified diffs, scored. Each of this repository's
-// newest commits is written by `git diff -M` (with 3 and with 1 lines of
-// context: models and hand-trimmed diffs often carry fewer) and applied to its
-// parent's tree, then reversed with -R on its own tree, by chord-patch, by
-// `git apply` and by GNU `patch`. Each run is scored against the tree git
+// newest commits is written by `git diff -M` (with 3, 2, 1 and 0 lines of
+// context: models and hand-trimmed diffs often carry fewer; -U0 is applied
+// with --unidiff-zero, as git apply needs it) and by `diff -ruN` between the
+// two trees (traditional names, timestamps, the epoch for added and deleted
+// files), and applied to its parent's tree, then reversed with -R on its own
+// tree, by chord-patch, by `git apply` and by GNU `patch`. Each run is scored against the tree git
 // recorded:
 //   correct  exit 0 and exactly the expected tree
 //   refused  a non-zero exit and the tree left exactly as it was
@@ -26,7 +28,12 @@ const COMMITS = Number(opt('--commits', '30'));
 const BIN = resolve(opt('--bin', join(ROOT, 'bin', 'chord-patch')));
 /** The folders whose history is the material: code, tests and scripts (fixture folders hold odd bytes on purpose). */
 const SCOPE = ['src', 'test/unit', 'test/e2e', 'scripts'];
-const CONTEXTS = [3, 1];
+/** How each diff is written, and what each tool is told about it. */
+const VARIANTS = [
+  ...[3, 2, 1].map((n) => ({ name: `-U${n}`, write: (c) => gitDiff(c, n), args: [] })),
+  { name: '-U0 --unidiff-zero', write: (c) => gitDiff(c, 0), args: ['--unidiff-zero'] },
+  { name: 'diff -ruN', write: (c) => traditionalDiff(c), args: [], contentOnly: true },
+];
 
 const git = (...a) => execFileSync('git', a, { cwd: ROOT, encoding: 'utf8', maxBuffer: 256 << 20 });
 const scratch = mkdtempSync(join(tmpdir(), 'chord-patch-history-'));
@@ -69,9 +76,27 @@ function signature(dir) {
   return out.join('\n');
 }
 
+const gitDiff = (c, n) => git('diff', '-M', `-U${n}`, `${c}^`, c, '--', ...SCOPE);
+
+/** `diff -ruN a b` between the parent's tree and the commit's, as a user without git writes it. */
+function traditionalDiff(c) {
+  const pair = join(scratch, `pair-${serial++}`);
+  execFileSync('mkdir', ['-p', pair]);
+  signatureOf(c);
+  signatureOf(`${c}^`);
+  execFileSync('ln', ['-s', extracted.get(`${c}^`), join(pair, 'a')]);
+  execFileSync('ln', ['-s', extracted.get(c), join(pair, 'b')]);
+  const r = spawnSync('diff', ['-ruN', 'a', 'b'], { cwd: pair, encoding: 'utf8', maxBuffer: 256 << 20 });
+  rmSync(pair, { recursive: true, force: true });
+  return r.stdout;
+}
+
 const TOOLS = {
-  'chord-patch': (dir, patch, reverse) => [BIN, ['apply', '-q', '--all-or-nothing', ...(reverse ? ['-R'] : []), '-C', dir, patch]],
-  'git apply': (dir, patch, reverse) => ['git', ['apply', ...(reverse ? ['-R'] : []), patch], dir],
+  'chord-patch': (dir, patch, reverse, args) => [
+    BIN,
+    ['apply', '-q', '--all-or-nothing', ...args, ...(reverse ? ['-R'] : []), '-C', dir, patch],
+  ],
+  'git apply': (dir, patch, reverse, args) => ['git', ['apply', ...args, ...(reverse ? ['-R'] : []), patch], dir],
   'GNU patch': (dir, patch, reverse) => [
     'patch',
     ['-s', '-p1', '-f', '--no-backup-if-mismatch', ...(reverse ? ['-R'] : []), '-i', patch],
@@ -79,15 +104,17 @@ const TOOLS = {
   ],
 };
 
-function run(tool, commit, patch, reverse) {
+function run(tool, commit, patch, reverse, variant) {
   const start = reverse ? commit : `${commit}^`;
   const dir = checkout(start);
+  // Without modes in the diff (diff -ruN), only the content is compared.
+  const seen = (sig) => (variant.contentOnly ? sig.replace(/ [x-] /g, ' ') : sig);
   // The copy holds exactly the start commit's tree (cp -a keeps modes): its signature is already known.
-  const before = signatures.get(start);
-  const expected = signatures.get(reverse ? `${commit}^` : commit);
-  const [cmd, argv, cwd] = TOOLS[tool](dir, patch, reverse);
+  const before = seen(signatures.get(start));
+  const expected = seen(signatures.get(reverse ? `${commit}^` : commit));
+  const [cmd, argv, cwd] = TOOLS[tool](dir, patch, reverse, variant.args);
   const r = spawnSync(cmd, argv, { cwd: cwd ?? ROOT, encoding: 'utf8' });
-  const after = signature(dir);
+  const after = seen(signature(dir));
   rmSync(dir, { recursive: true, force: true });
   if (r.status === 0 && after === expected) return 'correct';
   if (r.status !== 0 && after === before) return 'refused';
@@ -118,16 +145,16 @@ const started = Date.now();
 for (const c of commits) {
   signatureOf(c);
   signatureOf(`${c}^`);
-  for (const context of CONTEXTS) {
-    const patch = join(scratch, `${c}-U${context}.diff`);
-    writeFileSync(patch, git('diff', '-M', `-U${context}`, `${c}^`, c, '--', ...SCOPE));
+  for (const variant of VARIANTS) {
+    const patch = join(scratch, `${c}-${serial++}.diff`);
+    writeFileSync(patch, variant.write(c));
     for (const tool of Object.keys(TOOLS)) {
       for (const reverse of [false, true]) {
-        const verdict = run(tool, c, patch, reverse);
-        const key = `${tool}|-U${context}|${reverse ? 'reverse' : 'forward'}`;
+        const verdict = run(tool, c, patch, reverse, variant);
+        const key = `${tool}|${variant.name}|${reverse ? 'reverse' : 'forward'}`;
         tally[key] ??= { correct: 0, refused: 0, wrong: 0 };
         tally[key][verdict]++;
-        if (verdict === 'wrong' && tool === 'chord-patch') wrong.push(`git diff -M -U${context} ${c}^ ${c}${reverse ? ' (with -R)' : ''}`);
+        if (verdict === 'wrong' && tool === 'chord-patch') wrong.push(`${variant.name} of ${c}^..${c}${reverse ? ' (with -R)' : ''}`);
       }
     }
   }

@@ -47,6 +47,8 @@ export async function apply(input: string | Uint8Array, options: RunOptions = {}
   } catch (e) {
     return errorOutcome(e, 'apply_patch', options?.check === true);
   }
+  // git apply --allow-empty: input without any patch in it applies nothing, successfully.
+  if (options.allowEmpty && detected.kind === 'patch' && !/^\s*\*\*\* /m.test(detected.text)) return runUnifiedText(detected.text, options);
   if (detected.kind === 'patch') return explained(await runPatchText(detected.text, options), options);
   if (detected.kind === 'unified') return runUnifiedText(detected.text, options);
   if (detected.kind === 'search-replace') return explained(await runSearchReplaceText(detected.text, options, detected.path), options);

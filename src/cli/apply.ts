@@ -6,9 +6,11 @@ import { decodeInputBytes } from '../input/bytes.js';
 import { ChordPatchError } from '../errors.js';
 import { errorOutcome } from '../run/pipeline.js';
 import { runPatchCalls } from '../run/run-calls.js';
+import { runUnifiedTexts } from '../run/run-diffs.js';
+import { patchFormat } from '../input/detect.js';
 import type { Fs } from '../types.js';
 import { emit, reported } from './emit.js';
-import { readInput, requireDirectory } from './input.js';
+import { readInput, requireDirectory, UsageError } from './input.js';
 import type { ApplyFlags } from './options.js';
 import { formatOf } from './report.js';
 import { applyOptions, configFor } from './run-options.js';
@@ -21,6 +23,19 @@ export async function runApply(file: string | undefined, flags: ApplyFlags, fs: 
   const config = await configFor(flags.config, flags.cwd);
   const input = readInput(file);
   return reported(async () => emit(await run(input, { fs, ...applyOptions(flags, config) }), flags, file));
+}
+
+/** `apply A.diff B.diff ...`: unified diffs, applied in order as one transaction (nothing written unless all apply, or --reject). */
+export async function runApplyDiffs(files: readonly string[], flags: ApplyFlags, fs: Fs): Promise<number> {
+  requireDirectory(flags.cwd);
+  const config = await configFor(flags.config, flags.cwd);
+  const diffs = files.map((name) => {
+    const text = decodeInputBytes(readInput(name));
+    if (patchFormat(text) !== 'unified' && !flags.allowEmpty)
+      throw new UsageError(`${name} is not a unified diff: several patch files must all be unified diffs (git diff, diff -u)`);
+    return { text, name };
+  });
+  return reported(async () => emit(await runUnifiedTexts(diffs, { fs, ...applyOptions(flags, config) }), flags));
 }
 
 /** --format openai: the input is OpenAI apply_patch_call items (one, a list, or a response), whatever else it might read as. */

@@ -83,3 +83,9 @@ export function oneLineError(text: string): string {
   const tail = suggestion ? ` (did you mean ${suggestion}?)` : '; see chord-patch --help';
   return `chord-patch: ${first}${tail}\n`;
 }
+
+/** --fuzz N: how many context lines at each end of a hunk may differ. */
+export function fuzzOption(value: string): number {
+  if (!/^\d+$/.test(value)) throw new OptionError(`--fuzz expects a number of context lines, got ${JSON.stringify(value)}`);
+  return Number(value);
+}

@@ -24,13 +24,21 @@ export interface ApplyFlags {
   summary?: boolean;
   apply?: boolean;
   verbose?: boolean;
+  reject?: boolean;
+  allowEmpty?: boolean;
+  include?: string[];
+  exclude?: string[];
+  /** --include and --exclude in command-line order (the first that matches decides). */
+  pathRules?: { pattern: string; include: boolean }[];
+  unidiffZero?: boolean;
+  fuzz?: string;
   /** --3way (commander's name for the flag); --3way=markers arrives as threeWayMarkers (choices.ts colorArgs). */
   '3way'?: boolean;
   threeWayMarkers?: boolean;
 }
 
-/** An option of apply/check/edit: commander's flags syntax and the help text. */
-export type OptionSpec = readonly [flags: string, description: string];
+/** An option of apply/check/edit: commander's flags syntax, the help text, and whether it may be given again (values kept in order). */
+export type OptionSpec = readonly [flags: string, description: string, ...repeatable: 'repeatable'[]];
 
 export const CHECK_OPTION: OptionSpec = ['--check', 'plan everything and write nothing'];
 export const EDIT_CHECK_OPTION: OptionSpec = ['--check', 'plan the edit and write nothing'];
@@ -82,6 +90,20 @@ export const PATCH_OPTIONS: readonly OptionSpec[] = [
   ['--extract', 'take the patches out of a model reply (fenced ```diff / ```patch blocks, bare envelopes) and apply them in order'],
   ['--all-or-nothing', "write nothing at all when any file group would fail (git apply's default)"],
   ['-p, --strip <n>', "unified diffs: strip N leading path components (default: git's a/ b/, else whatever names existing files)"],
+  ['--reject', 'unified diffs: write the hunks that apply and leave the others in FILE.rej (like git apply --reject)'],
+  ['--allow-empty', 'input without any diff applies nothing and succeeds (like git apply --allow-empty)'],
+  [
+    '--include <pattern>',
+    "unified diffs: apply only files whose path matches PATTERN (git's glob; repeatable, first match decides)",
+    'repeatable',
+  ],
+  [
+    '--exclude <pattern>',
+    "unified diffs: leave out files whose path matches PATTERN (git's glob; repeatable, first match decides)",
+    'repeatable',
+  ],
+  ['--unidiff-zero', 'unified diffs: apply hunks without context (git diff -U0) at the lines they state (like git apply --unidiff-zero)'],
+  ['--fuzz <n>', 'unified diffs: let up to N context lines at each end of a hunk differ from the file (GNU patch --fuzz; default 0)'],
 ];
 
 /** Options of each apply-like command, in the order commander adds them (help order). */

@@ -10,7 +10,7 @@ import { writeFd } from './write.js';
 import type { Fs } from '../types.js';
 import { VERSION } from '../version.js';
 import { NodeFs } from '../platform/node-fs.js';
-import { runApply } from './apply.js';
+import { runApply, runApplyDiffs } from './apply.js';
 import { runCheck } from './check.js';
 import { oneLineError } from './choices.js';
 import { APPLY_COMMANDS, type ApplyFlags, type OptionSpec } from './options.js';
@@ -20,8 +20,22 @@ import { runTools, type ToolsFlags } from './tools.js';
 import { runValidate } from './validate.js';
 import { endSession } from '../session/store.js';
 
+/**
+ * A repeatable option keeps every value; --include and --exclude also go, in
+ * command-line order, to `pathRules` (git: the first pattern that matches decides).
+ */
 function addOptions(cmd: Command, specs: readonly OptionSpec[], Option: typeof OptionClass): Command {
-  for (const [flags, description] of specs) cmd.addOption(new Option(flags, description));
+  for (const [flags, description, repeatable] of specs) {
+    const option = new Option(flags, description);
+    if (repeatable) {
+      option.argParser((value: string, previous: string[] | undefined) => {
+        const rules = (cmd.getOptionValue('pathRules') as ApplyFlags['pathRules']) ?? [];
+        cmd.setOptionValue('pathRules', [...rules, { pattern: value, include: option.long === '--include' }]);
+        return [...(previous ?? []), value];
+      });
+    }
+    cmd.addOption(option);
+  }
   return cmd;
 }
 
@@ -38,11 +52,13 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
   addOptions(
     program
       .command('apply')
-      .argument('[file]', 'patch or edit JSON to apply (default: stdin)')
+      .argument('[files...]', 'patch or edit JSON to apply (default: stdin); several unified diffs apply as one transaction')
       .description('apply a patch envelope, {"patch": ...} JSON, or an edit request'),
     APPLY_COMMANDS.apply,
     Option,
-  ).action(async (file: string | undefined, flags: ApplyFlags) => setCode(await runApply(file, flags, fs)));
+  ).action(async (files: string[], flags: ApplyFlags) =>
+    setCode(await (files.length > 1 ? runApplyDiffs(files, flags, fs) : runApply(files[0], flags, fs))),
+  );
 
   addOptions(
     program

@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { type Config, ConfigError, loadConfig } from '../config/config.js';
 import { authorizeEdit as editPermission, patchAuthorizer } from '../config/permissions.js';
-import { stripOption, threeWayOption } from './choices.js';
+import { fuzzOption, stripOption, threeWayOption } from './choices.js';
 import { UsageError } from './input.js';
 import type { ApplyFlags } from './options.js';
 import { printsDiffs } from './report.js';
@@ -68,5 +68,17 @@ export function applyOptions(flags: ApplyFlags, config: Config | undefined, seve
     ...(flags.extract ? { extract: true } : {}),
     ...stripOption(flags.strip),
     ...threeWayOption(flags),
+    ...unifiedFlags(flags),
+  };
+}
+
+/** git apply's options for unified diffs (input/unified-options.ts). */
+function unifiedFlags(flags: ApplyFlags) {
+  return {
+    ...(flags.reject ? { reject: true } : {}),
+    ...(flags.allowEmpty ? { allowEmpty: true } : {}),
+    ...(flags.unidiffZero ? { unidiffZero: true } : {}),
+    ...(flags.pathRules?.length ? { pathRules: flags.pathRules } : {}),
+    ...(flags.fuzz !== undefined ? { fuzz: fuzzOption(flags.fuzz) } : {}),
   };
 }

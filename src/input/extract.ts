@@ -3,8 +3,11 @@
 // any fenced block whose content is a patch envelope or a unified diff; and,
 // outside fences, bare envelopes from "*** Begin Patch" to "*** End Patch"
 // (or the end of the reply). Everything else is the reply's prose. Without
-// --extract, prose around a patch stays an error (spec).
+// --extract, prose around a patch stays an error (spec). Never taken: a patch
+// inside an HTML comment (`<!-- ... -->`: commented out), and a fence that is
+// never closed (a cut-off reply: refused, since its patch may be cut off too).
 
+import { ChordPatchError } from '../errors.js';
 import { patchFormat } from './detect.js';
 
 export interface Extracted {
@@ -25,6 +28,11 @@ export function extractPatches(reply: string): Extracted[] {
   const lines = reply.replace(/\r\n/g, '\n').split('\n');
   const out: Extracted[] = [];
   for (let i = 0; i < lines.length; i++) {
+    if (lines[i]!.includes('<!--') && !lines[i]!.slice(lines[i]!.indexOf('<!--')).includes('-->')) {
+      // A comment runs to its closing `-->`: nothing inside it is a patch to apply.
+      while (i < lines.length && !lines[i]!.includes('-->')) i++;
+      continue;
+    }
     const open = FENCE.exec(lines[i]!);
     if (open) {
       const fence = open[1]!;
@@ -35,6 +43,14 @@ export function extractPatches(reply: string): Extracted[] {
       const text = `${body.join('\n')}\n`;
       const first = body.find((l) => l.trim() !== '')?.trim() ?? '';
       if (LABELS.has(info) || first === BEGIN || patchFormat(text) === 'unified') {
+        if (j >= lines.length) {
+          throw new ChordPatchError(
+            'parse_error',
+            `the \`\`\`${info} block opened at line ${i + 1} is never closed: the reply may be cut off, and its patch with it; ` +
+              'nothing was applied: close the fence or send the patch alone',
+            i + 1,
+          );
+        }
         if (first !== '') out.push({ text, line: i + 2, label: `\`\`\`${info || '(unlabelled)'} block` });
       }
       i = j;

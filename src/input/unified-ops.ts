@@ -168,6 +168,18 @@ export function unifiedToOps(files: readonly UnifiedFile[], level: number, exist
 /** One file of the diff as an operation (undefined: it changes nothing). */
 function fileOp(f: UnifiedFile, level: number, exists: (p: string) => boolean): FileOp | undefined {
   refuseUnsupported(f);
+  return textFileOp(f, level, exists);
+}
+
+/** The path git apply names a file by, after the strip level: its new name, else its old one (for --include / --exclude). */
+export function usedName(f: UnifiedFile, level: number): string {
+  if (f.renameTo !== undefined) return stripPath(f.renameTo, Math.max(level - 1, 0)) ?? f.renameTo;
+  const p = (f.newPath ?? f.oldPath)!;
+  return stripPath(p, level) ?? p;
+}
+
+/** A text file of the diff as an operation (refuseUnsupported has passed it); undefined: it changes nothing. */
+export function textFileOp(f: UnifiedFile, level: number, exists: (p: string) => boolean, unidiffZero = false): FileOp | undefined {
   const oldPath = f.oldPath === undefined ? undefined : stripOrFail(f, f.oldPath, level);
   const newPath = f.newPath === undefined ? undefined : stripOrFail(f, f.newPath, level);
   const renameLevel = Math.max(level - 1, 0);
@@ -182,7 +194,7 @@ function fileOp(f: UnifiedFile, level: number, exists: (p: string) => boolean): 
   const move = (f.rename || f.copy) && from !== to;
   // Two different names outside a git rename (`diff -u f.orig f`): the new one when it exists (GNU patch, git apply).
   const path = move || from === to || !exists(to) ? from : to;
-  const hunks = f.hunks.map((h) => toHunk(h));
+  const hunks = f.hunks.map((h) => toHunk(h, unidiffZero));
   const t = traits(f);
   if (hunks.length === 0 && !move && t.executable === undefined) return undefined;
   const last = f.hunks[f.hunks.length - 1];
@@ -205,22 +217,25 @@ function emptyOldSide(f: UnifiedFile): boolean {
   return h.length === 1 && h[0]!.oldStart === 0 && h[0]!.oldCount === 0 && h[0]!.lines.every((l) => l.op === '+');
 }
 
-function refuseUnsupported(f: UnifiedFile): void {
+/** Throws for a file chord-patch does not write: binary content, a symbolic link, a submodule. */
+export function refuseUnsupported(f: UnifiedFile): void {
   const name = f.newPath ?? f.oldPath ?? '?';
   if (f.binary) {
     throw new ChordPatchError(
       'binary_patch',
       `line ${f.patchLine}: binary diff for ${name} ("GIT binary patch" / "Binary files differ"): ` +
-        'chord-patch applies text diffs only; apply this one with git apply',
+        'chord-patch applies text diffs only; leave it out with --exclude, or apply it with git apply',
       f.patchLine,
     );
   }
   for (const mode of [f.oldMode, f.newMode]) {
     if (mode !== undefined && (mode & S_IFMT) !== S_IFREG) {
       const what = (mode & S_IFMT) === 0o120000 ? 'a symbolic link' : (mode & S_IFMT) === 0o160000 ? 'a submodule' : 'not a regular file';
+      // A link is never written: its target could lead out of the working directory.
       throw new ChordPatchError(
         'unsupported_diff',
-        `line ${f.patchLine}: ${name} is ${what} (mode ${mode.toString(8)}): chord-patch changes regular files only`,
+        `line ${f.patchLine}: ${name} is ${what} (mode ${mode.toString(8)}): chord-patch writes regular files only, ` +
+          'never links; leave it out with --exclude, or apply it with git apply',
         f.patchLine,
       );
     }
@@ -261,13 +276,20 @@ function deletedLines(f: UnifiedFile): string[] {
   return lines.map((l) => l.text);
 }
 
-function toHunk(h: UnifiedHunk): Hunk {
+/**
+ * A hunk without any context line (`git diff -U0`) says where it goes only by
+ * its line numbers: as git apply, it needs --unidiff-zero (which gives it
+ * context from the file at those lines: input/unified-zero.ts), unless it
+ * starts the file.
+ */
+function toHunk(h: UnifiedHunk, unidiffZero: boolean): Hunk {
   const hasOld = h.lines.some((l) => l.op !== '+');
-  if (!hasOld && h.oldStart !== 0) {
+  const contextFree = !h.lines.some((l) => l.op === ' ');
+  if (contextFree && !unidiffZero && (hasOld ? h.oldStart > 1 : h.oldStart !== 0)) {
     throw new ChordPatchError(
       'parse_error',
-      `line ${h.patchLine}: the hunk has no context or removed lines, so nothing but its line number says where it goes; ` +
-        'regenerate the diff with context (not -U0)',
+      `line ${h.patchLine}: the hunk has no context lines (a diff made with -U0), so only its line numbers say where it goes; ` +
+        'pass --unidiff-zero to apply it at those lines (as git apply does), or regenerate the diff with context',
       h.patchLine,
     );
   }

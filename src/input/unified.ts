@@ -5,10 +5,11 @@
 // Grammar (what git and GNU diff write; everything else is refused):
 //
 //   diff       : preamble? file+ trailer?
-//   preamble   : an mbox/format-patch header (first line "From <sha> "), or a
-//                `git log -p` / `git show` commit ("commit <sha>") — its lines
-//                are skipped up to the first file; any other text before the
-//                first file is prose: refused (prose_before_patch)
+//   preamble   : any text before the first file (a format-patch mail, a commit
+//                message, `git diff --stat -p`'s diffstat) is skipped, as git
+//                apply skips it, and the report says which lines; a markdown
+//                fence before the diff marks a model's reply instead: refused
+//                (prose_before_patch: --extract reads replies)
 //   file       : git_head? extended* (old_name new_name hunk*)?
 //   git_head   : "diff --git " OLD " " NEW
 //   extended   : "old mode " M | "new mode " M | "deleted file mode " M
@@ -49,6 +50,8 @@ export interface UnifiedHunk {
   oldNoEol: boolean;
   newNoEol: boolean;
   patchLine: number;
+  /** The hunk as the diff wrote it, header included (a reversed hunk has none: --reject writes it from its lines). */
+  raw?: string[];
 }
 
 export interface UnifiedFile {
@@ -108,13 +111,18 @@ function fail(line: number, message: string): never {
 
 /** Parse unified-diff text into its files. Throws ChordPatchError (with the line) when malformed. */
 export function parseUnified(input: string): UnifiedFile[] {
+  return readUnified(input).files;
+}
+
+/** The files, and how many lines of text before the first one were skipped (git apply skips them). */
+export function readUnified(input: string): { files: UnifiedFile[]; skipped: number } {
   let text = input;
   if (text.startsWith('\uFEFF')) text = text.slice(1);
   const s: State = { lines: text.split('\n'), i: 0 };
   if (s.lines[s.lines.length - 1] === '') s.lines.pop();
   // A diff written (or carried) with CRLF throughout loses its CRs; in any other, a CR is content.
   if (crlfThroughout(s.lines, text.endsWith('\n'))) s.lines = s.lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
-  skipPreamble(s);
+  const skipped = skipPreamble(s);
   const files: UnifiedFile[] = [];
   while (s.i < s.lines.length) {
     const file = parseFile(s);
@@ -123,7 +131,7 @@ export function parseUnified(input: string): UnifiedFile[] {
   }
   if (files.length === 0)
     throw new ChordPatchError('empty_patch', 'the diff names no file: expected "diff --git a/X b/X" or "--- X" / "+++ X" headers');
-  return files;
+  return { files, skipped };
 }
 
 /** Does every line end with CR (the last one may have no ending at all)? */
@@ -134,21 +142,31 @@ function crlfThroughout(lines: readonly string[], terminated: boolean): boolean 
   return true;
 }
 
-/** A format-patch mail or a `git log -p` commit before the first file is skipped; anything else is prose. */
-function skipPreamble(s: State): void {
-  while (s.i < s.lines.length && s.lines[s.i]!.trim() === '') s.i++;
-  const first = s.lines[s.i] ?? '';
-  const mail = MAIL_START.test(first);
+/** A fence line of markdown: the text is a model's reply, whose patches --extract takes out. */
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+
+/**
+ * Text before the first file is skipped, as git apply skips a mail's headers
+ * and message; it returns how many lines of it were not blank, headers or
+ * diffstat (the report names them). A fenced reply is refused.
+ */
+function skipPreamble(s: State): number {
+  let prose = 0;
+  const mail = MAIL_START.test(s.lines.find((l) => l.trim() !== '') ?? '');
   for (; s.i < s.lines.length; s.i++) {
-    if (startsFile(s, s.i)) return;
+    if (startsFile(s, s.i)) return prose;
     const l = s.lines[s.i]!;
-    if (mail || l.trim() === '' || BETWEEN.some((re) => re.test(l))) continue;
-    throw new ChordPatchError(
-      'prose_before_patch',
-      `line ${lineNo(s)}: text before the diff (${quote(l)}); send only the diff (or pass --extract to take patches out of a reply)`,
-      lineNo(s),
-    );
+    if (FENCE.test(l)) {
+      throw new ChordPatchError(
+        'prose_before_patch',
+        `line ${lineNo(s)}: a markdown fence (${quote(l)}) before the diff: this reads as a model's reply; ` +
+          'pass --extract to take the patches out of it, or send only the diff',
+        lineNo(s),
+      );
+    }
+    if (!mail && l.trim() !== '' && !BETWEEN.some((re) => re.test(l))) prose = s.i + 1;
   }
+  return prose;
 }
 
 /** Lines after a file's last hunk: separators and commit headers are skipped; stray hunk lines are refused. */
@@ -333,6 +351,7 @@ function parseHunk(s: State): UnifiedHunk {
     last = op;
     s.i++;
   }
+  hunk.raw = s.lines.slice(hunk.patchLine - 1, s.i);
   return hunk;
 }
 

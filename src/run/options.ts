@@ -24,6 +24,11 @@ const isFs: Check = (v) =>
     ? undefined
     : 'a file system object (an Fs, such as nodeFs)';
 
+const isPathRules: Check = (v) =>
+  Array.isArray(v) && v.every((r) => r !== null && typeof r === 'object' && typeof r.pattern === 'string' && typeof r.include === 'boolean')
+    ? undefined
+    : 'a list of {pattern, include} rules';
+
 /** What each known option must be. */
 const OPTIONS: Record<string, Check> = {
   cwd: isPath,
@@ -44,6 +49,11 @@ const OPTIONS: Record<string, Check> = {
   stateDir: isPath,
   lockTimeoutMs: isMillis,
   isAlive: isFunction,
+  reject: isBool,
+  allowEmpty: isBool,
+  unidiffZero: isBool,
+  fuzz: isCount,
+  pathRules: isPathRules,
   threeWay: (v) => (v === false || v === 'merge' || v === 'markers' ? undefined : "false, 'merge' or 'markers'"),
   preimages: isBool,
 };

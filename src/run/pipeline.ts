@@ -21,8 +21,9 @@ import { prepareDecoding } from '../text/decode.js';
 import { keepCommitted } from '../stale/keep.js';
 import { reviseStalePatch } from '../stale/patch.js';
 import type { StaleOptions } from '../stale/types.js';
+import type { UnifiedOptions } from '../input/unified-options.js';
 
-export interface RunOptions extends PlanOptions, SessionOptions, LockOptions, StaleOptions {
+export interface RunOptions extends PlanOptions, SessionOptions, LockOptions, StaleOptions, UnifiedOptions {
   /** Directory relative paths resolve against (default: process.cwd()). */
   cwd?: string;
   /** File system to use (default: the real one). */

@@ -171,15 +171,15 @@ describe('chord-patch apply with a git diff', () => {
   });
 
   it('refuses, naming the candidates, when the old side matches several places', () => {
-    const d = repo({ 'f.c': lines(30, (i) => (i % 10 === 5 ? '}' : `x${i}`)) });
-    const patch = ['--- a/f.c', '+++ b/f.c', '@@ -9 +9 @@', '-}', '+} // end', ''].join('\n');
+    const d = repo({ 'f.c': lines(30, (i) => (i % 10 === 5 ? '}' : i % 10 === 4 ? '' : `x${i}`)) });
+    const patch = ['--- a/f.c', '+++ b/f.c', '@@ -8,2 +8,2 @@', ' ', '-}', '+} // end', ''].join('\n');
     const before = readTree(d);
     const r = runCli(['apply', '--json', '-C', d], { input: patch });
     expect(r.code).toBe(1);
     const failure = JSON.parse(r.stdout).failed[0].failures[0];
     expect(failure.code).toBe('hunk_ambiguous');
-    expect(failure.message).toMatch(/\b6\b.*\b16\b.*\b26\b/);
-    expect(failure.message).toContain('its stated line number (9) points at line 9, where none of them starts');
+    expect(failure.message).toMatch(/\b5\b.*\b15\b.*\b25\b/);
+    expect(failure.message).toContain('its stated line number (8) points at line 8, where none of them starts');
     expect(readTree(d)).toEqual(before);
   });
 
@@ -269,7 +269,7 @@ describe('chord-patch apply with a git diff', () => {
     );
     const r = runCli(['apply', '-C', d], { input: patch });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/binary diff for .*i\.bin.*apply this one with git apply/);
+    expect(r.stderr).toMatch(/binary diff for .*i\.bin.*leave it out with --exclude, or apply it with git apply/);
     expect(readFileSync(join(d, 't.txt'), 'utf8')).toBe('a\n');
   });
 

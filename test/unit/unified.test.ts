@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { patchFormat } from '../../src/input/detect.js';
-import { parseUnified } from '../../src/input/unified.js';
+import { parseUnified, readUnified } from '../../src/input/unified.js';
 import { reverseUnified, stripLevel, unifiedToOps } from '../../src/input/unified-ops.js';
 import { isChordPatchError } from '../../src/errors.js';
 
@@ -153,8 +153,18 @@ describe('parsing unified diffs', () => {
     expect(parseUnified(mail).map((f) => f.newPath)).toEqual(['b/src/f.ts', 'b/g']);
   });
 
-  it('refuses prose before the diff, naming the line', () => {
-    expect(parseError(`Here is the fix:\n${MODIFY}`)).toMatchObject({ code: 'prose_before_patch', line: 1 });
+  it('skips text before the diff as git apply does, and says where it ended', () => {
+    const read = readUnified(`Here is the fix:\n\n${MODIFY}`);
+    expect(read.skipped).toBe(1);
+    expect(read.files.map((f) => [f.newPath, f.hunks.length, f.patchLine])).toEqual(
+      parseUnified(MODIFY).map((f) => [f.newPath, f.hunks.length, f.patchLine + 2]),
+    );
+  });
+
+  it('refuses a fenced model reply before the diff, naming the line and --extract', () => {
+    const e = parseError(`Here is the fix:\n\`\`\`diff\n${MODIFY}`);
+    expect(e).toMatchObject({ code: 'prose_before_patch', line: 2 });
+    expect(e.message).toContain('--extract');
   });
 
   it('refuses a hunk whose counts do not match its body, with both line numbers', () => {

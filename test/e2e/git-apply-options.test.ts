@@ -1,0 +1,360 @@
+// git apply's options for unified diffs, run through chord-patch and, where
+// git has the option, through `git apply` with the same arguments (the
+// oracle): --reject, several patch files, --allow-empty, --include /
+// --exclude, --unidiff-zero; the text git skips around a diff; binary and
+// symbolic-link entries refused one by one; GNU patch's --fuzz; and what
+// --extract must never apply. Each case states the tree it must leave.
+
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
+import { readTree, scratchDirs } from '../support/tree.js';
+
+const temp = scratchDirs();
+type Files = Record<string, string>;
+const D = (...lines: string[]) => `${lines.join('\n')}\n`;
+const lines = (from: number, to: number, edit: Record<number, string> = {}) =>
+  Array.from({ length: to - from + 1 }, (_, k) => `${edit[from + k] ?? from + k}\n`).join('');
+
+function tree(files: Files): string {
+  const d = temp();
+  for (const [p, c] of Object.entries(files)) {
+    mkdirSync(join(d, p, '..'), { recursive: true });
+    writeFileSync(join(d, p), c);
+  }
+  return d;
+}
+
+function patchFiles(...patches: string[]): string[] {
+  const dir = temp();
+  return patches.map((p, k) => {
+    const file = join(dir, `p${k}.diff`);
+    writeFileSync(file, p);
+    return file;
+  });
+}
+
+/** chord-patch and git apply on copies of `before`; both trees and exit codes. */
+function both(before: Files, args: string[], patches: string[]) {
+  const files = patchFiles(...patches);
+  const mine = tree(before);
+  const r = runCli(['apply', ...args, '-C', mine, ...files]);
+  const theirs = tree(before);
+  const g = spawnSync('git', ['apply', ...args, ...files], { cwd: theirs, encoding: 'utf8' });
+  return { r, ours: readTree(mine), git: readTree(theirs), gitCode: g.status, gitErr: g.stderr };
+}
+
+const TWO_HUNKS = D(
+  'diff --git a/f b/f',
+  '--- a/f',
+  '+++ b/f',
+  '@@ -1,4 +1,4 @@',
+  ' 1',
+  ' 2',
+  '-3',
+  '+three',
+  ' 4',
+  '@@ -12,7 +12,7 @@',
+  ' 12',
+  ' 13',
+  ' 14',
+  '-15',
+  '+fifteen',
+  ' 16',
+  ' 17',
+  ' 18',
+  'diff --git a/g b/g',
+  '--- a/g',
+  '+++ b/g',
+  '@@ -1 +1 @@',
+  '-x',
+  '+y',
+);
+
+describe('--reject', () => {
+  it('--reject writes the hunks that fit and leaves the others in f.rej, as git apply --reject', () => {
+    const before = { f: lines(1, 20, { 15: 'FIFTEEN' }), g: 'x\n' };
+    const { r, ours, git } = both(before, ['--reject'], [TWO_HUNKS]);
+    expect(ours).toEqual(git);
+    expect(ours).toEqual({
+      f: lines(1, 20, { 3: 'three', 15: 'FIFTEEN' }),
+      g: 'y\n',
+      'f.rej': D('diff a/f b/f\t(rejected hunks)', ...TWO_HUNKS.split('\n').slice(9, 18)),
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--reject: the hunks that did not apply are in f.rej (hunk 2 of f)');
+    expect(r.stderr).toMatch(/M f\n\s+M g\n\s+A f\.rej/);
+  });
+
+  it('without --reject the same diff writes nothing (all or nothing)', () => {
+    const before = { f: lines(1, 20, { 15: 'FIFTEEN' }), g: 'x\n' };
+    const { r, ours, git } = both(before, [], [TWO_HUNKS]);
+    expect(ours).toEqual(git);
+    expect(ours).toEqual(before);
+    expect(r.code).not.toBe(0);
+  });
+
+  it('--reject with a missing file applies the other files and writes no .rej for it', () => {
+    const { r, ours, git } = both({ g: 'x\n' }, ['--reject'], [TWO_HUNKS]);
+    expect(ours).toEqual(git);
+    expect(ours).toEqual({ g: 'y\n' });
+    expect(r.code).toBe(2);
+  });
+});
+
+describe('several patch files', () => {
+  const A = D('diff --git a/a b/a', '--- a/a', '+++ b/a', '@@ -1 +1 @@', '-1', '+1x');
+  const B = D('diff --git a/b b/b', '--- a/b', '+++ b/b', '@@ -1 +1 @@', '-2', '+9');
+  const A2 = D('diff --git a/a b/a', '--- a/a', '+++ b/a', '@@ -1 +1 @@', '-1x', '+1y');
+
+  it('several diffs on the command line apply in order, a later one patching what an earlier one wrote', () => {
+    const { r, ours, git } = both({ a: '1\n', b: '2\n' }, [], [A, B, A2]);
+    expect(ours).toEqual(git);
+    expect(ours).toEqual({ a: '1y\n', b: '9\n' });
+    expect(r.code).toBe(0);
+  });
+
+  it('several diffs are one transaction: when the second does not apply, the first is not written either', () => {
+    const r = runCli(['apply', '-C', tree({ a: '1\n', b: 'zz\n' }), ...patchFiles(A, B)]);
+    expect(r.code).not.toBe(0);
+    // git apply writes each patch file on its own (a.diff stays applied); chord-patch keeps the run all or nothing.
+    expect(r.stderr).toContain('nothing was written');
+  });
+
+  it('several diffs with --reject write what fits of each', () => {
+    const { ours, git } = both({ a: '1\n', b: 'zz\n' }, ['--reject'], [A, B]);
+    expect(ours).toEqual(git);
+    expect(Object.keys(ours).sort()).toEqual(['a', 'b', 'b.rej']);
+  });
+});
+
+describe('--allow-empty', () => {
+  it('input without a diff is refused, and accepted with --allow-empty, as git apply', () => {
+    for (const input of ['', 'Subject: an empty commit\n\nNothing changed.\n']) {
+      const plain = both({ a: '1\n' }, [], [input]);
+      expect(plain.r.code).not.toBe(0);
+      expect(plain.gitCode).not.toBe(0);
+      const allowed = both({ a: '1\n' }, ['--allow-empty'], [input]);
+      expect([allowed.r.code, allowed.gitCode]).toEqual([0, 0]);
+      expect(allowed.ours).toEqual({ a: '1\n' });
+    }
+  });
+});
+
+describe('--include / --exclude', () => {
+  const THREE = D(
+    ...['src/a.c', 'src/deep/b.c', 'doc/c.txt'].flatMap((p) => [
+      `diff --git a/${p} b/${p}`,
+      `--- a/${p}`,
+      `+++ b/${p}`,
+      '@@ -1 +1 @@',
+      '-old',
+      '+new',
+    ]),
+  );
+  const before = { 'src/a.c': 'old\n', 'src/deep/b.c': 'old\n', 'doc/c.txt': 'old\n' };
+  for (const args of [
+    ['--include', 'src/*'],
+    ['--exclude', 'src/*'],
+    ['--include', '*.c', '--exclude', 'src/deep/*'],
+    ['--exclude', 'src/deep/*', '--include', '*.c'],
+    ['--include', 'src/[ab].c'],
+    ['--exclude', '*/deep/?.c'],
+  ]) {
+    it(`${args.join(' ')} picks the files git apply picks (* matches /, the first pattern that matches decides)`, () => {
+      const { r, ours, git } = both(before, args, [THREE]);
+      expect(ours).toEqual(git);
+      expect(ours).not.toEqual(readTree(tree(before)));
+      expect(r.code).toBe(0);
+    });
+  }
+
+  it('excluding every file applies nothing and succeeds, as git apply', () => {
+    const { r, ours, git, gitCode } = both(before, ['--exclude', '*'], [THREE]);
+    expect([r.code, gitCode]).toEqual([0, 0]);
+    expect(ours).toEqual(git);
+    expect(ours).toEqual(readTree(tree(before)));
+    expect(r.stdout + r.stderr).toContain('left out by --include/--exclude: src/a.c, src/deep/b.c, doc/c.txt');
+  });
+});
+
+describe('the text around a diff', () => {
+  const DIFF = D('diff --git a/f b/f', 'index 1..2 100644', '--- a/f', '+++ b/f', '@@ -1,2 +1,2 @@', ' a', '-b', '+B');
+  for (const [name, text] of [
+    ['git diff --stat -p output', ` f | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n\n${DIFF}`],
+    [
+      'a diff inside a commit message',
+      `Fix the letter case\n\nThe fix is this diff:\n\n${DIFF}\nSigned-off-by: A U Thor <a@example.com>\n`,
+    ],
+    [
+      'a format-patch mail',
+      `From 1234567890abcdef1234567890abcdef12345678 Mon Sep 17 00:00:00 2001\nSubject: [PATCH] x\n\n---\n f | 2 +-\n\n` +
+        `${DIFF}-- \n2.39.5\n`,
+    ],
+  ]) {
+    it(`${name} applies without --extract, as git apply skips the text`, () => {
+      const { r, ours, git } = both({ f: 'a\nb\n' }, [], [text!]);
+      expect(ours).toEqual(git);
+      expect(ours).toEqual({ f: 'a\nB\n' });
+      expect(r.code).toBe(0);
+    });
+  }
+
+  it('a model reply with a fenced diff is still refused without --extract', () => {
+    const r = runCli(['apply', '-C', tree({ f: 'a\nb\n' }), ...patchFiles(`Here you go:\n\n\`\`\`diff\n${DIFF}\`\`\`\n`)]);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('--extract');
+  });
+});
+
+describe('entries chord-patch does not write', () => {
+  const MIXED = D(
+    'diff --git a/t b/t',
+    '--- a/t',
+    '+++ b/t',
+    '@@ -1 +1 @@',
+    '-a',
+    '+b',
+    'diff --git a/link b/link',
+    'new file mode 120000',
+    'index 0000000..2e65efe',
+    '--- /dev/null',
+    '+++ b/link',
+    '@@ -0,0 +1 @@',
+    '+../../outside',
+    '\\ No newline at end of file',
+    'diff --git a/bin b/bin',
+    'index 1111111..2222222 100644',
+    'Binary files a/bin and b/bin differ',
+  );
+
+  it('a symbolic link and a binary entry are refused one by one, each with its reason; nothing is written', () => {
+    const r = runCli(['apply', '-C', tree({ t: 'a\n', bin: 'x' }), ...patchFiles(MIXED)]);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/link: .*symbolic link.*--exclude/);
+    expect(r.stderr).toMatch(/bin: binary diff.*--exclude/);
+    expect(r.stderr).toContain('1 change would have applied (t)');
+  });
+
+  it('--exclude leaves them out and the rest applies; --reject writes the rest and never the link', () => {
+    const d = tree({ t: 'a\n', bin: 'x' });
+    expect(runCli(['apply', '--exclude', 'link', '--exclude', 'bin', '-C', d, ...patchFiles(MIXED)]).code).toBe(0);
+    expect(readTree(d)).toEqual({ t: 'b\n', bin: 'x' });
+    const e = tree({ t: 'a\n', bin: 'x' });
+    expect(runCli(['apply', '--reject', '-C', e, ...patchFiles(MIXED)]).code).toBe(2);
+    expect(readTree(e)).toEqual({ t: 'b\n', bin: 'x' });
+  });
+
+  it('a mode-only change is applied and shown as a mode change', () => {
+    const { r, ours, git } = both({ s: 'x\n' }, [], [D('diff --git a/s b/s', 'old mode 100644', 'new mode 100755')]);
+    expect(ours).toEqual(git);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('new mode 100755');
+    expect(r.stdout).not.toContain('Binary files');
+  });
+});
+
+describe('-U0 diffs and --unidiff-zero', () => {
+  const U0 = D(
+    'diff --git a/f b/f',
+    '--- a/f',
+    '+++ b/f',
+    '@@ -5 +5 @@',
+    '-5',
+    '+five',
+    '@@ -10,0 +11 @@',
+    '+inserted',
+    '@@ -20 +20,0 @@',
+    '-20',
+  );
+  const after = lines(1, 30, { 5: 'five', 10: '10\ninserted', 20: '' }).replace('\n\n', '\n');
+
+  it('a -U0 diff is refused without --unidiff-zero and applied with it, as git apply', () => {
+    const plain = both({ f: lines(1, 30) }, [], [U0]);
+    expect([plain.r.code !== 0, plain.gitCode !== 0]).toEqual([true, true]);
+    expect(plain.r.stderr).toContain('--unidiff-zero');
+    const zero = both({ f: lines(1, 30) }, ['--unidiff-zero'], [U0]);
+    expect(zero.ours).toEqual(zero.git);
+    expect(zero.ours).toEqual({ f: after });
+    expect(zero.r.code).toBe(0);
+  });
+
+  it('--unidiff-zero puts an insertion at the top and one two lines below where git does (never at the end)', () => {
+    const top = D(
+      'diff --git a/f b/f',
+      '--- a/f',
+      '+++ b/f',
+      '@@ -0,0 +1 @@',
+      '+top',
+      '@@ -2,0 +4 @@',
+      '+after 2',
+      '@@ -3,0 +6 @@',
+      '+after 3',
+    );
+    const { r, ours, git } = both({ f: lines(1, 10) }, ['--unidiff-zero'], [top]);
+    expect(ours).toEqual(git);
+    expect(ours).toEqual({
+      f: `top
+1
+2
+after 2
+3
+after 3
+${lines(4, 10)}`,
+    });
+    expect(r.code).toBe(0);
+  });
+
+  it('--unidiff-zero -R undoes it', () => {
+    const { ours, git } = both({ f: after }, ['--unidiff-zero', '-R'], [U0]);
+    expect(ours).toEqual(git);
+    expect(ours).toEqual({ f: lines(1, 30) });
+  });
+
+  it('--unidiff-zero refuses a hunk whose removed line is not at the stated line', () => {
+    const r = runCli(['apply', '--unidiff-zero', '-C', tree({ f: lines(1, 30, { 5: 'FIVE' }) }), ...patchFiles(U0)]);
+    expect(r.code).not.toBe(0);
+  });
+});
+
+describe('--fuzz', () => {
+  const HUNK = D('--- a/f', '+++ b/f', '@@ -7,7 +7,7 @@', ' 7', ' 8', ' 9', '-10', '+ten', ' 11', ' 12', ' 13');
+  const stale = lines(1, 30, { 7: 'seven', 13: '13b' });
+
+  it('a hunk whose outermost context lines changed is refused without --fuzz, applied with --fuzz 1 and reported', () => {
+    const plain = runCli(['apply', '-C', tree({ f: stale }), ...patchFiles(HUNK)]);
+    expect(plain.code).not.toBe(0);
+    const d = tree({ f: stale });
+    const r = runCli(['apply', '--fuzz', '1', '-C', d, ...patchFiles(HUNK)]);
+    expect(r.code).toBe(0);
+    expect(readTree(d)).toEqual({ f: lines(1, 30, { 7: 'seven', 10: 'ten', 13: '13b' }) });
+    expect(r.stdout + r.stderr).toContain('f: hunk 1 applied at line 8 with fuzz 1');
+  });
+
+  it('--fuzz N leaves out only the N outermost context lines, never a removed line', () => {
+    const r = runCli(['apply', '--fuzz', '3', '-C', tree({ f: lines(1, 30, { 9: 'nine' }) }), ...patchFiles(HUNK)]);
+    expect(r.code).toBe(0);
+    const s = runCli(['apply', '--fuzz', '2', '-C', tree({ f: lines(1, 30, { 9: 'nine' }) }), ...patchFiles(HUNK)]);
+    expect(s.code).not.toBe(0);
+  });
+});
+
+describe('--extract never applies', () => {
+  const ENV = '*** Begin Patch\n*** Update File: f\n@@\n-a\n+b\n*** End Patch\n';
+  it('a patch inside an HTML comment', () => {
+    const d = tree({ f: 'a\n' });
+    const r = runCli(['apply', '--extract', '-C', d], { input: `<!--\n\`\`\`patch\n${ENV}\`\`\`\n-->\nNo changes.\n` });
+    expect(r.code).not.toBe(0);
+    expect(readTree(d)).toEqual({ f: 'a\n' });
+  });
+
+  it('a patch in a fence that is never closed', () => {
+    const d = tree({ f: 'a\n' });
+    const r = runCli(['apply', '--extract', '-C', d], { input: `Here:\n\`\`\`diff\n--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n+b\n` });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('never closed');
+    expect(readTree(d)).toEqual({ f: 'a\n' });
+  });
+});
