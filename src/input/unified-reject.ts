@@ -5,9 +5,9 @@ import type { UnifiedHunk } from './unified.js';
 
 const NO_EOL = '\\ No newline at end of file';
 
-/** `diff a/OLD b/NEW\t(rejected hunks)` and the hunks, one line each (no endings). */
-export function rejectLines(oldName: string, newName: string, hunks: readonly UnifiedHunk[]): string[] {
-  return [`diff a/${oldName} b/${newName}\t(rejected hunks)`, ...hunks.flatMap(hunkText)];
+/** `diff a/NAME b/NAME\t(rejected hunks)` (git names the file by its new name twice), then the hunks, one line each. */
+export function rejectLines(name: string, hunks: readonly UnifiedHunk[]): string[] {
+  return [`diff a/${name} b/${name}\t(rejected hunks)`, ...hunks.flatMap(hunkText)];
 }
 
 /** A hunk's lines: as written, or rebuilt from its parts (a reversed hunk). */

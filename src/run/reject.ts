@@ -63,7 +63,6 @@ export async function runWithRejects(
       list.map((r) => r.hunk),
     );
     const lines = rejectLines(
-      op.path,
       name,
       hunks.map((k) => sources[i]!.hunks[k]!),
     );

@@ -88,6 +88,22 @@ describe('--reject', () => {
     expect(r.stderr).toMatch(/M f\n\s+M g\n\s+A f\.rej/);
   });
 
+  it('--reject with a rename moves the file, writes the hunk that fits and names the .rej as git does', () => {
+    const rename = D(
+      'diff --git a/f b/g',
+      'similarity index 90%',
+      'rename from f',
+      'rename to g',
+      'index 1..2 100644',
+      ...TWO_HUNKS.split('\n').slice(1, 18),
+    ).replace('--- a/f\n+++ b/f', '--- a/f\n+++ b/g');
+    const { r, ours, git } = both({ f: lines(1, 20, { 15: 'X' }) }, ['--reject'], [rename]);
+    expect(ours).toEqual(git);
+    expect(Object.keys(ours).sort()).toEqual(['g', 'g.rej']);
+    expect(ours['g.rej']!.split('\n')[0]).toBe('diff a/g b/g\t(rejected hunks)');
+    expect(r.code).toBe(2);
+  });
+
   it('without --reject the same diff writes nothing (all or nothing)', () => {
     const before = { f: lines(1, 20, { 15: 'FIFTEEN' }), g: 'x\n' };
     const { r, ours, git } = both(before, [], [TWO_HUNKS]);
