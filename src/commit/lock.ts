@@ -25,9 +25,10 @@ import { hostname } from '../startup/lazy-builtins.js';
 import { join } from 'node:path';
 import { ChordPatchError } from '../errors.js';
 import type { Fs } from '../types.js';
+import type { RootIdentity } from './journal-file.js';
+import { openStateDir, STATE_DIR } from './state-dir.js';
 
-/** Where a root's lock and journals live: `.chord-patch/` in the root, removed again when empty. */
-export const STATE_DIR = '.chord-patch';
+export { STATE_DIR };
 
 export interface LockHolder {
   pid: number;
@@ -46,6 +47,8 @@ export interface LockOptions {
 
 export interface Lock {
   dir: string;
+  /** The root's identity, checked with its state directory when the lock was taken. */
+  root: RootIdentity;
   id: string;
   /** Unlock and remove the state directory when empty; false when it had to stay although empty (an append-only root). */
   release(): Promise<boolean>;
@@ -101,18 +104,14 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
   for (;;) {
     // The directory can vanish between tries: the last holder removes it. A
     // root where it cannot be made at all (missing, read-only) is the caller's.
-    try {
-      await fs.mkdir(dir);
-    } catch (e) {
-      if (errno(e) !== 'EEXIST') throw e;
-    }
+    const state = await openStateDir(fs, root);
     try {
       await fs.writeTemp(mine, Buffer.from(JSON.stringify(holder)), 0o644, undefined, false).catch((e) => {
         if (errno(e) !== 'EEXIST') throw e;
       });
       await fs.link(mine, lockPath);
       await fs.unlink(mine).catch(() => {});
-      return { dir, id, release: () => releaseLock(fs, dir, lockPath, id) };
+      return { dir, root: state.root, id, release: () => releaseLock(fs, dir, lockPath, id) };
     } catch (e) {
       if (errno(e) === 'ENOENT') continue;
       if (errno(e) !== 'EEXIST') {

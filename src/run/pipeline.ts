@@ -233,7 +233,7 @@ export async function finish(fs: Fs, plan: Plan, f: FinishOptions): Promise<Outc
   const anyFailed = plan.failed.length > 0;
   if (f.allOrNothing && anyFailed && plan.changes.length > 0) return allOrNothingRefusal(plan, dryRun, tool, notes);
   if (!dryRun && plan.mutations.length > 0) {
-    const ctx = { root, dirs: snapshot.dirs, confine: f.confine, ...(f.guard?.journalDir ? { journalDir: f.guard.journalDir } : {}) };
+    const ctx = { root, dirs: snapshot.dirs, confine: f.confine, ...(f.guard?.journal ? { journal: f.guard.journal } : {}) };
     const result = await commitPlan(fs, plan.mutations, ctx);
     if (!result.ok) {
       const error = { code: result.code, message: result.message };
