@@ -8,9 +8,11 @@ import type { Fs, Note } from '../types.js';
 import { finishCommitted, type Journal, settleSingle, undo } from './journal.js';
 import { type JournalSetup, misplaced, type RootIdentity, readJournalBytes, unusableText } from './journal-file.js';
 import { journalKey } from './journal-key.js';
+import { type FileLocks, lockFilesOn } from './file-locks.js';
 import { shownPath } from '../text/paths.js';
 import { ChordPatchError, isChordPatchError } from '../errors.js';
-import { acquireLock, type Lock, type LockOptions, processAlive, STATE_DIR } from './lock.js';
+import { acquireLock, liveHolder, type Lock, type LockOptions, processAlive, STATE_DIR } from './lock.js';
+import { openStateDir } from './state-dir.js';
 
 export interface Recovered {
   /** Journal files handled. */
@@ -160,6 +162,12 @@ export interface Guard {
   /** Where and how the commit writes its journal; absent when the root cannot hold one, or the signing key cannot be had. */
   journal?: JournalSetup;
   notes: Note[];
+  /**
+   * Lock the files the run will write (absolute paths) against runs from
+   * other roots, before the snapshot; held until the run ends. Throws
+   * `locked` naming the holder that stayed (commit/file-locks.ts).
+   */
+  lockFiles?(paths: readonly string[]): Promise<void>;
 }
 
 /**
@@ -191,6 +199,7 @@ export async function withCommitLock<T extends { notes: Note[] }>(
     return body({ notes: [{ code: 'info', message }] });
   }
   let result: T;
+  const files: FileLocks[] = [];
   try {
     const key = journalKey();
     const recovered = await recoverJournals(fs, lock.root, lock.dir, 'key' in key ? key.key : undefined, options.isAlive);
@@ -198,11 +207,18 @@ export async function withCommitLock<T extends { notes: Note[] }>(
     const notes: Note[] = text ? [{ code: 'info', message: text }] : [];
     if ('error' in key) notes.push({ code: 'info', message: noKeyText(key.error) });
     const journal = 'key' in key ? { dir: lock.dir, key: key.key, root: lock.root } : undefined;
-    result = await body({ ...(journal ? { journal } : {}), notes });
+    const lockFiles = async (paths: readonly string[]) => {
+      const held = await lockFilesOn(fs, paths, options);
+      files.push(held);
+      notes.push(...held.notes);
+    };
+    result = await body({ ...(journal ? { journal } : {}), notes, lockFiles });
   } catch (e) {
+    for (const f of files) f.release();
     await lock.release();
     throw e;
   }
+  for (const f of files) f.release();
   if (await lock.release()) return result;
   // The report must say what differs on disk, down to an empty directory.
   const message =
@@ -234,6 +250,8 @@ export async function recoverRoot(root: string, fs: Fs, options: LockOptions = {
   try {
     lock = await acquireLock(fs, root, options);
   } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') return recoverUnlocked(fs, root, options);
     return { ...nothingRecovered(), ok: false, message: `cannot recover ${root}: ${(e as Error).message}` };
   }
   try {
@@ -244,4 +262,27 @@ export async function recoverRoot(root: string, fs: Fs, options: LockOptions = {
   } finally {
     await lock.release();
   }
+}
+
+/**
+ * Recovery on a full disk, where the lock file cannot be written: undoing
+ * renames backups back and needs no space, so it goes ahead without the
+ * lock unless a live run holds it (then it refuses, naming that run).
+ */
+async function recoverUnlocked(fs: Fs, root: string, options: LockOptions): Promise<RecoverResult> {
+  let state: Awaited<ReturnType<typeof openStateDir>>;
+  try {
+    state = await openStateDir(fs, root);
+  } catch (e) {
+    const nothing = (e as NodeJS.ErrnoException).code === 'ENOSPC';
+    if (nothing) return { ...nothingRecovered(), ok: true, message: `nothing to recover in ${root}: no interrupted chord-patch commit` };
+    return { ...nothingRecovered(), ok: false, message: `cannot recover ${root}: ${(e as Error).message}` };
+  }
+  const holder = await liveHolder(fs, state.dir, options.isAlive);
+  if (holder) return { ...nothingRecovered(), ok: false, message: `cannot recover ${root} now: ${holder}; retry when it has finished` };
+  const key = journalKey();
+  const r = await recoverJournals(fs, state.root, state.dir, 'key' in key ? key.key : undefined, options.isAlive);
+  const said = recoveryText(r) ?? `nothing to recover in ${root}: no interrupted chord-patch commit`;
+  const message = `${said} (the disk is full: recovered without writing the commit lock, which no live run held)`;
+  return { ...r, ok: r.notRestored.length === 0 && r.unusable.length === 0, message };
 }

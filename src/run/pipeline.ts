@@ -125,6 +125,7 @@ async function runOpsLocked(
   let snapshot: Snapshot;
   let session: PatchSession | undefined;
   try {
+    await guard?.lockFiles?.(refs.map((r) => r.abs));
     snapshot = await takeSnapshot(fs, root, refs, snapshotOptions(options));
     refuseOutside(snapshot, refs);
     refuseReserved(snapshot, refs);

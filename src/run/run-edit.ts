@@ -28,6 +28,7 @@ async function runEditLocked(request: EditRequest, options: RunOptions, guard: G
   try {
     checkSessionState(options);
     const ref = resolveRef(root, request.path);
+    await guard?.lockFiles?.([ref.abs]);
     snapshot = await takeSnapshot(fs, root, [ref], snapshotOptions(options));
     await prepareDecoding(snapshotBytes(snapshot), options);
     planned = planEdit(request, snapshot, options);
