@@ -27,7 +27,6 @@ import type { Fs, Note } from '../types.js';
 import { journalKeyPath } from './journal-key.js';
 import { type Holder, holderText, thisProcess, verdict } from './liveness.js';
 import { uniqueId } from './lock.js';
-import { NodeFs } from '../platform/node-fs.js';
 
 export interface FileLockOptions {
   /** Total wait for other runs' locks (default 30 s). */
@@ -84,7 +83,7 @@ function decode(text: string): { holder: Holder; id: string } | undefined {
 
 /** lockFiles on the real file system; nothing to lock on another Fs (its identities name no real directory). */
 export async function lockFilesOn(fs: Fs, paths: readonly string[], options: FileLockOptions = {}): Promise<FileLocks> {
-  if (!(fs instanceof NodeFs)) return { notes: [], release: () => {} };
+  if (!fs.realDisk) return { notes: [], release: () => {} };
   return lockFiles(fs, paths, options);
 }
 

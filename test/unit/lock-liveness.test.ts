@@ -95,9 +95,12 @@ describe('file locks', () => {
         [join(root, 'sub'), 'f.txt'],
         [`${root}-link`, 'sub/f.txt'],
       ] as const) {
-        const o = await runPatchText(P(`*** Update File: ${path}`, '-a', '+b'), { cwd, lockTimeoutMs: 100 });
-        expect(o.error?.code).toBe('locked');
-        expect(o.error?.message).toContain('in the same directory');
+        // The default Fs, and a copy of NodeFs's methods (what the CLI runs with) alike.
+        for (const fs of [undefined, { ...new NodeFs() }]) {
+          const o = await runPatchText(P(`*** Update File: ${path}`, '-a', '+b'), { cwd, lockTimeoutMs: 100, ...(fs ? { fs } : {}) });
+          expect(o.error?.code).toBe('locked');
+          expect(o.error?.message).toContain('in the same directory');
+        }
       }
       expect(readFileSync(join(root, 'sub', 'f.txt'), 'utf8')).toBe('a\n');
     } finally {
