@@ -61,8 +61,9 @@ export async function recoverJournals(
   here: RootIdentity,
   stateDir: string,
   key: Uint8Array | undefined,
-  isAlive: (pid: number) => boolean = processAlive,
+  options: LockOptions = {},
 ): Promise<Recovered> {
+  const isAlive = options.isAlive ?? processAlive;
   const out = nothingRecovered();
   let names: string[];
   try {
@@ -98,8 +99,21 @@ export async function recoverJournals(
       out.unusable.push(unusableText(shown(path), why!, checked.ok ? checked.journal : checked.readable));
       continue;
     }
+    // Under the locks of its files: a run from another root may be writing them now.
+    const j = checked.journal;
+    let files: FileLocks;
+    try {
+      files = await lockFilesOn(fs, [...j.entries.map((e) => e.target), ...j.dirs], options);
+    } catch (e) {
+      out.unusable.push(`journal ${shown(path)} left in place for now: ${(e as Error).message}`);
+      continue;
+    }
     out.commits++;
-    if (await replay(fs, checked.journal, done, out)) await fs.unlink(path).catch(() => {});
+    try {
+      if (await replay(fs, j, done, out)) await fs.unlink(path).catch(() => {});
+    } finally {
+      files.release();
+    }
   }
   out.restored = out.restored.map(shown);
   out.notRestored = out.notRestored.map(shown);
@@ -202,7 +216,7 @@ export async function withCommitLock<T extends { notes: Note[] }>(
   const files: FileLocks[] = [];
   try {
     const key = journalKey();
-    const recovered = await recoverJournals(fs, lock.root, lock.dir, 'key' in key ? key.key : undefined, options.isAlive);
+    const recovered = await recoverJournals(fs, lock.root, lock.dir, 'key' in key ? key.key : undefined, options);
     const text = recoveryText(recovered);
     const notes: Note[] = text ? [{ code: 'info', message: text }] : [];
     if ('error' in key) notes.push({ code: 'info', message: noKeyText(key.error) });
@@ -256,7 +270,7 @@ export async function recoverRoot(root: string, fs: Fs, options: LockOptions = {
   }
   try {
     const key = journalKey();
-    const r = await recoverJournals(fs, lock.root, lock.dir, 'key' in key ? key.key : undefined, options.isAlive);
+    const r = await recoverJournals(fs, lock.root, lock.dir, 'key' in key ? key.key : undefined, options);
     const message = recoveryText(r) ?? `nothing to recover in ${root}: no interrupted chord-patch commit`;
     return { ...r, ok: r.notRestored.length === 0 && r.unusable.length === 0, message };
   } finally {
@@ -281,7 +295,7 @@ async function recoverUnlocked(fs: Fs, root: string, options: LockOptions): Prom
   const holder = await liveHolder(fs, state.dir, options.isAlive);
   if (holder) return { ...nothingRecovered(), ok: false, message: `cannot recover ${root} now: ${holder}; retry when it has finished` };
   const key = journalKey();
-  const r = await recoverJournals(fs, state.root, state.dir, 'key' in key ? key.key : undefined, options.isAlive);
+  const r = await recoverJournals(fs, state.root, state.dir, 'key' in key ? key.key : undefined, options);
   const said = recoveryText(r) ?? `nothing to recover in ${root}: no interrupted chord-patch commit`;
   const message = `${said} (the disk is full: recovered without writing the commit lock, which no live run held)`;
   return { ...r, ok: r.notRestored.length === 0 && r.unusable.length === 0, message };

@@ -11,6 +11,9 @@ import { lockFiles } from '../../src/commit/file-locks.js';
 import { startTime, thisProcess, verdict } from '../../src/commit/liveness.js';
 import { NodeFs } from '../../src/platform/node-fs.js';
 import { runPatchText } from '../../src/run/pipeline.js';
+import { recover } from '../../src/index.js';
+import { rootIdentity, signJournal } from '../../src/commit/journal-file.js';
+import { journalKey } from '../../src/commit/journal-key.js';
 import { MemFs } from '../support/memfs.js';
 
 const P = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
@@ -139,5 +142,34 @@ describe('file locks', () => {
     symlinkSync(`cp1 ${me().boot} ${me().ns} ${child.pid} ${start} dead ${me().host}`, key);
     const o = await runPatchText(P('*** Update File: f.txt', '-a', '+b'), { cwd: join(root, 'sub'), lockTimeoutMs: 2000 });
     expect(o.status).toBe('applied');
+  });
+});
+
+describe('recovery and the file locks', () => {
+  it('leaves a journal in place while a run from another root holds its files, and recovers it after', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'chord-locks-'));
+    dirs.push(root);
+    writeFileSync(join(root, 'a.txt'), 'new\n');
+    writeFileSync(join(root, '.chord-patch-rk1-0.old'), 'old\n');
+    mkdirSync(join(root, '.chord-patch'));
+    const here = await rootIdentity(new NodeFs(), root);
+    const key = journalKey();
+    if (!('key' in key)) throw new Error(key.error);
+    const entry = { target: join(root, 'a.txt'), op: 'replace' as const, tmp: join(root, '.chord-patch-rk1-0.tmp') };
+    const journal = { version: 2 as const, id: 'rk1', pid: 999_999, root, realRoot: here.real, rootId: here.id, dirs: [] };
+    const entries = [{ ...entry, backup: join(root, '.chord-patch-rk1-0.old') }];
+    writeFileSync(join(root, '.chord-patch', 'journal-rk1.json'), signJournal({ ...journal, entries }, key.key));
+    const held = await lockFiles(new NodeFs(), [join(root, 'a.txt')]);
+    try {
+      const r = await recover({ cwd: root, lockTimeoutMs: 100 });
+      expect(r.ok).toBe(false);
+      expect(r.message).toContain('left in place for now');
+      expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('new\n');
+    } finally {
+      held.release();
+    }
+    const r = await recover({ cwd: root });
+    expect(r.ok).toBe(true);
+    expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('old\n');
   });
 });
