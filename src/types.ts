@@ -141,6 +141,8 @@ export interface DirPin {
  * lives in platform/node-fs.ts; tests use an in-memory one that can fail on demand.
  */
 export interface Fs {
+  /** Its paths name the real file system (a copy of NodeFs's methods keeps it): the file locks key on their identities. */
+  readonly realDisk?: boolean;
   /** lstat; null when the path does not exist. */
   lstat(path: string): Promise<Stat | null>;
   readFile(path: string): Promise<Uint8Array>;

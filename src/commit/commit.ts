@@ -39,6 +39,7 @@ import { deferSignals, type DeferredSignals } from './signals.js';
 import { metadataNotes, writtenMode } from './metadata.js';
 import { readEntry, type PlannedDir } from '../plan/snapshot.js';
 import { writeTempsDurably } from './temp-files.js';
+import { type JournalSetup, signJournal } from './journal-file.js';
 
 export interface CommitContext {
   root: string;
@@ -46,8 +47,8 @@ export interface CommitContext {
   dirs: ReadonlyMap<string, PlannedDir>;
   /** Check that pinned directories are the planned ones (off with --allow-outside). */
   confine: boolean;
-  /** Directory for the journal (the locked state directory); none: no journal. */
-  journalDir?: string;
+  /** Where and how to write the journal (the locked state directory); none: no journal. */
+  journal?: JournalSetup;
 }
 
 /** What is on disk after a rollback that did not fully succeed (display paths). */
@@ -137,15 +138,26 @@ async function commitPinned(
   const entries: JournalEntry[] = mutations.map((m, i) => {
     const { tmp, backup } = sideNames(m.abs, id, i);
     // The post-image lets recovery tell the commit's own content from a later foreign change (journal.ts).
-    const post = m.after && ctx.journalDir && !single ? postImage(m.after.bytes) : undefined;
+    const post = m.after && ctx.journal && !single ? postImage(m.after.bytes) : undefined;
     if (m.before.kind !== 'file') return { target: m.abs, op: 'create', tmp, ...(post ? { post } : {}) };
     return m.after ? { target: m.abs, op: 'replace', tmp, backup, ...(post ? { post } : {}) } : { target: m.abs, op: 'delete', backup };
   });
-  const journal: Journal = { version: 1, id, pid: process.pid, root: ctx.root, dirs: toCreate, entries, ...(single ? { single } : {}) };
-  const journalPath = ctx.journalDir ? join(ctx.journalDir, journalName(id)) : undefined;
-  if (journalPath) {
+  const { real: realRoot, id: rootId } = ctx.journal?.root ?? { real: ctx.root, id: '' };
+  const journal: Journal = {
+    version: 2,
+    id,
+    pid: process.pid,
+    root: ctx.root,
+    realRoot,
+    rootId,
+    dirs: toCreate,
+    entries,
+    ...(single ? { single } : {}),
+  };
+  const journalPath = ctx.journal ? join(ctx.journal.dir, journalName(id)) : undefined;
+  if (journalPath && ctx.journal) {
     try {
-      await writeJournal(fs, journalPath, journal, !single);
+      await writeJournal(fs, journalPath, signJournal(journal, ctx.journal.key), !single);
     } catch (e) {
       await fs.unlink(journalPath).catch(() => {});
       return {
@@ -164,7 +176,7 @@ async function commitPinned(
   if (failure) return rollBack(fs, ctx, journal, journalPath, pins, touched, failure);
   // Past the commit point: what is left is cleaning up, never undoing.
   const leftovers = await finishCommitted(fs, journal, pins.name);
-  if (ctx.journalDir) await fs.unlink(join(ctx.journalDir, doneName(id))).catch(() => {});
+  if (ctx.journal) await fs.unlink(join(ctx.journal.dir, doneName(id))).catch(() => {});
   return { ok: true, notes: commitNotes(ctx, mutations, leftovers) };
 }
 
@@ -185,19 +197,19 @@ async function makeDurable(
   let renamed = false;
   try {
     await pins.sync();
-    if (!journalPath || !ctx.journalDir) return undefined;
-    await fs.rename(journalPath, join(ctx.journalDir, doneName(id)));
+    if (!journalPath || !ctx.journal) return undefined;
+    await fs.rename(journalPath, join(ctx.journal.dir, doneName(id)));
     renamed = true;
-    if (durableMark) await syncDir(fs, ctx.journalDir);
+    if (durableMark) await syncDir(fs, ctx.journal.dir);
     return undefined;
   } catch (e) {
-    if (renamed && journalPath && ctx.journalDir) await fs.rename(join(ctx.journalDir, doneName(id)), journalPath).catch(() => {});
+    if (renamed && journalPath && ctx.journal) await fs.rename(join(ctx.journal.dir, doneName(id)), journalPath).catch(() => {});
     return { code: 'write_failed', path: ctx.root, why: `cannot make the commit durable: ${(e as Error).message}` };
   }
 }
 
-async function writeJournal(fs: Fs, path: string, journal: Journal, durable: boolean): Promise<void> {
-  await fs.writeTemp(path, Buffer.from(JSON.stringify(journal)), 0o600, undefined, durable);
+async function writeJournal(fs: Fs, path: string, bytes: Uint8Array, durable: boolean): Promise<void> {
+  await fs.writeTemp(path, bytes, 0o600, undefined, durable);
   if (durable) await syncDir(fs, join(path, '..'));
 }
 
@@ -344,7 +356,7 @@ async function rollBack(
   if (result.notRestored.length === 0) {
     // Only leftovers (or nothing) remain: the journal has nothing more to undo.
     if (journalPath) await fs.unlink(journalPath).catch(() => {});
-    if (ctx.journalDir) await fs.unlink(join(ctx.journalDir, doneName(journal.id))).catch(() => {});
+    if (ctx.journal) await fs.unlink(join(ctx.journal.dir, doneName(journal.id))).catch(() => {});
     const r = result.restored.length;
     const undone = r > 0 ? `the ${r} file${r === 1 ? '' : 's'} already switched in this commit ${r === 1 ? 'was' : 'were'} restored; ` : '';
     const left =

@@ -16,6 +16,9 @@
 // the commit's own content is left as it is, and the pre-image is kept beside
 // it under a visible name (`<name>.chord-patch-orig`); the report says both.
 //
+// A journal is signed, and recovery acts only on one that verifies and
+// belongs to the tree it sits in (commit/journal-file.ts).
+//
 // A `single` journal (one file replaced or added, commit.ts) is not undone:
 // its one switch is atomic, so whatever the target holds is whole, and
 // recovery leaves it as it is and removes the side files. Which content the
@@ -49,10 +52,14 @@ const CHANGED_SINCE: { readonly [Op in JournalEntry['op']]: string } = {
 };
 
 export interface Journal {
-  version: 1;
+  version: 2;
   id: string;
   pid: number;
+  /** The root as the run named it; every path below lies inside it. */
   root: string;
+  /** The root's real path and dev:ino when the commit began: a moved or copied tree no longer matches (journal-file.ts). */
+  realRoot: string;
+  rootId: string;
   /** Directories the commit creates, outermost first. */
   dirs: string[];
   entries: JournalEntry[];
@@ -68,15 +75,6 @@ export function sideNames(target: string, id: string, n: number): { tmp: string;
 
 export const journalName = (id: string) => `journal-${id}.json`;
 export const doneName = (id: string) => `done-${id}.json`;
-
-export function parseJournal(bytes: Uint8Array): Journal | undefined {
-  try {
-    const j = JSON.parse(Buffer.from(bytes).toString('utf8')) as Journal;
-    return j.version === 1 && Array.isArray(j.entries) && Array.isArray(j.dirs) ? j : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** What undoing (or finishing) a commit left on disk. */
 export interface UndoResult {

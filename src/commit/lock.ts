@@ -1,5 +1,6 @@
-// The commit lock: one chord-patch commit at a time per root, so two runs
-// editing different lines of one file never lose each other's update.
+// The root's lock: one chord-patch run at a time per root, guarding its
+// state directory and journals. Runs of other roots on the same files are
+// kept out by the file locks (file-locks.ts), taken after this one.
 //
 // Node has no flock(2), and a lock file that an exiting process fails to
 // delete must not block the root forever. The scheme:
@@ -7,8 +8,10 @@
 //   file first, which is then hard-linked to `lock`: link(2) fails with EEXIST
 //   when the lock is held, and the lock never exists half-written (O_EXCL on
 //   `lock` itself would expose an empty file to readers for a moment).
-// - A lock whose holder runs on this host and no longer exists (kill(pid, 0)
-//   fails with ESRCH) is stale. Only the process that creates `break` (O_EXCL)
+// - A lock whose holder no longer runs is stale: judged by boot id, PID
+//   namespace and start time (liveness.ts), so a pid reused in a container
+//   is not taken for the holder, and a holder in another namespace or on
+//   another host is never broken. Only the process that creates `break` (O_EXCL)
 //   may remove a stale lock, after reading it again, so two waiters never
 //   both remove it and one of them the other's fresh lock.
 // - Waiting is bounded; then the error names the holder and the lock file.
@@ -21,13 +24,14 @@
 // A mkdir lock was the alternative; it cannot carry the holder's details
 // atomically, and the error must name the holder.
 
-import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { ChordPatchError } from '../errors.js';
 import type { Fs } from '../types.js';
+import type { RootIdentity } from './journal-file.js';
+import { holderText, processAlive, thisProcess, type Verdict, verdict } from './liveness.js';
+import { openStateDir, STATE_DIR } from './state-dir.js';
 
-/** Where a root's lock and journals live: `.chord-patch/` in the root, removed again when empty. */
-export const STATE_DIR = '.chord-patch';
+export { STATE_DIR };
 
 export interface LockHolder {
   pid: number;
@@ -35,6 +39,19 @@ export interface LockHolder {
   /** ISO time the holder took the lock. */
   since: string;
   id: string;
+  /** Boot id, PID namespace and start time (commit/liveness.ts); absent in a lock of an older chord-patch. */
+  boot?: string;
+  ns?: string;
+  start?: string;
+}
+
+/** Lock ids this process holds now: a lock with our pid and start time that is not among them was left by nobody alive. */
+const held = new Set<string>();
+
+const asHolder = (h: LockHolder) => ({ pid: h.pid, host: h.host, boot: h.boot ?? '', ns: h.ns ?? '', start: h.start ?? '' });
+
+function liveness(h: LockHolder, isAlive: ((pid: number) => boolean) | undefined): Verdict {
+  return verdict(asHolder(h), () => held.has(h.id), isAlive);
 }
 
 export interface LockOptions {
@@ -46,6 +63,8 @@ export interface LockOptions {
 
 export interface Lock {
   dir: string;
+  /** The root's identity, checked with its state directory when the lock was taken. */
+  root: RootIdentity;
   id: string;
   /** Unlock and remove the state directory when empty; false when it had to stay although empty (an append-only root). */
   release(): Promise<boolean>;
@@ -57,14 +76,7 @@ function errno(e: unknown): string | undefined {
   return (e as NodeJS.ErrnoException | undefined)?.code;
 }
 
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return errno(e) !== 'ESRCH';
-  }
-}
+export { processAlive };
 
 let counter = 0;
 /** Unique among live processes: pid, a counter, the time and a little randomness. */
@@ -94,25 +106,23 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
   const lockPath = join(dir, 'lock');
   const id = uniqueId();
   const mine = join(dir, `lock.${id}`);
-  const holder: LockHolder = { pid: process.pid, host: hostname(), since: new Date().toISOString(), id };
-  const isAlive = options.isAlive ?? processAlive;
+  const me = thisProcess();
+  const holder: LockHolder = { pid: me.pid, host: me.host, since: new Date().toISOString(), id, boot: me.boot, ns: me.ns, start: me.start };
+  const isAlive = options.isAlive;
   const deadline = Date.now() + (options.lockTimeoutMs ?? DEFAULT_TIMEOUT_MS);
   let wait = 2;
   for (;;) {
     // The directory can vanish between tries: the last holder removes it. A
     // root where it cannot be made at all (missing, read-only) is the caller's.
-    try {
-      await fs.mkdir(dir);
-    } catch (e) {
-      if (errno(e) !== 'EEXIST') throw e;
-    }
+    const state = await openStateDir(fs, root);
     try {
       await fs.writeTemp(mine, Buffer.from(JSON.stringify(holder)), 0o644, undefined, false).catch((e) => {
         if (errno(e) !== 'EEXIST') throw e;
       });
       await fs.link(mine, lockPath);
+      held.add(id);
       await fs.unlink(mine).catch(() => {});
-      return { dir, id, release: () => releaseLock(fs, dir, lockPath, id) };
+      return { dir, root: state.root, id, release: () => releaseLock(fs, dir, lockPath, id) };
     } catch (e) {
       if (errno(e) === 'ENOENT') continue;
       if (errno(e) !== 'EEXIST') {
@@ -121,7 +131,7 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
       }
     }
     const current = await readHolder(fs, lockPath);
-    if (current === 'unreadable' || (current && current.host === holder.host && !isAlive(current.pid))) {
+    if (current === 'unreadable' || (current && liveness(current, isAlive) === 'dead')) {
       await breakStale(fs, dir, lockPath, current, isAlive);
       continue;
     }
@@ -134,22 +144,43 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
   }
 }
 
+/**
+ * The root's lock without taking it, for recovery on a full disk (where the
+ * lock file cannot be written): a message naming a live holder, or undefined
+ * when the lock is free or its holder is dead.
+ */
+export async function liveHolder(fs: Fs, dir: string, isAlive?: (pid: number) => boolean): Promise<string | undefined> {
+  const current = await readHolder(fs, join(dir, 'lock'));
+  if (current === null || current === 'unreadable' || liveness(current, isAlive) === 'dead') return undefined;
+  return `${holderText(asHolder(current))} holds the commit lock`;
+}
+
 /** Remove a stale lock: a dead holder's, or one left unreadable by a power cut (its content never reached the disk). */
 async function breakStale(
   fs: Fs,
   dir: string,
   lockPath: string,
   stale: LockHolder | 'unreadable',
-  isAlive: (pid: number) => boolean,
+  isAlive: ((pid: number) => boolean) | undefined,
 ): Promise<void> {
   const guard = join(dir, 'break');
+  const me = thisProcess();
   try {
-    await fs.writeTemp(guard, Buffer.from(JSON.stringify({ pid: process.pid, host: hostname() })), 0o644);
+    const breaker: LockHolder = {
+      pid: me.pid,
+      host: me.host,
+      since: '',
+      id: `break-${uniqueId()}`,
+      boot: me.boot,
+      ns: me.ns,
+      start: me.start,
+    };
+    await fs.writeTemp(guard, Buffer.from(JSON.stringify(breaker)), 0o644);
   } catch (e) {
     if (errno(e) !== 'EEXIST') return;
     // A breaker that died while breaking leaves its guard: remove it too.
     const g = await readHolder(fs, guard);
-    if (g && g !== 'unreadable' && g.host === hostname() && !isAlive(g.pid)) await fs.unlink(guard).catch(() => {});
+    if (g && g !== 'unreadable' && liveness(g, isAlive) === 'dead') await fs.unlink(guard).catch(() => {});
     await sleep(2);
     return;
   }
@@ -163,6 +194,7 @@ async function breakStale(
 }
 
 async function releaseLock(fs: Fs, dir: string, lockPath: string, id: string): Promise<boolean> {
+  held.delete(id);
   const current = await readHolder(fs, lockPath);
   if (current && current !== 'unreadable' && current.id === id) await fs.unlink(lockPath).catch(() => {});
   // No litter in normal runs: the directory goes when nothing else is in it.
@@ -177,7 +209,7 @@ async function releaseLock(fs: Fs, dir: string, lockPath: string, id: string): P
 
 function lockedError(root: string, lockPath: string, h: LockHolder | null | 'unreadable', waitedMs: number): ChordPatchError {
   const who =
-    h && h !== 'unreadable' ? `pid ${h.pid} on host ${h.host}, holding it since ${h.since}` : 'a holder whose lock file cannot be read';
+    h && h !== 'unreadable' ? `${holderText(asHolder(h))}, holding it since ${h.since}` : 'a holder whose lock file cannot be read';
   return new ChordPatchError(
     'locked',
     `another chord-patch commit holds the lock for ${root} (${who}); waited ${Math.round(waitedMs / 1000)} s and wrote nothing. ` +

@@ -5,10 +5,14 @@
 
 import { join } from 'node:path';
 import type { Fs, Note } from '../types.js';
-import { finishCommitted, parseJournal, settleSingle, undo } from './journal.js';
+import { finishCommitted, type Journal, settleSingle, undo } from './journal.js';
+import { type JournalSetup, misplaced, type RootIdentity, readJournalBytes, unusableText } from './journal-file.js';
+import { journalKey } from './journal-key.js';
+import { type FileLocks, lockFilesOn } from './file-locks.js';
 import { shownPath } from '../text/paths.js';
 import { ChordPatchError, isChordPatchError } from '../errors.js';
-import { acquireLock, type Lock, type LockOptions, processAlive, STATE_DIR } from './lock.js';
+import { acquireLock, liveHolder, type Lock, type LockOptions, processAlive, STATE_DIR } from './lock.js';
+import { openStateDir } from './state-dir.js';
 
 export interface Recovered {
   /** Journal files handled. */
@@ -29,6 +33,13 @@ export interface Recovered {
   finishedCommits: number;
   /** Their targets, which keep the commit's change (a deleted one is marked " (deleted)"). */
   finished: string[];
+  /**
+   * Journals left in place and not acted on, each with why and what to do by
+   * hand: not signed by this user's chord-patch, unreadable, of another
+   * version, written for another tree (moved or copied), or naming a path
+   * outside the root (commit/journal-file.ts).
+   */
+  unusable: string[];
 }
 
 /** A result that recovered nothing (also what the library says for options it refuses). */
@@ -41,15 +52,18 @@ export const nothingRecovered = (): Recovered => ({
   kept: [],
   finishedCommits: 0,
   finished: [],
+  unusable: [],
 });
 
-/** Roll back (or finish) every interrupted commit recorded in `stateDir`. The caller holds the lock. */
+/** Roll back (or finish) each interrupted commit in `stateDir` whose journal verifies and belongs here (the caller holds the lock). */
 export async function recoverJournals(
   fs: Fs,
-  root: string,
+  here: RootIdentity,
   stateDir: string,
-  isAlive: (pid: number) => boolean = processAlive,
+  key: Uint8Array | undefined,
+  options: LockOptions = {},
 ): Promise<Recovered> {
+  const isAlive = options.isAlive ?? processAlive;
   const out = nothingRecovered();
   let names: string[];
   try {
@@ -57,6 +71,8 @@ export async function recoverJournals(
   } catch {
     return out;
   }
+  const root = here.root;
+  const shown = (p: string) => shownPath(root, p);
   for (const name of names.sort()) {
     const path = join(stateDir, name);
     if (/^lock\..+|^break$/.test(name)) {
@@ -70,46 +86,70 @@ export async function recoverJournals(
     }
     const done = name.startsWith('done-');
     if (!done && !name.startsWith('journal-')) continue;
-    const journal = parseJournal(await fs.readFile(path).catch(() => new Uint8Array()));
-    out.commits++;
-    // An unreadable journal was cut short while being written, before the
-    // commit touched anything (it is fsynced before the first change).
-    if (!journal) {
-      await fs.unlink(path).catch(() => {});
+    let bytes: Uint8Array;
+    try {
+      bytes = await fs.readFile(path);
+    } catch (e) {
+      out.unusable.push(unusableText(shown(path), `it cannot be read (${(e as Error).message})`, undefined));
       continue;
     }
-    const same = (p: string) => p;
-    if (!done && journal.single && journal.entries.length === 1) {
-      const s = await settleSingle(fs, journal, same);
-      if (s.switched) {
-        out.finishedCommits++;
-        out.finished.push(journal.entries[0]!.target);
-      }
-      out.leftovers.push(...s.leftovers);
-    } else if (done) {
-      const left = await finishCommitted(fs, journal, same);
-      out.finishedCommits++;
-      out.finished.push(...journal.entries.map((e) => (e.op === 'delete' ? `${e.target} (deleted)` : e.target)));
-      out.leftovers.push(...left);
-    } else {
-      const r = await undo(fs, journal, same);
-      out.restored.push(...r.restored);
-      out.notRestored.push(...r.notRestored);
-      out.leftovers.push(...r.leftovers);
-      out.kept.push(...r.kept.map((k) => k.split(`${root}/`).join('')));
-      if (r.notRestored.length > 0) continue;
+    const checked = readJournalBytes(bytes, key);
+    const why = checked.ok ? await misplaced(fs, checked.journal, here) : checked.why;
+    if (!checked.ok || why !== undefined) {
+      out.unusable.push(unusableText(shown(path), why!, checked.ok ? checked.journal : checked.readable));
+      continue;
     }
-    await fs.unlink(path).catch(() => {});
+    // Under the locks of its files: a run from another root may be writing them now.
+    const j = checked.journal;
+    let files: FileLocks;
+    try {
+      files = await lockFilesOn(fs, [...j.entries.map((e) => e.target), ...j.dirs], options);
+    } catch (e) {
+      out.unusable.push(`journal ${shown(path)} left in place for now: ${(e as Error).message}`);
+      continue;
+    }
+    out.commits++;
+    try {
+      if (await replay(fs, j, done, out)) await fs.unlink(path).catch(() => {});
+    } finally {
+      files.release();
+    }
   }
-  out.restored = out.restored.map((p) => shownPath(root, p));
-  out.notRestored = out.notRestored.map((p) => shownPath(root, p));
-  out.leftovers = out.leftovers.map((p) => shownPath(root, p));
-  out.finished = out.finished.map((p) => shownPath(root, p));
+  out.restored = out.restored.map(shown);
+  out.notRestored = out.notRestored.map(shown);
+  out.leftovers = out.leftovers.map(shown);
+  out.finished = out.finished.map(shown);
   return out;
 }
 
+/** Act on one verified journal; false when a target could not be restored (the journal is kept for another try). */
+async function replay(fs: Fs, journal: Journal, done: boolean, out: Recovered): Promise<boolean> {
+  const same = (p: string) => p;
+  if (!done && journal.single && journal.entries.length === 1) {
+    const s = await settleSingle(fs, journal, same);
+    if (s.switched) {
+      out.finishedCommits++;
+      out.finished.push(journal.entries[0]!.target);
+    }
+    out.leftovers.push(...s.leftovers);
+  } else if (done) {
+    const left = await finishCommitted(fs, journal, same);
+    out.finishedCommits++;
+    out.finished.push(...journal.entries.map((e) => (e.op === 'delete' ? `${e.target} (deleted)` : e.target)));
+    out.leftovers.push(...left);
+  } else {
+    const r = await undo(fs, journal, same);
+    out.restored.push(...r.restored);
+    out.notRestored.push(...r.notRestored);
+    out.leftovers.push(...r.leftovers);
+    out.kept.push(...r.kept.map((k) => k.split(`${journal.root}/`).join('')));
+    if (r.notRestored.length > 0) return false;
+  }
+  return true;
+}
+
 export function recoveryText(r: Recovered): string | undefined {
-  if (r.commits === 0) return undefined;
+  if (r.commits === 0 && r.unusable.length === 0) return undefined;
   const parts: string[] = [];
   const rolled = r.commits - r.finishedCommits;
   if (rolled > 0) {
@@ -128,13 +168,20 @@ export function recoveryText(r: Recovered): string | undefined {
   if (r.notRestored.length > 0)
     parts.push(`COULD NOT RESTORE ${r.notRestored.join(', ')} (journal kept; run \`chord-patch recover\` again)`);
   if (r.leftovers.length > 0) parts.push(`could not remove ${r.leftovers.join(', ')}`);
-  return `${parts.join('; ')}.`;
+  const text = parts.length > 0 ? `${parts.join('; ')}.` : '';
+  return r.unusable.length === 0 ? text : [text, ...r.unusable.map((u) => `NOT RECOVERED: ${u}.`)].filter(Boolean).join(' ');
 }
 
 export interface Guard {
-  /** Where the commit's journal goes; absent when the root cannot hold one. */
-  journalDir?: string;
+  /** Where and how the commit writes its journal; absent when the root cannot hold one, or the signing key cannot be had. */
+  journal?: JournalSetup;
   notes: Note[];
+  /**
+   * Lock the files the run will write (absolute paths) against runs from
+   * other roots, before the snapshot; held until the run ends. Throws
+   * `locked` naming the holder that stayed (commit/file-locks.ts).
+   */
+  lockFiles?(paths: readonly string[]): Promise<void>;
 }
 
 /**
@@ -166,14 +213,26 @@ export async function withCommitLock<T extends { notes: Note[] }>(
     return body({ notes: [{ code: 'info', message }] });
   }
   let result: T;
+  const files: FileLocks[] = [];
   try {
-    const recovered = await recoverJournals(fs, root, lock.dir, options.isAlive);
+    const key = journalKey();
+    const recovered = await recoverJournals(fs, lock.root, lock.dir, 'key' in key ? key.key : undefined, options);
     const text = recoveryText(recovered);
-    result = await body({ journalDir: lock.dir, notes: text ? [{ code: 'info', message: text }] : [] });
+    const notes: Note[] = text ? [{ code: 'info', message: text }] : [];
+    if ('error' in key) notes.push({ code: 'info', message: noKeyText(key.error) });
+    const journal = 'key' in key ? { dir: lock.dir, key: key.key, root: lock.root } : undefined;
+    const lockFiles = async (paths: readonly string[]) => {
+      const held = await lockFilesOn(fs, paths, options);
+      files.push(held);
+      notes.push(...held.notes);
+    };
+    result = await body({ ...(journal ? { journal } : {}), notes, lockFiles });
   } catch (e) {
+    for (const f of files) f.release();
     await lock.release();
     throw e;
   }
+  for (const f of files) f.release();
   if (await lock.release()) return result;
   // The report must say what differs on disk, down to an empty directory.
   const message =
@@ -181,6 +240,11 @@ export async function withCommitLock<T extends { notes: Note[] }>(
     '(the working directory lets entries be added but not removed: append-only?); it holds nothing and can be deleted';
   return { ...result, notes: [...result.notes, { code: 'info', message }] };
 }
+
+/** Why a commit runs without a journal when the signing key cannot be had. */
+const noKeyText = (error: string) =>
+  `no commit journal: the key that signs journals cannot be used (${error}); ` +
+  'a crash mid-commit could leave the tree half-applied with nothing to roll it back';
 
 export interface RecoverOptions extends LockOptions {
   cwd?: string;
@@ -200,13 +264,39 @@ export async function recoverRoot(root: string, fs: Fs, options: LockOptions = {
   try {
     lock = await acquireLock(fs, root, options);
   } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') return recoverUnlocked(fs, root, options);
     return { ...nothingRecovered(), ok: false, message: `cannot recover ${root}: ${(e as Error).message}` };
   }
   try {
-    const r = await recoverJournals(fs, root, lock.dir, options.isAlive);
+    const key = journalKey();
+    const r = await recoverJournals(fs, lock.root, lock.dir, 'key' in key ? key.key : undefined, options);
     const message = recoveryText(r) ?? `nothing to recover in ${root}: no interrupted chord-patch commit`;
-    return { ...r, ok: r.notRestored.length === 0, message };
+    return { ...r, ok: r.notRestored.length === 0 && r.unusable.length === 0, message };
   } finally {
     await lock.release();
   }
+}
+
+/**
+ * Recovery on a full disk, where the lock file cannot be written: undoing
+ * renames backups back and needs no space, so it goes ahead without the
+ * lock unless a live run holds it (then it refuses, naming that run).
+ */
+async function recoverUnlocked(fs: Fs, root: string, options: LockOptions): Promise<RecoverResult> {
+  let state: Awaited<ReturnType<typeof openStateDir>>;
+  try {
+    state = await openStateDir(fs, root);
+  } catch (e) {
+    const nothing = (e as NodeJS.ErrnoException).code === 'ENOSPC';
+    if (nothing) return { ...nothingRecovered(), ok: true, message: `nothing to recover in ${root}: no interrupted chord-patch commit` };
+    return { ...nothingRecovered(), ok: false, message: `cannot recover ${root}: ${(e as Error).message}` };
+  }
+  const holder = await liveHolder(fs, state.dir, options.isAlive);
+  if (holder) return { ...nothingRecovered(), ok: false, message: `cannot recover ${root} now: ${holder}; retry when it has finished` };
+  const key = journalKey();
+  const r = await recoverJournals(fs, state.root, state.dir, 'key' in key ? key.key : undefined, options);
+  const said = recoveryText(r) ?? `nothing to recover in ${root}: no interrupted chord-patch commit`;
+  const message = `${said} (the disk is full: recovered without writing the commit lock, which no live run held)`;
+  return { ...r, ok: r.notRestored.length === 0 && r.unusable.length === 0, message };
 }

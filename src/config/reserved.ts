@@ -5,6 +5,9 @@
 //     `core.fsmonitor` line in `.git/config`) at the user's next command.
 //     `git apply` refuses them the same way. `allowVcs` (the CLI's
 //     `--allow-vcs-dirs`) lifts this.
+//   - chord-patch's state directory (`.chord-patch/`, commit/state-dir.ts)
+//     anywhere in a path: it holds the lock and the journals recovery acts
+//     on, and a run in a subdirectory keeps its own there. Never lifted.
 //   - the config file (`.chord-patch.yaml` at the root, and the file
 //     `--config` named): a patch that rewrites the rules would make the next
 //     run's permission check the patch's own. The config is edited by hand.
@@ -29,6 +32,9 @@ export interface ReservedOptions {
 
 const fold = (segment: string): string => segment.toLowerCase().replace(/[. ]+$/, '');
 
+/** commit/state-dir.ts's STATE_DIR, spelled here so the config folder does not import the commit's. */
+const STATE_DIR_NAME = '.chord-patch';
+
 /**
  * Why no operation may touch the path whose location relative to the root
  * is `rel` (`/` or the platform separator between names; for a path outside
@@ -37,6 +43,11 @@ const fold = (segment: string): string => segment.toLowerCase().replace(/[. ]+$/
  */
 export function reservedReason(rel: string, abs: string, options: ReservedOptions = {}): string | undefined {
   const segments = rel.split(sep === '/' ? '/' : /[\\/]/).filter((s) => s !== '' && s !== '.');
+  if (segments.some((s) => fold(s) === STATE_DIR_NAME))
+    return (
+      "is inside chord-patch's state directory (.chord-patch/), which no patch may write: " +
+      'it holds the commit lock and the journals that recovery acts on'
+    );
   if (!options.allowVcs) {
     // The last name too: a worktree's `.git` is a file that tells git where the repository is.
     if (segments.some((s) => VCS_DIRS.has(fold(s))))

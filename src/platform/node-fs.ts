@@ -102,6 +102,7 @@ export interface NodeFsOptions {
 }
 
 export class NodeFs implements Fs {
+  readonly realDisk = true;
   #syncCalls: number;
   readonly #fsyncOnlyInPool: boolean;
   #poolThreads: number;

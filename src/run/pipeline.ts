@@ -126,6 +126,8 @@ async function runStages<P extends { plan: Plan }>(job: Job<P>, options: RunOpti
   let snapshot: Snapshot;
   let planned: P;
   try {
+    // The files' own locks, against runs from other roots, before anything is read (commit/file-locks.ts).
+    await guard?.lockFiles?.(job.refs.map((r) => r.abs));
     snapshot = await takeSnapshot(fs, rootOf(options), job.refs, snapshotOptions(options));
     const answer = job.admit?.(snapshot);
     if (answer) return answer;
@@ -312,7 +314,7 @@ export async function finish(fs: Fs, plan: Plan, f: FinishOptions): Promise<Outc
   const anyFailed = plan.failed.length > 0;
   if (f.allOrNothing && anyFailed && plan.changes.length > 0) return allOrNothingRefusal(plan, dryRun, tool, notes);
   if (!dryRun && plan.mutations.length > 0) {
-    const ctx = { root, dirs: snapshot.dirs, confine: f.confine, ...(f.guard?.journalDir ? { journalDir: f.guard.journalDir } : {}) };
+    const ctx = { root, dirs: snapshot.dirs, confine: f.confine, ...(f.guard?.journal ? { journal: f.guard.journal } : {}) };
     const result = await commitPlan(fs, plan.mutations, ctx);
     if (!result.ok) {
       const error = { code: result.code, message: result.message };

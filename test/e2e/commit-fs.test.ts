@@ -120,33 +120,4 @@ describe('chord-patch recover', () => {
     expect(r.stdout).toContain('nothing to recover');
     expect(readdirSync(dir)).toEqual([]);
   });
-
-  it('rolls back a commit whose journal a killed process left, and says which files it restored', () => {
-    writeFileSync(join(dir, 'a.txt'), 'new\n');
-    writeFileSync(join(dir, '.chord-patch-dead1-0.old'), 'old\n');
-    writeFileSync(join(dir, '.chord-patch-dead1-1.tmp'), 'half');
-    mkdirSync(join(dir, '.chord-patch'));
-    const journal = {
-      version: 1,
-      id: 'dead1',
-      pid: 999999,
-      root: dir,
-      dirs: [],
-      entries: [
-        {
-          target: join(dir, 'a.txt'),
-          op: 'replace',
-          tmp: join(dir, '.chord-patch-dead1-0.tmp'),
-          backup: join(dir, '.chord-patch-dead1-0.old'),
-        },
-        { target: join(dir, 'b.txt'), op: 'create', tmp: join(dir, '.chord-patch-dead1-1.tmp') },
-      ],
-    };
-    writeFileSync(join(dir, '.chord-patch', 'journal-dead1.json'), JSON.stringify(journal));
-    const r = runCli(['recover', '-C', dir]);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('restored a.txt');
-    expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe('old\n');
-    expect(readdirSync(dir)).toEqual(['a.txt']);
-  });
 });

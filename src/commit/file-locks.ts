@@ -1,0 +1,229 @@
+// Locks on the files a run will write, keyed by where they really are, so
+// that any two runs touching one file exclude each other whatever root each
+// was given (`-C ROOT` and `-C ROOT/sub`, a symlinked spelling of the tree).
+// The root's own lock (lock.ts) serialises runs of one root and guards its
+// journals; these are taken after it, before the snapshot, and held to the
+// end of the run.
+//
+// A file's lock is its real parent directory's: the file itself is replaced
+// by a new inode at every commit, while its directory keeps its device and
+// inode. A path whose directory does not exist yet locks its nearest
+// existing ancestor, and the keys are looked up again once held: a directory
+// created meanwhile means taking the new key instead.
+//
+// Each lock is a symbolic link named `<dev>-<ino>` in the user's lock
+// directory ($XDG_STATE_HOME/chord-patch/locks), whose target records its
+// holder (liveness.ts): symlink(2) fails with EEXIST while it is held, the
+// holder's details are there atomically, and a short link takes no data
+// block, so it is made on a full disk too. Keys are taken in sorted order
+// (no two runs wait on each other in a cycle). A lock that cannot be made
+// at all (no state directory, a full inode table) degrades to a note.
+// Only the real file system is locked: another Fs's identities name no file.
+
+import { lstatSync, mkdirSync, readlinkSync, symlinkSync, unlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ChordPatchError } from '../errors.js';
+import type { Fs, Note } from '../types.js';
+import { journalKeyPath } from './journal-key.js';
+import { type Holder, holderText, thisProcess, verdict } from './liveness.js';
+import { uniqueId } from './lock.js';
+
+export interface FileLockOptions {
+  /** Total wait for other runs' locks (default 30 s). */
+  lockTimeoutMs?: number;
+  isAlive?: (pid: number) => boolean;
+}
+
+export interface FileLocks {
+  /** What could not be locked, said to the user. */
+  notes: Note[];
+  release(): void;
+}
+
+/** Lock links this process holds now, by key. */
+const held = new Map<string, string>();
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const errno = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code;
+
+export function lockDir(): string {
+  return join(journalKeyPath(), '..', 'locks');
+}
+
+/** The lock key of a path: its nearest existing directory's dev-ino. */
+async function keyOf(fs: Fs, abs: string): Promise<string | undefined> {
+  for (let d = dirname(abs); ; d = dirname(d)) {
+    const s = await fs.lstat(d).catch(() => null);
+    if (s?.kind === 'dir' || s?.kind === 'symlink') {
+      const real = s.kind === 'dir' ? d : await fs.realpath(d).catch(() => undefined);
+      const r = real === d ? s : real ? await fs.lstat(real) : null;
+      if (r?.kind === 'dir') return r.identity.replace(':', '-');
+    }
+    if (dirname(d) === d) return undefined;
+  }
+}
+
+async function keysOf(fs: Fs, paths: readonly string[]): Promise<string[]> {
+  const keys = new Set<string>();
+  for (const dir of new Set(paths.map((p) => dirname(p)))) {
+    const k = await keyOf(fs, join(dir, '_'));
+    if (k) keys.add(k);
+  }
+  return [...keys].sort();
+}
+
+const encode = (h: Holder, id: string) => `cp1 ${h.boot || '-'} ${h.ns || '-'} ${h.pid} ${h.start || '-'} ${id} ${h.host}`;
+
+function decode(text: string): { holder: Holder; id: string } | undefined {
+  const [tag, boot, ns, pid, start, id, ...host] = text.split(' ');
+  if (tag !== 'cp1' || !pid || !id) return undefined;
+  const un = (v: string | undefined) => (v === '-' || v === undefined ? '' : v);
+  return { holder: { boot: un(boot), ns: un(ns), pid: Number(pid), start: un(start), host: host.join(' ') }, id };
+}
+
+/** lockFiles on the real file system; nothing to lock on another Fs (its identities name no real directory). */
+export async function lockFilesOn(fs: Fs, paths: readonly string[], options: FileLockOptions = {}): Promise<FileLocks> {
+  if (!fs.realDisk) return { notes: [], release: () => {} };
+  return lockFiles(fs, paths, options);
+}
+
+/**
+ * Lock the directories of `paths` (absolute), waiting for other runs up to
+ * the timeout; throws `locked` naming the holder that stayed.
+ */
+export async function lockFiles(fs: Fs, paths: readonly string[], options: FileLockOptions = {}): Promise<FileLocks> {
+  const timeout = options.lockTimeoutMs ?? 30_000;
+  const deadline = Date.now() + timeout;
+  const notes: Note[] = [];
+  const mine: string[] = [];
+  const release = () => {
+    for (const k of mine.splice(0)) unlock(k);
+  };
+  if (paths.length === 0) return { notes, release };
+  const dir = lockDir();
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (e) {
+    notes.push(degraded(dir, e));
+    return { notes, release };
+  }
+  const tried = new Set<string>();
+  try {
+    for (let keys = await keysOf(fs, paths), round = 0; round < 8; keys = await keysOf(fs, paths), round++) {
+      // A directory created while we waited moves a path's key: lock the new one too.
+      const fresh = keys.filter((k) => !tried.has(k));
+      if (fresh.length === 0) break;
+      for (const k of fresh) {
+        tried.add(k);
+        const why = await take(dir, k, deadline, timeout, options.isAlive);
+        if (!why) mine.push(k);
+        else if (notes.length === 0) notes.push(why);
+      }
+    }
+  } catch (e) {
+    release();
+    throw e;
+  }
+  return { notes, release };
+}
+
+function degraded(where: string, e: unknown): Note {
+  return {
+    code: 'info',
+    message:
+      `no file lock in ${where} (${errno(e) ?? (e as Error).message}): ` +
+      'a chord-patch run in another root that writes the same files is not kept out meanwhile',
+  };
+}
+
+/** Take one key's lock; a note when it cannot be made at all. */
+async function take(
+  dir: string,
+  key: string,
+  deadline: number,
+  timeout: number,
+  isAlive?: (pid: number) => boolean,
+): Promise<Note | undefined> {
+  const path = join(dir, key);
+  const id = uniqueId();
+  const text = encode(thisProcess(), id);
+  let wait = 2;
+  for (;;) {
+    try {
+      symlinkSync(text, path);
+      held.set(key, id);
+      return undefined;
+    } catch (e) {
+      if (errno(e) !== 'EEXIST') return degraded(dir, e);
+    }
+    let current: string | undefined;
+    try {
+      current = readlinkSync(path);
+    } catch {
+      continue;
+    }
+    const h = decode(current);
+    const v = h ? verdict(h.holder, () => held.get(key) === h.id, isAlive) : 'dead';
+    if (v === 'dead') {
+      breakStale(path, current, isAlive);
+      await sleep(1);
+      continue;
+    }
+    if (Date.now() >= deadline) {
+      const who = h ? holderText(h.holder) : 'an unknown holder';
+      const since = (() => {
+        try {
+          return ` since ${lstatSync(path).mtime.toISOString()}`;
+        } catch {
+          return '';
+        }
+      })();
+      throw new ChordPatchError(
+        'locked',
+        `another chord-patch run is writing files in the same directory (${who}${since}); ` +
+          `waited ${Math.round(timeout / 1000)} s and wrote nothing. Retry when it has finished; ` +
+          `if that process no longer runs, delete ${path}`,
+      );
+    }
+    await sleep(wait + Math.random() * wait);
+    wait = Math.min(wait * 2, 50);
+  }
+}
+
+/**
+ * Remove a dead holder's link, unless it changed meanwhile. Only the run
+ * that makes the key's `.break` link may do it, so two breakers never both
+ * remove it and one of them the other's fresh lock.
+ */
+function breakStale(path: string, stale: string, isAlive?: (pid: number) => boolean): void {
+  const guard = `${path}.break`;
+  try {
+    symlinkSync(encode(thisProcess(), uniqueId()), guard);
+  } catch (e) {
+    if (errno(e) !== 'EEXIST') return;
+    // A breaker that died while breaking leaves its guard: remove it too.
+    try {
+      const g = decode(readlinkSync(guard));
+      if (!g || verdict(g.holder, () => false, isAlive) === 'dead') unlinkSync(guard);
+    } catch {}
+    return;
+  }
+  try {
+    if (readlinkSync(path) === stale) unlinkSync(path);
+  } catch {
+  } finally {
+    try {
+      unlinkSync(guard);
+    } catch {}
+  }
+}
+
+function unlock(key: string): void {
+  const id = held.get(key);
+  held.delete(key);
+  const path = join(lockDir(), key);
+  try {
+    const h = decode(readlinkSync(path));
+    if (h && h.id === id && h.holder.pid === process.pid) unlinkSync(path);
+  } catch {}
+}

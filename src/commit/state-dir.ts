@@ -1,0 +1,56 @@
+// The root's state directory, `.chord-patch/`, which holds its lock and the
+// journals of commits under way. It belongs to chord-patch alone: no patch
+// may name a path inside it (config/reserved.ts), and it is used only as a
+// real directory on the root's own file system. A symbolic link there (a
+// checkout that ships `.chord-patch -> /elsewhere`) would put the lock and
+// journals where the tree's owner chose, and a directory on another file
+// system (a mount) cannot hold the hard-link backups a journal names; either
+// refuses the run, naming the directory to remove.
+
+import { join } from 'node:path';
+import { ChordPatchError } from '../errors.js';
+import type { Fs } from '../types.js';
+import { type RootIdentity, rootIdentity } from './journal-file.js';
+
+/** Where a root's lock and journals live: `.chord-patch/` in the root, removed again when empty. */
+export const STATE_DIR = '.chord-patch';
+
+const errno = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code;
+const device = (identity: string) => identity.slice(0, identity.indexOf(':'));
+
+/**
+ * Make (or find) the root's state directory and check it is safe to use.
+ * Throws the I/O error when the root cannot hold one (read-only, missing),
+ * which the caller reports, and `protected_path` when it is not chord-patch's.
+ */
+export async function openStateDir(fs: Fs, root: string): Promise<{ dir: string; root: RootIdentity }> {
+  const dir = join(root, STATE_DIR);
+  const here = await rootIdentity(fs, root);
+  try {
+    await fs.mkdir(dir);
+  } catch (e) {
+    if (errno(e) !== 'EEXIST') throw e;
+  }
+  await checkStateDir(fs, dir, here);
+  return { dir, root: here };
+}
+
+/** Throws `protected_path` unless `dir` is a real directory on the root's file system. */
+export async function checkStateDir(fs: Fs, dir: string, root: RootIdentity): Promise<void> {
+  const s = await fs.lstat(dir);
+  if (s === null) throw Object.assign(new Error(`ENOENT: ${dir} vanished`), { code: 'ENOENT' });
+  const why =
+    s.kind === 'symlink'
+      ? 'is a symbolic link'
+      : s.kind !== 'dir'
+        ? 'is not a directory'
+        : device(s.identity) !== device(root.id)
+          ? "is on another file system than the root (a mount): it cannot hold the commit's hard-link backups"
+          : undefined;
+  if (why === undefined) return;
+  throw new ChordPatchError(
+    'protected_path',
+    `${dir} ${why}; chord-patch keeps its lock and commit journals there and uses it only as a real directory of the root, ` +
+      "so nothing was written. Remove it (it is not chord-patch's) and run again",
+  );
+}

@@ -1,0 +1,22 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { hmacSha256, sameDigest, sha256 } from '../../src/commit/hmac.js';
+
+describe('the journal signature (HMAC-SHA256 in plain JavaScript)', () => {
+  it.each([0, 1, 55, 56, 63, 64, 65, 119, 1000, 70_000])('hashes %i bytes as node:crypto does', (n) => {
+    const data = randomBytes(n);
+    expect(Buffer.from(sha256(data)).toString('hex')).toBe(createHash('sha256').update(data).digest('hex'));
+  });
+
+  it.each([0, 16, 32, 64, 65, 200])('signs under a %i-byte key as node:crypto does', (k) => {
+    const key = randomBytes(k);
+    const data = randomBytes(333);
+    expect(hmacSha256(key, data)).toBe(createHmac('sha256', key).update(data).digest('hex'));
+  });
+
+  it('compares digests by value', () => {
+    expect(sameDigest('ab12', 'ab12')).toBe(true);
+    expect(sameDigest('ab12', 'ab13')).toBe(false);
+    expect(sameDigest('ab12', 'ab1')).toBe(false);
+  });
+});
