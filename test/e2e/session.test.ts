@@ -73,7 +73,8 @@ describe('--session across CLI calls', () => {
   it('keeps no state without a session id', () => {
     const { cwd, env, state } = setup();
     runCli(['apply'], { cwd, env, input: patch('run(2)', 'run(3)') });
-    expect(existsSync(join(state, 'chord-patch'))).toBe(false);
+    // The user's state directory holds the journal key and lock links of every writing run; sessions stay absent.
+    expect(existsSync(join(state, 'chord-patch', 'sessions'))).toBe(false);
   });
 
   describe.each([
