@@ -19,10 +19,12 @@ import type { Fs } from '../types.js';
 import { VERSION } from '../version.js';
 import { runApply } from './apply.js';
 import { applyPatchMain } from './apply-patch.js';
-import { colorArgs, OptionError } from './choices.js';
+import { runCheck } from './check.js';
+import { colorArgs, oneLineError, OptionError } from './choices.js';
 import { UsageError } from './input.js';
 import { APPLY_COMMANDS, type ApplyFlags } from './options.js';
 import { buildProgram } from './program.js';
+import { programName, usageDocument, wantsJson } from './usage.js';
 
 export async function main(argv: string[] = process.argv): Promise<number> {
   const code = await runMain(argv);
@@ -52,15 +54,12 @@ async function runMain(argv: string[]): Promise<number> {
     if (fast) {
       // The fast path reads the same option table: its keys are ApplyFlags'.
       const { file, flags } = fast as { file?: string; flags: ApplyFlags };
-      if (fast.command === 'check') return await runApply(file, { ...flags, check: true }, fs);
+      if (fast.command === 'check') return await runCheck(file === undefined ? [] : [file], flags, fs);
       return await runApply(file, flags, fs, fast.command === 'edit' ? edit : apply);
     }
     return await runCommander([...argv.slice(0, 2), ...args], fs);
   } catch (e) {
-    if (e instanceof UsageError || e instanceof OptionError) {
-      process.stderr.write(`chord-patch: ${e.message}\n`);
-      return EXIT_USAGE;
-    }
+    if (e instanceof UsageError || e instanceof OptionError) return usageError(argv, e.message);
     // Output that could not be written (a full disk): not a bug, and no outcome to name (emit.ts names one when there is).
     if (isWriteError(e)) return reportLost(undefined, e);
     if ((e as NodeJS.ErrnoException | undefined)?.syscall === 'uv_cwd') {
@@ -82,8 +81,19 @@ async function runCommander(argv: string[], fs: Fs): Promise<number> {
     await program.parseAsync(argv);
   } catch (e) {
     const { CommanderError } = await import('commander');
-    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : EXIT_USAGE;
-    throw e;
+    if (!(e instanceof CommanderError)) throw e;
+    if (e.exitCode === 0) return 0;
+    // commander has printed its one line on stderr; under --json stdout gets the document too.
+    if (wantsJson(argv.slice(2))) writeFd(1, usageDocument(argv.slice(2), oneLineError(e.message).replace(/^chord-patch: |\n$/g, '')));
+    return EXIT_USAGE;
   }
   return code;
+}
+
+/** A usage error: one line on stderr signed with the command's name, and the JSON document under --json; exit 64. */
+function usageError(argv: readonly string[], message: string): number {
+  process.stderr.write(`${programName(argv, process.argv0)}: ${message}\n`);
+  const args = argv.slice(2);
+  if (programName(argv, process.argv0) === 'chord-patch' && wantsJson(args)) writeFd(1, usageDocument(args, message));
+  return EXIT_USAGE;
 }
