@@ -25,7 +25,7 @@ export async function runCheck(files: readonly string[], flags: ApplyFlags, fs: 
   for (const file of files.length > 0 ? files : [undefined]) {
     let input: Buffer;
     try {
-      input = readInput(file);
+      input = readInput(file, flags.cwd);
     } catch (e) {
       if (!(e instanceof UsageError)) throw e;
       results.push(checkResult(file, flags, { unreadable: e.message }));

@@ -99,7 +99,9 @@ describe('fastCommand', () => {
     expect(fast(['apply', '--color'])).toEqual({ command: 'apply', flags: { color: true } });
     expect(fast(['--version'])).toEqual({ command: 'version', flags: {} });
     expect(fast(['apply', '--help'])).toBeUndefined();
-    expect(fast(['check', '--check'])).toBeUndefined();
+    // check is apply --check: it takes --check as well, as its help says, and has no --apply.
+    expect(fast(['check', '--check'])).toEqual({ command: 'check', flags: { check: true } });
+    expect(fast(['check', '--apply'])).toBeUndefined();
     expect(fast(['tools', '--model', 'gpt-5'])).toBeUndefined();
   });
 
