@@ -17,6 +17,8 @@ export interface CallContext {
   config: Config | undefined;
   /** This connection's session (the repeated-failure note). */
   session: { session: string; stateDir: string };
+  /** This connection's --3way (stale/): stale patches and edits merged into the file. */
+  threeWay?: 'merge' | 'markers';
 }
 
 /** The root's permission rules as the planner's hooks, as the CLI sets them: patches by apply_patch's rules, edits by edit's. */
@@ -34,7 +36,14 @@ function permissions(ctx: CallContext) {
 
 /** The library options of one call: the root, its permission rules, the connection's session. */
 function runOptions(ctx: CallContext) {
-  return { cwd: ctx.root, fs: ctx.fs, allowOutside: false, ...permissions(ctx), ...ctx.session };
+  return {
+    cwd: ctx.root,
+    fs: ctx.fs,
+    allowOutside: false,
+    ...permissions(ctx),
+    ...ctx.session,
+    ...(ctx.threeWay ? { threeWay: ctx.threeWay } : {}),
+  };
 }
 
 /** `apply_patch`: the arguments go in as the {"patch": ...} JSON the CLI reads, so every format it detects is accepted. */

@@ -18,8 +18,11 @@ import { type PathRef, resolveRef, type Snapshot, type SnapshotOptions, takeSnap
 import { displayPath, spellings } from '../text/paths.js';
 import { beginPatchSession, type PatchSession, type PatchTargets, type SessionOptions } from '../session/store.js';
 import { prepareDecoding } from '../text/decode.js';
+import { keepCommitted } from '../stale/keep.js';
+import { reviseStalePatch } from '../stale/patch.js';
+import type { StaleOptions } from '../stale/types.js';
 
-export interface RunOptions extends PlanOptions, SessionOptions, LockOptions {
+export interface RunOptions extends PlanOptions, SessionOptions, LockOptions, StaleOptions {
   /** Directory relative paths resolve against (default: process.cwd()). */
   cwd?: string;
   /** File system to use (default: the real one). */
@@ -89,7 +92,7 @@ export interface Job<P extends { plan: Plan } = { plan: Plan }> {
   /** After the snapshot, before planning: throw to refuse the run, or return the outcome that answers it instead. */
   admit?: (snapshot: Snapshot) => Outcome | undefined;
   /** The pure planning step, on what the snapshot read. */
-  plan: (snapshot: Snapshot) => P;
+  plan: (snapshot: Snapshot) => P | Promise<P>;
   /** What the commit does beyond the default (write what planned, confined to the root unless --allow-outside). */
   commit?: Pick<FinishOptions, 'allOrNothing' | 'pruneDirs'>;
   /** After the commit: what the outcome adds (the session's memory, the edit's statistics). */
@@ -126,7 +129,7 @@ async function runStages<P extends { plan: Plan }>(job: Job<P>, options: RunOpti
     const answer = job.admit?.(snapshot);
     if (answer) return answer;
     await prepareDecoding(snapshotBytes(snapshot), options);
-    planned = job.plan(snapshot);
+    planned = await job.plan(snapshot);
   } catch (e) {
     return errorOutcome(e, job.tool, dryRun);
   }
@@ -200,9 +203,16 @@ export function patchJob(ops: readonly FileOp[], options: RunOptions, notes: Not
       session = options.session ? beginPatchSession(ops, sessionTargets(snapshot, refs), options, !!options.check) : undefined;
       return session?.refused;
     },
-    plan: (snapshot) => ({ plan: planPatch(ops, snapshot, options, refsOf) }),
+    plan: async (snapshot) => {
+      const plan = planPatch(ops, snapshot, options, refsOf);
+      // Stale context (stale/): a hunk that matches an older state of its file is named, or merged with --3way.
+      return { plan: plan.failed.length > 0 ? await reviseStalePatch(plan, { ops, snapshot, refsOf, options }) : plan };
+    },
     commit: { allOrNothing: !!options.allOrNothing, pruneDirs: options.reverse ? 'undo' : fromDiff ? 'diff' : undefined },
-    settle: (outcome, { plan }) => (session ? session.end(outcome, plan.failed) : outcome),
+    settle: (outcome, { plan }) => {
+      const kept = keepCommitted(plan, outcome, options);
+      return session ? session.end(kept, plan.failed) : kept;
+    },
   };
 }
 

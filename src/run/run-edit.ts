@@ -9,6 +9,8 @@ import { checkSessionState, trackMatchFailures } from '../session/store.js';
 import { resolveRef } from '../plan/snapshot.js';
 import type { EditRequest, Outcome } from '../types.js';
 import { type EditPlan, planEdit } from '../edit/plan.js';
+import { keepCommitted } from '../stale/keep.js';
+import { reviseStaleEdit } from '../stale/edit.js';
 
 /** Apply (or check) an edit request. Never throws for bad input: the outcome says why. */
 export function runEdit(request: EditRequest, options: RunOptions = {}): Promise<Outcome> {
@@ -25,9 +27,14 @@ function editJob(request: EditRequest, options: RunOptions): Job<EditPlan> {
       checkSessionState(options);
       return undefined;
     },
-    plan: (snapshot) => planEdit(request, snapshot, options),
-    settle: (outcome, { stats, matched }) => {
-      const o = stats && (outcome.status === 'applied' || outcome.status === 'checked') ? { ...outcome, edit: stats } : outcome;
+    plan: async (snapshot) => {
+      const planned = planEdit(request, snapshot, options);
+      // Stale context (stale/): an old_string that matches an older state of the file is named, or merged with --3way.
+      return planned.matched === false ? await reviseStaleEdit(planned, request, snapshot, options) : planned;
+    },
+    settle: (outcome, { plan, stats, matched }) => {
+      const withStats = stats && (outcome.status === 'applied' || outcome.status === 'checked') ? { ...outcome, edit: stats } : outcome;
+      const o = keepCommitted(plan, withStats, options);
       // A commit that failed as a whole (changed after planning, write error)
       // says nothing about whether the text matched, so it is not counted.
       if (matched === undefined || o.error) return o;
