@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'bad_input'
   | 'bad_edit'
   | 'bad_option'
+  /** The command line cannot be run as given (the CLI's exit 64, in its --json document). */
+  | 'usage_error'
   | 'overlapping_operations'
   | 'unreadable_snapshot'
   | 'changed_after_planning'

@@ -21,7 +21,7 @@ export async function runApply(file: string | undefined, flags: ApplyFlags, fs: 
   if (formatOf(flags) === 'openai' && run === apply) run = applyPatchCallsOnly;
   requireDirectory(flags.cwd);
   const config = await configFor(flags.config, flags.cwd);
-  const input = readInput(file);
+  const input = readInput(file, flags.cwd);
   return reported(async () => emit(await run(input, { fs, ...applyOptions(flags, config) }), flags, file));
 }
 

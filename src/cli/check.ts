@@ -15,16 +15,17 @@ import { type CheckResult, formatOf, printCheckText, printFormatted } from './re
 import { applyOptions, configFor } from './run-options.js';
 
 export async function runCheck(files: readonly string[], flags: ApplyFlags, fs: Fs): Promise<number> {
-  if (files.length <= 1) return runApply(files[0], { ...flags, check: true }, fs);
   const format = formatOf(flags);
+  // JSON has one shape for any number of files (check-json.ts); one file in another format reads as `apply --check`.
+  if (files.length <= 1 && format !== 'json') return runApply(files[0], { ...flags, check: true }, fs);
   requireDirectory(flags.cwd);
   const config = await configFor(flags.config, flags.cwd);
   const options = { fs, ...applyOptions({ ...flags, check: true }, config, true) };
   const results: CheckResult[] = [];
-  for (const file of files) {
+  for (const file of files.length > 0 ? files : [undefined]) {
     let input: Buffer;
     try {
-      input = readInput(file);
+      input = readInput(file, flags.cwd);
     } catch (e) {
       if (!(e instanceof UsageError)) throw e;
       results.push(checkResult(file, flags, { unreadable: e.message }));

@@ -3,6 +3,7 @@
 // and commander's error text reduced to one line.
 
 import type { ColorLevel } from '../report/colors.js';
+import { optionHint } from './hints.js';
 
 /** Thrown for a bad option value; cli/index.ts prints it and exits 64. */
 export class OptionError extends Error {}
@@ -79,6 +80,8 @@ export function oneLineError(text: string): string {
     .map((l) => l.trim())
     .filter(Boolean);
   const first = (lines[0] ?? 'error').replace(/^error: /, '');
+  const hint = optionHint(/^unknown option '(.+)'$/.exec(first)?.[1] ?? '');
+  if (hint) return `chord-patch: ${first}: ${hint}\n`;
   const suggestion = lines.map((l) => /^\(Did you mean (.+)\?\)$/.exec(l)?.[1]).find((s) => s !== undefined);
   const tail = suggestion ? ` (did you mean ${suggestion}?)` : '; see chord-patch --help';
   return `chord-patch: ${first}${tail}\n`;

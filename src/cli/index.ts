@@ -11,9 +11,11 @@ import { isWriteError } from '../report/lost.js';
 import { reportLost } from './emit.js';
 import type { Fs } from '../types.js';
 import { applyPatchMain } from './apply-patch.js';
-import { colorArgs, OptionError } from './choices.js';
+import { colorArgs, oneLineError, OptionError } from './choices.js';
 import { UsageError } from './input.js';
 import { buildProgram } from './program.js';
+import { programName, usageDocument, wantsJson } from './usage.js';
+import { writeFd } from './write.js';
 
 /**
  * File-system calls made synchronously before any goes to the thread pool:
@@ -29,10 +31,7 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     if (invokedName(argv) === 'apply_patch') return await applyPatchMain(argv.slice(2), fs);
     return await runCommander([...argv.slice(0, 2), ...colorArgs(argv.slice(2))], fs);
   } catch (e) {
-    if (e instanceof UsageError || e instanceof OptionError) {
-      process.stderr.write(`chord-patch: ${e.message}\n`);
-      return EXIT_USAGE;
-    }
+    if (e instanceof UsageError || e instanceof OptionError) return usageError(argv, e.message);
     // Output that could not be written (a full disk): not a bug, and no outcome to name (emit.ts names one when there is).
     if (isWriteError(e)) return reportLost(undefined, e);
     if ((e as NodeJS.ErrnoException | undefined)?.syscall === 'uv_cwd') {
@@ -68,8 +67,19 @@ async function runCommander(argv: string[], fs: Fs): Promise<number> {
     await program.parseAsync(argv);
   } catch (e) {
     const { CommanderError } = await import('commander');
-    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : EXIT_USAGE;
-    throw e;
+    if (!(e instanceof CommanderError)) throw e;
+    if (e.exitCode === 0) return 0;
+    // commander has printed its one line on stderr; under --json stdout gets the document too.
+    if (wantsJson(argv.slice(2))) writeFd(1, usageDocument(argv.slice(2), oneLineError(e.message).replace(/^chord-patch: |\n$/g, '')));
+    return EXIT_USAGE;
   }
   return code;
+}
+
+/** A usage error: one line on stderr signed with the command's name, and the JSON document under --json; exit 64. */
+function usageError(argv: readonly string[], message: string): number {
+  process.stderr.write(`${programName(argv, process.argv0)}: ${message}\n`);
+  const args = argv.slice(2);
+  if (programName(argv, process.argv0) === 'chord-patch' && wantsJson(args)) writeFd(1, usageDocument(args, message));
+  return EXIT_USAGE;
 }

@@ -2,22 +2,28 @@
 // stdin) and the -C directory. A problem with either is a usage error: the
 // command line cannot be run as given, and nothing was read or written.
 
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import { isatty } from 'node:tty';
+import { readPasted } from './pasted.js';
 
 /** A command line that cannot be run as given; cli/index.ts prints it and exits 64. */
 export class UsageError extends Error {}
 
 /** The input's bytes: the library decodes them, refusing any that are not valid text (never U+FFFD). */
-export function readInput(file: string | undefined): Buffer {
+export function readInput(file: string | undefined, cwd?: string): Buffer {
   if (file !== undefined && file !== '-') {
     try {
       return readFileSync(file);
     } catch (e) {
-      throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+      throw new UsageError(`cannot read ${file}: ${(e as Error).message}${besideCwd(file, cwd)}`);
     }
   }
-  if (isatty(0)) throw new UsageError('no input: pass a FILE or pipe the patch on stdin');
+  // An explicit `-` on a terminal is a paste; nothing at all is a forgotten pipe.
+  if (isatty(0)) {
+    if (file === '-') return readPasted();
+    throw new UsageError('no input: pass a FILE, pipe the patch on stdin, or pass - to paste it');
+  }
   try {
     return readFileSync(0);
   } catch (e) {
@@ -26,6 +32,16 @@ export function readInput(file: string | undefined): Buffer {
     const what = code === 'EISDIR' ? 'stdin is a directory' : `stdin cannot be read (${code ?? (e as Error).message})`;
     throw new UsageError(`${what}: pass a FILE or pipe the patch on stdin; nothing was read or written`);
   }
+}
+
+/**
+ * FILE is read from where chord-patch runs, not from -C DIR (unlike `git -C`
+ * and `patch -d`, which change directory first): when the name is found
+ * under DIR instead, the error says how to name it.
+ */
+function besideCwd(file: string, cwd: string | undefined): string {
+  if (cwd === undefined || isAbsolute(file) || !existsSync(join(cwd, file))) return '';
+  return `; -C ${cwd} sets where the patch's paths resolve, not where FILE is read (unlike git -C): pass ${join(cwd, file)}`;
 }
 
 /** -C DIR must name an existing directory: nothing is created to hold a patch's files. */

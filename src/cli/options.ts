@@ -43,6 +43,8 @@ export type OptionSpec = readonly [flags: string, description: string, ...repeat
 export const CHECK_OPTION: OptionSpec = ['--check', 'plan everything and write nothing'];
 export const EDIT_CHECK_OPTION: OptionSpec = ['--check', 'plan the edit and write nothing'];
 export const DRY_RUN_OPTION: OptionSpec = ['--dry-run', 'the same as --check'];
+/** check is apply --check, so it takes --check too (a no-op there); it never writes, so it has no --apply. */
+export const CHECK_ITSELF_OPTION: OptionSpec = ['--check', 'what check always does: plan everything and write nothing'];
 /** The options apply, check and edit share, in help order. */
 export const APPLY_OPTIONS: readonly OptionSpec[] = [
   ['--json', 'print one JSON document (status, changes, failures, notes, message, diff); = --format json'],
@@ -53,7 +55,11 @@ export const APPLY_OPTIONS: readonly OptionSpec[] = [
   ],
   ['--model', 'print the model-facing result text instead of the diff'],
   ['-q, --quiet', 'print only the summary, not the diff'],
-  ['-C, --cwd <dir>', 'resolve relative paths against DIR (default: the current directory)'],
+  [
+    '-C, --cwd <dir>',
+    "resolve the patch's paths against DIR (default: the current directory); " +
+      'unlike git -C, FILE stays relative to where you run chord-patch',
+  ],
   ['--allow-outside', 'permit paths that resolve outside the working directory'],
   ['--allow-vcs-dirs', 'permit paths inside .git/, .hg/ and .svn/ (refused by default, as git apply refuses them)'],
   [
@@ -109,6 +115,6 @@ export const PATCH_OPTIONS: readonly OptionSpec[] = [
 /** Options of each apply-like command, in the order commander adds them (help order). */
 export const APPLY_COMMANDS: Readonly<Record<'apply' | 'check' | 'edit', readonly OptionSpec[]>> = {
   apply: [CHECK_OPTION, DRY_RUN_OPTION, ...PATCH_OPTIONS, ...APPLY_OPTIONS],
-  check: [DRY_RUN_OPTION, ...PATCH_OPTIONS, ...APPLY_OPTIONS],
+  check: [CHECK_ITSELF_OPTION, DRY_RUN_OPTION, ...PATCH_OPTIONS, ...APPLY_OPTIONS.filter(([flags]) => flags !== '--apply')],
   edit: [EDIT_CHECK_OPTION, DRY_RUN_OPTION, ...APPLY_OPTIONS],
 };

@@ -10,6 +10,7 @@ import { junitReport } from '../report/junit.js';
 import { PLAIN_STYLE, type Style, terminalFailureReport } from '../report/terminal.js';
 import type { Outcome } from '../types.js';
 import type { ApplyFlags } from './options.js';
+import { checkDocument } from './check-json.js';
 
 export const FORMATS = ['text', 'json', 'github', 'junit', 'openai'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -93,10 +94,12 @@ export function printFormatted(format: Exclude<Format, 'text'>, results: readonl
   const read = results.filter((r): r is CheckResult & { outcome: Outcome } => 'outcome' in r);
   const unreadable = results.filter((r) => !('outcome' in r)).map((r) => `chord-patch: ${summaryLine(r)}\n`);
   if (format === 'json') {
-    const docs = results.map((r) =>
-      'outcome' in r ? { file: r.name, ...jsonDoc(r.outcome) } : { file: r.name, unreadable: r.unreadable },
-    );
-    const doc = many ? docs : 'outcome' in results[0]! ? jsonDoc(results[0].outcome) : docs[0];
+    const first = results[0]!;
+    const doc = many
+      ? checkDocument(results, code)
+      : 'outcome' in first
+        ? jsonDoc(first.outcome)
+        : { file: first.name, unreadable: first.unreadable };
     return { out: `${JSON.stringify(doc, null, 2)}\n`, err: '', code };
   }
   if (format === 'openai') {

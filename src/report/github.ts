@@ -1,7 +1,7 @@
 // `--format github`: GitHub Actions workflow commands, so a failing patch
-// annotates the pull request where it fails. One `::error` per failure, at
-// the target file's line when the failure points at one (the closest match,
-// the first candidate), else at the failure's line in the patch file; then the
+// annotates the pull request where it fails: at the target file's line when
+// the failure points at one (the closest match, the first candidate) and at
+// the failure's line in the patch file, each naming the other; then the
 // caller's `::notice` summary. Escaping as GitHub's toolkit does it
 // (@actions/core, command.ts): data escapes %, CR and LF; property values
 // also escape `:` and `,`.
@@ -31,12 +31,23 @@ export function workflowCommand(command: 'error' | 'notice', props: Props, messa
   return `::${command} ${pairs.join(',')}::${escapeData(message)}\n`;
 }
 
-/** Where a failure is annotated: the target's line when known, else the patch's line, else the target file. */
-function site(r: PatchResult, f: OpFailure): { file?: string; line?: number } {
+/**
+ * Where a failure is annotated: at the target's line when known and, when the
+ * patch file and its line are known too, there as well (a pull request that
+ * adds the patch shows it in the patch's diff); each annotation names the
+ * other place. Else at the patch's line, else at the target file.
+ */
+function failureCommands(r: PatchResult, f: OpFailure): string {
+  const title = `chord-patch: ${f.code}`;
+  const target = r.display(f.path);
   const line = f.lines?.[0];
-  if (line !== undefined) return { file: r.display(f.path), line };
-  if (r.file !== undefined && f.patchLine !== undefined) return { file: r.file, line: f.patchLine };
-  return { file: r.display(f.path) };
+  const inPatch = r.file !== undefined && f.patchLine !== undefined ? { file: r.file, line: f.patchLine } : undefined;
+  if (line === undefined) return workflowCommand('error', { ...(inPatch ?? { file: target }), title }, f.message);
+  if (!inPatch) return workflowCommand('error', { file: target, line, title }, f.message);
+  return (
+    workflowCommand('error', { file: target, line, title }, `${f.message} (from ${inPatch.file}, line ${inPatch.line})`) +
+    workflowCommand('error', { ...inPatch, title }, `${f.message} (at ${target}, line ${line})`)
+  );
 }
 
 /** The `::error` commands of one patch file's outcome (none when it applies). */
@@ -50,7 +61,7 @@ export function githubErrors(r: PatchResult): string {
     out += workflowCommand('error', props, o.error.message);
   }
   for (const g of o.failed) {
-    for (const f of g.failures) out += workflowCommand('error', { ...site(r, f), title: `chord-patch: ${f.code}` }, f.message);
+    for (const f of g.failures) out += failureCommands(r, f);
   }
   return out;
 }

@@ -2,10 +2,10 @@
 // colour, --json, -C, and the apply_patch entry.
 
 import { spawnSync } from 'node:child_process';
-import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliCommand, linkCli, RUNTIME, runCli } from '../support/cli.js';
+import { cliCommand, linkCli, ROOT, RUNTIME, runCli } from '../support/cli.js';
 import { readTree, scratchTrees } from '../support/tree.js';
 
 const P = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch', ''].join('\n');
@@ -297,6 +297,132 @@ describe('apply_patch, the command name models call', () => {
       expect(r.stdout).toBe('Success. Updated the following files:\nM f.txt\n');
     } finally {
       rmSync(link, { force: true });
+    }
+  });
+});
+
+describe("the CLI's small promises", () => {
+  const PATCH = P('*** Update File: f.txt', '-a', '+b');
+
+  it('prints a usage error as the JSON document of the command under --json, and the line on stderr, exit 64', () => {
+    const dir = scratch({ 'f.txt': 'a\n' });
+    const typo = runCli(['apply', '--json', '--jsn'], { cwd: dir, input: PATCH });
+    expect(typo.code).toBe(64);
+    expect(typo.stderr).toBe("chord-patch: unknown option '--jsn' (did you mean --json?)\n");
+    const doc = JSON.parse(typo.stdout);
+    expect(doc).toMatchObject({ status: 'rejected', tool: 'apply_patch', exitCode: 64, error: { code: 'usage_error' } });
+    expect(doc.error.message).toBe("unknown option '--jsn' (did you mean --json?)");
+    const missing = runCli(['check', '--format', 'json', 'nope.patch'], { cwd: dir });
+    expect(missing.code).toBe(64);
+    expect(JSON.parse(missing.stdout)).toMatchObject({ schemaVersion: 1, exitCode: 64, files: [{ file: 'nope.patch' }] });
+    const noDir = runCli(['check', '--json', '-C', 'gone', 'p.patch'], { cwd: dir });
+    expect(JSON.parse(noDir.stdout)).toEqual({
+      schemaVersion: 1,
+      exitCode: 64,
+      files: [],
+      error: { code: 'usage_error', message: '-C gone: no such directory; nothing was read or written' },
+    });
+    expect(runCli(['apply', '--jsn'], { cwd: dir, input: PATCH }).stdout).toBe('');
+    expect(readTree(dir)).toEqual({ 'f.txt': 'a\n' });
+  });
+
+  it('apply_patch signs its usage errors with its own name', () => {
+    const dir = scratch({ '.chord-patch.yaml': 'permission: [\n' });
+    const r = runCli([], { cwd: dir, bin: 'apply_patch', input: PATCH });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toMatch(/^apply_patch: .*\.chord-patch\.yaml: line 2: /);
+    expect(r.stderr).not.toContain('chord-patch:');
+  });
+
+  it('reads FILE from where it runs, not from -C DIR, and says so when the file is under DIR', () => {
+    const dir = scratch({ 'sub/f.txt': 'a\n', 'sub/q.patch': PATCH });
+    const r = runCli(['apply', '-C', 'sub', 'q.patch'], { cwd: dir });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toContain("-C sub sets where the patch's paths resolve, not where FILE is read (unlike git -C): pass sub/q.patch");
+    expect(runCli(['apply', '-C', 'sub', 'sub/q.patch'], { cwd: dir }).code).toBe(0);
+    expect(readFileSync(join(dir, 'sub/f.txt'), 'utf8')).toBe('b\n');
+    const help = runCli(['apply', '--help'], { cwd: dir }).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('unlike git -C, FILE stays relative to where you run chord-patch');
+  });
+
+  it('check takes --check as its help says, and lists no --apply it would ignore', () => {
+    const dir = scratch({ 'f.txt': 'a\n', 'p.patch': PATCH });
+    const help = runCli(['check', '--help'], { cwd: dir }).stdout;
+    expect(help).toMatch(/= apply --check/);
+    expect(help).toMatch(/^ {2}--check\s/m);
+    expect(help).not.toMatch(/^ {2}--apply\s/m);
+    for (const args of [
+      ['check', '--check', 'p.patch'],
+      ['check', '--check', '--json', 'p.patch'],
+    ]) {
+      expect(runCli(args, { cwd: dir }).code).toBe(0);
+    }
+    const apply = runCli(['check', '--stat', '--apply', 'p.patch'], { cwd: dir });
+    expect(apply.code).toBe(64);
+    expect(apply.stderr).toContain('check never writes: run chord-patch apply');
+    expect(readTree(dir)).toEqual({ 'f.txt': 'a\n', 'p.patch': PATCH });
+  });
+
+  it('hints what an option from GNU patch or in the wrong place means, instead of a spelling guess', () => {
+    const dir = scratch({ 'f.txt': 'a\n', 'p.patch': PATCH });
+    const forward = runCli(['apply', '--forward', 'p.patch'], { cwd: dir });
+    expect(forward.code).toBe(64);
+    expect(forward.stderr).toContain('chord-patch never applies a patch twice');
+    expect(forward.stderr).not.toContain('--format');
+    for (const args of [
+      ['-R', 'p.patch'],
+      ['edit', '-R', 'p.patch'],
+    ]) {
+      const r = runCli(args, { cwd: dir });
+      expect(r.code).toBe(64);
+      expect(r.stderr).toContain('belongs after apply or check: chord-patch apply -R FILE');
+    }
+    expect(runCli(['apply', '-N', 'p.patch'], { cwd: dir }).stderr).toContain("GNU patch's -N");
+    expect(readTree(dir)).toEqual({ 'f.txt': 'a\n', 'p.patch': PATCH });
+  });
+
+  const hasScript = spawnSync('script', ['--version']).status === 0;
+  it.skipIf(!hasScript)('apply - on a terminal reads a pasted patch up to Ctrl-D; with no argument it asks for one', () => {
+    const dir = scratch({ 'f.txt': 'a\n' });
+    const cli = cliCommand();
+    const line = [cli.file, ...cli.args, 'apply', '-'].map((a) => `'${a}'`).join(' ');
+    // script(1) gives the CLI a terminal; a shell feeds it the paste, then Ctrl-D, and keeps the terminal open meanwhile.
+    const pasted = spawnSync('sh', ['-c', `(cat; printf '\\004'; sleep 3) | script -qec "$0" /dev/null`, line], {
+      cwd: dir,
+      input: PATCH,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+      timeout: 30_000,
+    });
+    expect(pasted.stdout).toContain('reading the patch from the terminal');
+    expect(pasted.stdout).toContain('chord-patch: applied 1 change');
+    expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('b\n');
+    const bare = spawnSync('script', ['-qec', line.replace(/ '-'$/, ''), '/dev/null'], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
+    expect(bare.stdout).toContain('no input: pass a FILE, pipe the patch on stdin, or pass - to paste it');
+  });
+
+  it.skipIf(RUNTIME !== 'node')("runs every npx line of the docs as written in a script, with no terminal to answer npx's prompt", () => {
+    const dir = scratch({ 'f.txt': 'a\n', 'fix.patch': PATCH });
+    const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' });
+    expect(pack.status, pack.stderr).toBe(0);
+    const docs = [
+      'README.md',
+      ...readdirSync(join(ROOT, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
+    ];
+    const lines = docs.flatMap((d) => readFileSync(join(ROOT, d), 'utf8').split('\n')).filter((l) => /^npx /.test(l.trim()));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      writeFileSync(join(dir, 'f.txt'), 'a\n');
+      const r = spawnSync('sh', ['-c', `${line.trim()} < /dev/null`], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1', npm_config_cache: join(dir, '.npm'), npm_config_offline: 'true', CI: '' },
+        timeout: 120_000,
+      });
+      expect(r.status, `${line}\n${r.stderr}`).toBe(0);
+      expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('b\n');
     }
   });
 });

@@ -58,7 +58,7 @@ describe('file names near the 255-byte limit', () => {
     const apply = runCli(['apply', '--json', '-C', dir], { input: patch });
     expect(check.code).toBe(1);
     expect(apply.code).toBe(1);
-    expect(JSON.parse(apply.stdout).error.code).toBe(JSON.parse(check.stdout).error.code);
+    expect(JSON.parse(apply.stdout).error.code).toBe(JSON.parse(check.stdout).files[0].error.code);
     expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -43,6 +43,11 @@ describe('fixture scenarios', () => {
       } catch {
         throw new Error(`no JSON on stdout (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
       }
+      // check --json wraps its one file's document (cli/check-json.ts).
+      if (spec.args?.[0] === 'check') {
+        expect(doc.schemaVersion).toBe(1);
+        doc = doc.files[0];
+      }
       expect({ exit: r.code, stderr: r.stderr }).toEqual({ exit: spec.exit, stderr: '' });
       if (spec.status) expect(doc.status).toBe(spec.status);
       const codes = [...(doc.error ? [doc.error.code] : []), ...doc.failed.flatMap((g: any) => g.failures.map((f: any) => f.code))].sort();

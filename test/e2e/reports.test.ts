@@ -121,7 +121,7 @@ describe('the failure report on a terminal', () => {
 describe('failure locations in --json', () => {
   it('carries path, operation, hunk, patch line and file lines for each failure', () => {
     const dir = scratch(BASE);
-    const doc = JSON.parse(runCli(['check', '--json'], { cwd: dir, input: MISS }).stdout);
+    const doc = JSON.parse(runCli(['apply', '--check', '--json'], { cwd: dir, input: MISS }).stdout);
     expect(doc.failed[0].failures).toEqual([
       {
         op: 0,
@@ -160,13 +160,18 @@ describe('failure locations in --json', () => {
 });
 
 describe('--format', () => {
-  it('github: one ::error per failure at the target line, escaped, and a ::notice summary', () => {
+  it('github: each failure at the target line and at the patch file line, each naming the other, then a ::notice summary', () => {
     const dir = scratch(BASE);
     writeFileSync(join(dir, 'p.patch'), PARTIAL);
     const r = runCli(['check', '--format', 'github', 'p.patch'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stdout.split('\n')).toEqual([
-      expect.stringMatching(/^::error file=b\.txt,line=2,title=chord-patch%3A hunk_ambiguous::b\.txt: hunk ambiguous \(1\/1\)/),
+      expect.stringMatching(
+        /^::error file=b\.txt,line=2,title=chord-patch%3A hunk_ambiguous::b\.txt: hunk ambiguous \(1\/1\).* \(from p\.patch, line 6\)$/,
+      ),
+      expect.stringMatching(
+        /^::error file=p\.patch,line=6,title=chord-patch%3A hunk_ambiguous::b\.txt: hunk ambiguous .* \(at b\.txt, line 2\)$/,
+      ),
       '::notice title=chord-patch::p.patch: would partly apply: 1 change; b.txt would fail',
       '',
     ]);
@@ -214,7 +219,7 @@ describe('--format', () => {
     const a = runCli(['check', '--format', 'json'], { cwd: dir, input: PARTIAL });
     const b = runCli(['check', '--json'], { cwd: dir, input: PARTIAL });
     expect(a.stdout).toBe(b.stdout);
-    expect(JSON.parse(a.stdout).status).toBe('partial');
+    expect(JSON.parse(a.stdout).files[0].status).toBe('partial');
     const bad = runCli(['check', '--format', 'xml'], { cwd: dir, input: PARTIAL });
     expect(bad.code).toBe(64);
     expect(bad.stderr).toBe('chord-patch: --format expects text, json, github, junit, openai, got "xml"\n');
@@ -246,12 +251,23 @@ describe('check over several patch files', () => {
     expect(readTree(dir)).toEqual({ ...BASE, 'good.patch': GOOD, 'partial.patch': PARTIAL, 'miss.patch': MISS });
   });
 
-  it('prints an array of JSON documents, each naming its file', () => {
+  it('prints one versioned JSON document for any number of files, stdin included, each file naming itself', () => {
     const dir = scratch(BASE);
     writeFileSync(join(dir, 'good.patch'), GOOD);
     writeFileSync(join(dir, 'miss.patch'), MISS);
     const r = runCli(['check', '--json', 'good.patch', 'miss.patch'], { cwd: dir });
-    const docs = JSON.parse(r.stdout);
+    const doc = JSON.parse(r.stdout);
+    expect(Object.keys(doc)).toEqual(['schemaVersion', 'exitCode', 'files']);
+    expect(doc.schemaVersion).toBe(1);
+    expect(doc.exitCode).toBe(1);
+    const docs = doc.files;
+    for (const one of [runCli(['check', '--json', 'good.patch'], { cwd: dir }), runCli(['check', '--json'], { cwd: dir, input: GOOD })]) {
+      const single = JSON.parse(one.stdout);
+      expect(Object.keys(single)).toEqual(Object.keys(doc));
+      expect(single.files).toHaveLength(1);
+      expect(single.files[0].status).toBe('checked');
+    }
+    expect(JSON.parse(runCli(['check', '--json'], { cwd: dir, input: GOOD }).stdout).files[0].file).toBe('<stdin>');
     expect(docs.map((d: { file: string; status: string }) => [d.file, d.status])).toEqual([
       ['good.patch', 'checked'],
       ['miss.patch', 'rejected'],
