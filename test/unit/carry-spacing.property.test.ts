@@ -92,7 +92,7 @@ function spacing(text: string): { bare: string; spaced: boolean[] } {
 }
 
 /** Why `written` breaks (b) or (c) for a line the file has as `file` and the model wants as `next`, or undefined. */
-export function spacingProblem(written: string, next: string, file: string): string | undefined {
+function spacingProblem(written: string, next: string, file: string): string | undefined {
   const w = spacing(written);
   const n = spacing(next);
   if (fold(w.bare) !== fold(n.bare)) return `characters added, lost or moved: ${JSON.stringify(written)} for ${JSON.stringify(next)}`;
