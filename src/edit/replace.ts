@@ -13,7 +13,9 @@
 //   4. punctuation tolerance (edit/punctuation.ts over match/normalize.ts,
 //      shared with apply_patch), unique only, keeping the file's own text for
 //      the unchanged parts;
-//   5. indentation and trailing whitespace (edit/whitespace.ts), unique only.
+//   5. indentation and trailing whitespace (edit/whitespace.ts), unique only;
+//   6. Unicode canonical equivalence (edit/canonical.ts: NFC and NFD), unique
+//      only, new_string written in the form the file's text has there.
 // A batch uses steps 1-2 only, against the original file, and rejects
 // overlapping entries. Nothing matched: the closest block is described
 // (edit/closest.ts).
@@ -32,6 +34,7 @@ import { punctuation, tolerantStart } from './punctuation.js';
 import { type FileView, type LfSplice, toLf } from './view.js';
 import { appliedAround, whitespaceMatch } from './whitespace.js';
 import { closesOpened } from './dropped-bracket.js';
+import { type CanonicalForm, canonicalMatch } from './canonical.js';
 import { describeIndent, insideIndentation, reindentAdded } from './inside-indentation.js';
 
 // ---------------------------------------------------------------- searching
@@ -99,6 +102,8 @@ export type EntryResult =
       folds?: string[];
       /** What the whitespace step adapted (step 'whitespace'). */
       notes?: string[];
+      /** The canonical form the file's text has where old_string matched (step 'canonical'). */
+      form?: CanonicalForm;
     }
   /**
    * `message`: the cause. For identical_strings and invisible_only it says why
@@ -195,7 +200,9 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
   if ('ok' in p) return p;
   return (
     exactStep(view, p) ??
-    (opts.tolerant ? (trailingNewlineStep(view, p) ?? punctuationStep(view, p) ?? whitespaceStep(view, p)) : undefined) ??
+    (opts.tolerant
+      ? (trailingNewlineStep(view, p) ?? punctuationStep(view, p) ?? whitespaceStep(view, p) ?? canonicalStep(view, p))
+      : undefined) ??
     notFound(view, p)
   );
 }
@@ -338,6 +345,21 @@ function whitespaceStep(view: FileView, p: Prepared): EntryResult | undefined {
   };
 }
 
+/** 6. Unicode canonical equivalence (edit/canonical.ts): unique only, or every place for replace_all. */
+function canonicalStep(view: FileView, p: Prepared): EntryResult | undefined {
+  const found = canonicalMatch(view, p.oldLf, p.cleanNew, p.e.replace_all === true);
+  if (found.kind === 'none') return undefined;
+  if (found.kind === 'ambiguous') return ambiguous(view, found.starts, ` ${STEP_WORDS.canonical}`);
+  if (found.kind === 'applied') {
+    const line = view.lineOf(found.at) + 1;
+    const message = `old_string is not in the file but new_string is, in the file's ${found.form} form (line ${line}): ${ALREADY_APPLIED}`;
+    return { ok: false, code: 'already_applied', message, lines: [line] };
+  }
+  const starts = p.e.replace_all ? disjoint(found.starts, found.length) : found.starts;
+  const splices = spliceAt(p, starts, found.length, found.text);
+  return { ok: true, splices, step: 'canonical', added: p.added, cleaned: p.cleaned, form: found.form };
+}
+
 /**
  * Nothing matched. old_string is gone but new_string stands in the file,
  * once: the edit was applied before (a re-sent edit), and "not found" would
@@ -361,35 +383,10 @@ function notFound(view: FileView, p: Prepared): EntryResult {
   return { ok: false, code: 'old_string_not_found', message: `old_string not found in file; ${describeClosest(closest)}`, lines: near };
 }
 
-/** Overlapping splices of different entries, as failure messages. */
-export function overlaps(view: FileView, splices: readonly LfSplice[]): { entries: [number, number]; message: string }[] {
-  const sorted = [...splices].sort((x, y) => x.start - y.start || x.end - y.end);
-  const out: { entries: [number, number]; message: string }[] = [];
-  const seen = new Set<string>();
-  let reach: LfSplice | undefined;
-  for (const s of sorted) {
-    if (reach && s.start < reach.end && s.entry !== reach.entry) {
-      const a = Math.min(s.entry, reach.entry);
-      const b = Math.max(s.entry, reach.entry);
-      const key = `${a}:${b}`;
-      if (!seen.has(key)) {
-        seen.add(key);
-        out.push({
-          entries: [a, b],
-          message:
-            `edits[${a}] and edits[${b}] overlap at line ${view.lineOf(s.start) + 1}: ` +
-            'entries must target disjoint text of the original file; merge them into one entry',
-        });
-      }
-    }
-    if (!reach || s.end > reach.end) reach = s;
-  }
-  return out;
-}
-
 // ------------------------------------------------------------------ summary
 
 /** "old_string matched <words>" per tolerant step (the registry, match/passes.ts). */
 export const STEP_WORDS = EDIT_STEP_WORDS;
 
 export { formatRemoved };
+export { overlaps } from './overlaps.js';
