@@ -129,21 +129,52 @@ const ALNUM = (() => {
 })();
 const SIG_PRIME = 0x01000193;
 
+/** ASCII letters and digits read from each end of a line for its signature. */
+const SIG_ENDS = 32;
+
 /**
- * A hash of every ASCII letter and digit of a line, in order. Folds only ever
- * touch punctuation and spaces, and never produce a letter or digit, so lines
- * with equal keys under any profile have equal signatures (a collision only
- * costs a comparison), while lines that differ in a number or a name (logs,
- * CSV, generated code) are told apart without normalising them. Lines
+ * A hash of a line's first and last SIG_ENDS ASCII letters and digits, in
+ * order. Folds only ever touch punctuation and spaces, and never produce a
+ * letter or digit, so lines with equal keys under any profile have equal
+ * signatures (a collision only costs a comparison), while lines that differ
+ * in a number or a name (logs, CSV, generated code) are told apart without
+ * normalising them; a long line costs no more than a short one. Lines
  * without ASCII letters or digits (CJK prose, braces) share signature 0 and
  * are simply normalised. Letters and digits are single units in decoded text
  * and in a UTF-8 file's bytes alike.
  */
 export function signature(line: string): number {
+  return sigOfChars(line, 0, line.length);
+}
+
+function sigOfChars(s: string, from: number, to: number): number {
   let h = 0;
-  for (let k = 0; k < line.length; k++) {
-    const c = line.charCodeAt(k);
-    if (c < 128 && ALNUM[c]) h = Math.imul(h ^ ALNUM[c]!, SIG_PRIME);
+  let got = 0;
+  let k = from;
+  for (; k < to && got < SIG_ENDS; k++) {
+    const c = s.charCodeAt(k);
+    if (c < 128 && ALNUM[c]) (h = Math.imul(h ^ ALNUM[c]!, SIG_PRIME)), got++;
+  }
+  got = 0;
+  for (let j = to - 1; j >= k && got < SIG_ENDS; j--) {
+    const c = s.charCodeAt(j);
+    if (c < 128 && ALNUM[c]) (h = Math.imul(h ^ ALNUM[c]!, SIG_PRIME)), got++;
+  }
+  return h === 0 ? 0 : h | 1;
+}
+
+function sigOfBytes(b: Uint8Array, from: number, to: number): number {
+  let h = 0;
+  let got = 0;
+  let k = from;
+  for (; k < to && got < SIG_ENDS; k++) {
+    const c = b[k]!;
+    if (c < 128 && ALNUM[c]) (h = Math.imul(h ^ ALNUM[c]!, SIG_PRIME)), got++;
+  }
+  got = 0;
+  for (let j = to - 1; j >= k && got < SIG_ENDS; j--) {
+    const c = b[j]!;
+    if (c < 128 && ALNUM[c]) (h = Math.imul(h ^ ALNUM[c]!, SIG_PRIME)), got++;
   }
   return h === 0 ? 0 : h | 1;
 }
@@ -152,22 +183,8 @@ export function signature(line: string): number {
 function signatures(table: LineTable): Int32Array {
   const out = new Int32Array(table.length);
   const units = table.units();
-  for (let i = 0; i < out.length; i++) {
-    let h = 0;
-    const e = table.end(i);
-    if (typeof units === 'string') {
-      for (let k = table.start(i); k < e; k++) {
-        const c = units.charCodeAt(k);
-        if (c < 128 && ALNUM[c]) h = Math.imul(h ^ ALNUM[c]!, SIG_PRIME);
-      }
-    } else {
-      for (let k = table.start(i); k < e; k++) {
-        const c = units[k]!;
-        if (c < 128 && ALNUM[c]) h = Math.imul(h ^ ALNUM[c]!, SIG_PRIME);
-      }
-    }
-    out[i] = h === 0 ? 0 : h | 1;
-  }
+  if (typeof units === 'string') for (let i = 0; i < out.length; i++) out[i] = sigOfChars(units, table.start(i), table.end(i));
+  else for (let i = 0; i < out.length; i++) out[i] = sigOfBytes(units, table.start(i), table.end(i));
   return out;
 }
 
