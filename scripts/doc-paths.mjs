@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Names that must stay true when files move: every repository path and module
 // file name that a comment (in src/, test/, scripts/, bench/) or a document
-// (README.md, CONTRIBUTING.md, bench/README.md, examples' READMEs) mentions
-// must exist; every identifier a document names in a code span must be
-// spelled by some code; and the README's Layout section must list every file
-// of src/ under its folder and no file that is gone. A move or a rename that
+// (README.md, CONTRIBUTING.md, bench/README.md, docs/, examples' READMEs)
+// mentions must exist; every identifier a document names in a code span must
+// be spelled by some code; and the Layout section of docs/design.md must list
+// every file of src/ under its folder and no file that is gone. A move or a rename that
 // leaves an old name behind fails the unit test (test/unit/doc-paths.test.ts).
 //
 //   node scripts/doc-paths.mjs      prints each stale name; exit 1 if any
@@ -18,7 +18,8 @@
 // an import spelling (`.js`) also finds its `.ts`; `*` matches within one name.
 // Left out as illustrations: one-letter names (`src/a.ts`, `./a/`, as examples
 // use), placeholders (`NNN_name`, `4NN_*`, `<format>`), a lone folder name
-// other than the top-level ones (`patches/` may be anyone's), and the file
+// other than the top-level ones (`patches/` may be anyone's), a hidden folder
+// the root lacks (`.cursor/` is the reader's project), and the file
 // names of other projects that comments cite (OUTSIDE_NAMES).
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -28,6 +29,8 @@ import ts from 'typescript';
 /** Folders whose comments are checked, and the documents checked whole. */
 const CODE_DIRS = ['src', 'test', 'scripts', 'bench'];
 const DOCS = ['README.md', 'CONTRIBUTING.md', 'bench/README.md'];
+/** The document whose Layout section lists every file of src/. */
+export const LAYOUT_DOC = 'docs/design.md';
 const CODE_FILE = /\.(ts|mts|mjs)$/;
 /** The repository's own top-level folders: a path starting with one is checked even if the folder is gone. */
 const REPO_FOLDERS = ['src', 'test', 'scripts', 'bench', 'examples', 'bin'];
@@ -123,7 +126,8 @@ function staleIn(root, tree, file, text, firstLine) {
     const first = token.split('/')[0];
     const stem = basename(token).replace(/\..*$/, '');
     const lone = /^[\w-]+\/$/.test(token) && !REPO_FOLDERS.includes(first); // `patches/`, `build/`: any folder of that name
-    if (!tree.folderNames.has(first) || lone || PLACEHOLDER.test(token) || stem.length === 1) continue;
+    const hidden = /^\.[\w-]/.test(first) && !existsSync(join(root, first)); // `.cursor/mcp.json`: the reader's project
+    if (!tree.folderNames.has(first) || lone || hidden || PLACEHOLDER.test(token) || stem.length === 1) continue;
     const spellings = token.endsWith('.js') ? [token, token.replace(/\.js$/, '.ts')] : [token];
     const found = bases.some((b) => spellings.some((s) => exists(root, posix.join(b, s) + (s.endsWith('/') ? '/' : ''))));
     if (!found) out.push(`${file}:${lineAt(m.index)}: ${token}`);
@@ -152,11 +156,19 @@ export function readTree(root) {
   return { files, names: new Set(files.map((f) => basename(f))), folderNames, code };
 }
 
+/** The documents checked: DOCS, every page of docs/, and the examples' READMEs. */
+function documents(tree) {
+  const pages = tree.files.filter(
+    (f) => (f.startsWith('docs/') && f.endsWith('.md')) || (f.startsWith('examples/') && f.endsWith('/README.md')),
+  );
+  return [...DOCS, ...pages.sort()];
+}
+
 /** Every path or module file name that a comment or document mentions and the tree at `root` lacks, one line each. */
 export function stalePaths(root, tree = readTree(root)) {
   const out = [];
-  const docs = [...DOCS, ...tree.files.filter((f) => f.startsWith('examples/') && f.endsWith('/README.md'))];
-  for (const doc of docs) if (existsSync(join(root, doc))) out.push(...staleIn(root, tree, doc, readFileSync(join(root, doc), 'utf8'), 1));
+  for (const doc of documents(tree))
+    if (existsSync(join(root, doc))) out.push(...staleIn(root, tree, doc, readFileSync(join(root, doc), 'utf8'), 1));
   for (const [file, { notes }] of tree.code) for (const c of notes) out.push(...staleIn(root, tree, file, c.text, c.line));
   return out;
 }
@@ -190,7 +202,7 @@ function codeWords(tree) {
 export function staleIdentifiers(root, tree = readTree(root)) {
   const words = codeWords(tree);
   const out = [];
-  for (const doc of DOCS.filter((d) => existsSync(join(root, d)))) {
+  for (const doc of documents(tree).filter((d) => existsSync(join(root, d)))) {
     readFileSync(join(root, doc), 'utf8')
       .split('\n')
       .forEach((line, i) => {
@@ -202,13 +214,13 @@ export function staleIdentifiers(root, tree = readTree(root)) {
 }
 
 /**
- * The README's Layout section against src/: each file of a folder of src/
+ * The Layout section of LAYOUT_DOC against src/: each file of a folder of src/
  * must be named under that folder's heading (`match/` or `src/cli/`), each
  * file directly in src/ by its path (`src/types.ts`), and no name may be listed that the
  * folder lacks. One line per mismatch.
  */
 export function layoutMismatches(root) {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const readme = readFileSync(join(root, LAYOUT_DOC), 'utf8');
   const start = readme.indexOf('\n## Layout');
   const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
   const listed = new Map(); // folder ('' for src/ itself) -> names listed under it
@@ -228,10 +240,12 @@ export function layoutMismatches(root) {
     const isDir = statSync(join(src, f)).isDirectory();
     const actual = isDir ? readdirSync(join(src, f)).filter((n) => n.endsWith('.ts')) : f.endsWith('.ts') ? [f] : [];
     const names = listed.get(isDir ? f : '') ?? new Set();
-    for (const n of actual) if (!names.has(n)) out.push(`README Layout: src/${isDir ? `${f}/` : ''}${n} is not listed`);
-    if (isDir) for (const n of names) if (!actual.includes(n)) out.push(`README Layout: src/${f}/${n} is listed but does not exist`);
+    for (const n of actual) if (!names.has(n)) out.push(`Layout (docs/design.md): src/${isDir ? `${f}/` : ''}${n} is not listed`);
+    if (isDir)
+      for (const n of names) if (!actual.includes(n)) out.push(`Layout (docs/design.md): src/${f}/${n} is listed but does not exist`);
   }
-  for (const n of listed.get('') ?? []) if (!existsSync(join(src, n))) out.push(`README Layout: src/${n} is listed but does not exist`);
+  for (const n of listed.get('') ?? [])
+    if (!existsSync(join(src, n))) out.push(`Layout (docs/design.md): src/${n} is listed but does not exist`);
   return out;
 }
 
@@ -240,6 +254,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const tree = readTree(root);
   const stale = [...stalePaths(root, tree), ...staleIdentifiers(root, tree), ...layoutMismatches(root)];
   for (const s of stale) console.log(s);
-  if (stale.length === 0) console.log('every path, file name and identifier mentioned exists; the README Layout lists all of src/');
+  if (stale.length === 0)
+    console.log('every path, file name and identifier mentioned exists; the Layout of docs/design.md lists all of src/');
   process.exitCode = stale.length > 0 ? 1 : 0;
 }

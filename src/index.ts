@@ -19,9 +19,9 @@ import { nothingRecovered, type RecoverOptions, type RecoverResult, recoverRoot 
 import { checkEditRequest, checkInput, checkOptions } from './run/options.js';
 import { resolve } from 'node:path';
 
-// The public API is exactly what the README's Library section documents;
+// The public API is exactly what docs/library.md documents;
 // tests and scripts that need internals import them from their modules
-// (test/e2e/package-exports.test.ts holds this list to the README).
+// (test/e2e/package-exports.test.ts holds this list to that page).
 export type { RunOptions } from './run/pipeline.js';
 export type * from './types.js';
 export { ChordPatchError, isChordPatchError, type ErrorCode } from './errors.js';

@@ -1,4 +1,5 @@
 import type { ErrorCode } from './errors.js';
+import type { StaleDetail } from './stale/types.js';
 
 // Shared data types. No logic lives here: every stage of the pipeline
 // (parse -> snapshot -> plan -> commit -> render) speaks these shapes.
@@ -238,7 +239,11 @@ export type FailureCode =
   | 'already_applied'
   | 'identical_strings'
   | 'edits_overlap'
-  | 'content_differs';
+  | 'content_differs'
+  /** The text matches an older state of the file (docs/stale-context.md), not the file now. */
+  | 'stale_context'
+  /** --3way: the file changed the same lines the stale change does. */
+  | 'merge_conflict';
 
 export type ChangeKind = 'add' | 'update' | 'delete' | 'move';
 
@@ -271,6 +276,8 @@ export interface OpFailure {
   lines?: number[];
   /** Edit tool: index of the failing entry in `edits` (0 for a single edit); unset when the file itself failed. */
   entry?: number;
+  /** stale_context, merge_conflict: the older state that matched, and what changed since. */
+  stale?: StaleDetail;
 }
 
 /** A dependency group (one file, or the files a move binds) that was not applied. */
@@ -285,7 +292,7 @@ export interface FailedGroup {
 }
 
 export interface Note {
-  code: 'tolerance' | 'invisible_cleaned' | 'repair' | 'repeated_failure' | 'no_changes' | 'info';
+  code: 'tolerance' | 'invisible_cleaned' | 'repair' | 'repeated_failure' | 'no_changes' | 'info' | 'merged';
   message: string;
 }
 

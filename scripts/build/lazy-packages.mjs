@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { ascii } from './ascii.mjs';
 import { writeAtomic } from './write-atomic.mjs';
 
-const LAZY = ['iconv-lite', 'jschardet', 'yaml', 'commander'];
+const LAZY = ['iconv-lite', 'jschardet', 'yaml', 'commander', 'node-diff3'];
 /** Local modules loaded the same way, by the name of their lazy file: the MCP SDK (only `chord-patch mcp` needs it). */
 const LAZY_LOCAL = {
   'mcp-sdk': { from: /[\\/]src[\\/]mcp[\\/]server\.ts$/, path: './sdk.js', entry: join(import.meta.dirname, '../../src/mcp/sdk.ts') },

@@ -19,6 +19,12 @@ export function colorArgs(args: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
+    if ((end < 0 || i < end) && a.startsWith('--3way=')) {
+      // git apply's --3way takes no value; =markers is this tool's own.
+      if (a !== '--3way=markers') throw new OptionError(`--3way takes no value, or =markers, got ${JSON.stringify(a.slice(7))}`);
+      out.push('--three-way-markers');
+      continue;
+    }
     if ((end >= 0 && i > end) || !a.startsWith('--color=')) {
       out.push(a);
       continue;
@@ -52,6 +58,12 @@ export function stripOption(value: string | undefined): { strip?: number } {
   if (!/^\d{1,3}$/.test(value))
     throw new OptionError(`-p expects a number of leading path components to strip, got ${JSON.stringify(value)}`);
   return { strip: Number(value) };
+}
+
+/** --3way (merge a stale hunk into the file, refusing conflicts) or --3way=markers (write conflict markers). */
+export function threeWayOption(flags: { '3way'?: boolean; threeWayMarkers?: boolean }): { threeWay?: 'merge' | 'markers' } {
+  if (flags.threeWayMarkers) return { threeWay: 'markers' };
+  return flags['3way'] ? { threeWay: 'merge' } : {};
 }
 
 /**

@@ -4,11 +4,14 @@
 import type { Fs } from '../types.js';
 import { requireDirectory } from './input.js';
 import { configFor } from './run-options.js';
+import { threeWayOption } from './choices.js';
 
 export interface McpFlags {
   cwd?: string;
   model?: string;
   config?: string;
+  '3way'?: boolean;
+  threeWayMarkers?: boolean;
 }
 
 export async function runMcp(flags: McpFlags, fs: Fs): Promise<number> {
@@ -20,5 +23,6 @@ export async function runMcp(flags: McpFlags, fs: Fs): Promise<number> {
     ...(flags.model !== undefined ? { model: flags.model } : {}),
     config,
     fs,
+    ...threeWayOption(flags),
   });
 }

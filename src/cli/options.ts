@@ -26,6 +26,9 @@ export interface ApplyFlags {
   summary?: boolean;
   apply?: boolean;
   verbose?: boolean;
+  /** --3way (commander's name for the flag); --3way=markers arrives as threeWayMarkers (choices.ts colorArgs). */
+  '3way'?: boolean;
+  threeWayMarkers?: boolean;
 }
 
 /** An option of apply/check/edit: commander's flags syntax and the help text. */
@@ -67,6 +70,12 @@ export const APPLY_OPTIONS: readonly OptionSpec[] = [
   ['--summary', 'print created, deleted, renamed and mode-changed files (like git apply --summary), and write nothing, unless --apply'],
   ['--apply', 'with --stat, --numstat or --summary: apply the patch as well'],
   ['-v, --verbose', 'also say, on stderr, where each hunk matched and which pass matched it'],
+  [
+    '--3way',
+    "a hunk or old_string written against an older state of the file (this session's, git's index or HEAD): " +
+      'merge its change into the file as it is now (git apply --3way); a conflict writes nothing (docs/stale-context.md)',
+  ],
+  ['--three-way-markers', '= --3way=markers: --3way, writing conflict markers into the file instead of refusing a conflict'],
 ];
 
 /** Options for patches and diffs only (an edit request has no sides to swap, no paths to strip). */

@@ -18,6 +18,7 @@ import { type McpFlags, runMcp } from './mcp.js';
 import { runRecover } from './recover.js';
 import { runTools, type ToolsFlags } from './tools.js';
 import { runValidate } from './validate.js';
+import { endSession } from '../session/store.js';
 
 function addOptions(cmd: Command, specs: readonly OptionSpec[], Option: typeof OptionClass): Command {
   for (const [flags, description] of specs) cmd.addOption(new Option(flags, description));
@@ -75,6 +76,15 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
     .action(async (flags: { cwd?: string }) => setCode(await runRecover(flags, fs)));
 
   program
+    .command('end-session')
+    .argument('<id>', 'the session id given to --session (or CHORD_PATCH_SESSION)')
+    .description('end an agent session: remove its state and its pre-images (docs/stale-context.md)')
+    .action((id: string) => {
+      endSession({ session: id });
+      setCode(0);
+    });
+
+  program
     .command('grammar')
     .description('print the Lark grammar sent with the freeform apply_patch tool, byte for byte')
     .action(() => {
@@ -123,5 +133,7 @@ function addModelCommands(program: Command, Option: typeof OptionClass, setCode:
       '--config <file>',
       'YAML config with compat overrides and permission rules (default: .chord-patch.yaml in the root, if present)',
     )
+    .option('--3way', "merge stale patches and edits into the file on every connection (as apply's --3way)")
+    .option('--three-way-markers', '= --3way=markers: the same, writing conflict markers instead of refusing a conflict')
     .action(async (flags: McpFlags) => setCode(await runMcp(flags, fs)));
 }

@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { type Config, ConfigError, loadConfig } from '../config/config.js';
 import { authorizeEdit as editPermission, patchAuthorizer } from '../config/permissions.js';
-import { stripOption } from './choices.js';
+import { stripOption, threeWayOption } from './choices.js';
 import { UsageError } from './input.js';
 import type { ApplyFlags } from './options.js';
 import { printsDiffs } from './report.js';
@@ -67,5 +67,6 @@ export function applyOptions(flags: ApplyFlags, config: Config | undefined, seve
     ...(flags.allOrNothing ? { allOrNothing: true } : {}),
     ...(flags.extract ? { extract: true } : {}),
     ...stripOption(flags.strip),
+    ...threeWayOption(flags),
   };
 }

@@ -1,9 +1,9 @@
 // `validate [FILES...]`: patch text against the apply_patch grammar, exactly;
 // exit 0 when every input conforms, 1 otherwise.
 
-import { isChordPatchError } from '../errors.js';
 import { decodeInputBytes } from '../input/bytes.js';
 import { formatValidation, validateInput } from '../input/validate.js';
+import { errorOf } from '../run/pipeline.js';
 import { readInput } from './input.js';
 import { writeFd } from '../startup/no-stdio-streams.js';
 
@@ -18,9 +18,8 @@ export async function runValidate(files: string[], flags: { json?: boolean }): P
     try {
       return { name, result: validateInput(decodeInputBytes(readInput(f))) };
     } catch (e) {
-      // Bytes that are not valid text conform to no grammar; say where they are.
-      if (!isChordPatchError(e)) throw e;
-      return { name, error: { code: e.code, message: e.message, ...(e.line !== undefined ? { line: e.line } : {}) } };
+      // Bytes that are not valid text conform to no grammar; say where they are, as a run's input stage does.
+      return { name, error: errorOf(e) };
     }
   });
   if (flags.json) {

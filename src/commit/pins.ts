@@ -16,7 +16,7 @@
 // before each target's switch its directory's current path is compared with
 // the one pinned (recheck): a move is refused as a change after planning. A
 // move in the microseconds between that check and the rename is still not
-// caught; the README states this window.
+// caught; docs/commit-safety.md states this window.
 
 import { basename, dirname, join } from 'node:path';
 import type { DirPin, Fs } from '../types.js';

@@ -9,6 +9,7 @@ import type { Outcome } from '../types.js';
 import { type CallContext, runEditCall, runFileOps, runPatchCall } from './engine.js';
 import { readTool } from './read.js';
 import { writeOp } from '../input/whole-file.js';
+import { rejected } from '../run/pipeline.js';
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -27,16 +28,7 @@ export function outcomeResult(o: Outcome): ToolResult {
 
 /** Arguments the tool cannot take: the same shape of report as any other refusal. */
 function badArguments(tool: Outcome['tool'], message: string, code: 'bad_input' | 'internal_error' = 'bad_input'): ToolResult {
-  return outcomeResult({
-    status: 'rejected',
-    dryRun: false,
-    tool,
-    changes: [],
-    diffs: [],
-    failed: [],
-    notes: [],
-    error: { code, message },
-  });
+  return outcomeResult(rejected(tool, false, { code, message }));
 }
 
 function unknownKeys(args: Record<string, unknown>, known: readonly string[]): string | undefined {

@@ -3,11 +3,10 @@
 // and comes back as an Outcome. The server never plans or commits itself, so
 // a call is checked, locked, re-checked and reported exactly as the CLI's.
 
-import { resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { authorizeEdit, denialReason, evaluatePermission, patchAuthorizer, rulePath } from '../config/permissions.js';
-import { runOps } from '../run/pipeline.js';
-import { takeSnapshot, resolveRef } from '../plan/snapshot.js';
+import { isChordPatchError } from '../errors.js';
+import { readInRoot, runOps } from '../run/pipeline.js';
 import { apply, edit } from '../index.js';
 import type { Entry, FileOp, Fs, Outcome } from '../types.js';
 
@@ -18,6 +17,8 @@ export interface CallContext {
   config: Config | undefined;
   /** This connection's session (the repeated-failure note). */
   session: { session: string; stateDir: string };
+  /** This connection's --3way (stale/): stale patches and edits merged into the file. */
+  threeWay?: 'merge' | 'markers';
 }
 
 /** The root's permission rules as the planner's hooks, as the CLI sets them: patches by apply_patch's rules, edits by edit's. */
@@ -35,7 +36,14 @@ function permissions(ctx: CallContext) {
 
 /** The library options of one call: the root, its permission rules, the connection's session. */
 function runOptions(ctx: CallContext) {
-  return { cwd: ctx.root, fs: ctx.fs, allowOutside: false, ...permissions(ctx), ...ctx.session };
+  return {
+    cwd: ctx.root,
+    fs: ctx.fs,
+    allowOutside: false,
+    ...permissions(ctx),
+    ...ctx.session,
+    ...(ctx.threeWay ? { threeWay: ctx.threeWay } : {}),
+  };
 }
 
 /** `apply_patch`: the arguments go in as the {"patch": ...} JSON the CLI reads, so every format it detects is accepted. */
@@ -68,8 +76,10 @@ export async function runFileOps(tool: 'write' | 'delete', ops: FileOp[], ctx: C
 
 /** What the snapshot sees at one path inside the root (the read tool), or why it may not be read. */
 export async function readEntryInRoot(path: string, ctx: CallContext): Promise<{ entry: Entry } | { refused: string }> {
-  const ref = resolveRef(ctx.root, path);
-  const snapshot = await takeSnapshot(ctx.fs, ctx.root, [ref], { readOnly: true });
-  if (snapshot.outside.has(ref.abs)) return { refused: `${path}: outside the working directory (${resolve(ctx.root)}); nothing was read` };
-  return { entry: snapshot.entries.get(ref.abs) ?? { kind: 'missing' } };
+  try {
+    return { entry: await readInRoot(path, { cwd: ctx.root, fs: ctx.fs }, true) };
+  } catch (e) {
+    if (!isChordPatchError(e)) throw e;
+    return { refused: e.message };
+  }
 }

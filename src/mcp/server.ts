@@ -28,6 +28,8 @@ export interface McpOptions {
   model?: string;
   config: Config | undefined;
   fs: Fs;
+  /** --3way on every connection (stale/). */
+  threeWay?: 'merge' | 'markers';
 }
 
 type Sdk = typeof import('./sdk.js');
@@ -68,7 +70,14 @@ export function connectionServer(sdk: Sdk, options: McpOptions, session: CallCon
     server.registerTool(
       tool.name,
       { description: tool.description, inputSchema: schemaOf(tool.inputSchema), annotations: tool.annotations },
-      async (args: unknown) => callTool(tool.name, args, { root: await rootOf(), fs: options.fs, config: options.config, session }),
+      async (args: unknown) =>
+        callTool(tool.name, args, {
+          root: await rootOf(),
+          fs: options.fs,
+          config: options.config,
+          session,
+          ...(options.threeWay ? { threeWay: options.threeWay } : {}),
+        }),
     );
   }
   return server;

@@ -9,7 +9,8 @@ import { LineIndex } from '../match/seek.js';
 import type { LineTable } from '../text/table.js';
 import type { OutOfOrder } from '../match/hunks.js';
 import type { TextEncoding } from '../text/decode.js';
-import { emptyTable, isWhole, rebase, type Run, tableOfRuns } from '../text/runs.js';
+import type { Line } from '../text/lines.js';
+import { emptyTable, isWhole, rebase, type Run, runsFromLines, tableOfRuns } from '../text/runs.js';
 import { spliceRuns } from '../text/splice.js';
 import { checkEncodable, cleanAddedLines, cleanHunks, type Refusal } from '../text/written.js';
 import type { FileOp, Hunk } from '../types.js';
@@ -101,6 +102,8 @@ function movedOnto(op: Op<'update'>): string {
 
 /** The content an update leaves: the source's, with its hunks applied. */
 function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRef, src: FileState): Content {
+  const merged = view.options.merged?.get(i);
+  if (merged) return mergedContent(view, src, merged);
   const cleaned = cleanHunks(op.hunks);
   if (!cleaned.ok) throw refused(cleaned);
   view.reports[i]!.cleaned = cleaned.removed;
@@ -145,6 +148,15 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
     return rule ? next : { ...text, runs: withoutFinalEol(next.runs, text.base) };
   }
   return op.noNewlineAtEnd ? { ...text, runs: withoutFinalEol(next.runs, text.base) } : next;
+}
+
+/** A three-way merge's lines (stale/patch.ts) as the content, over the file as read. */
+function mergedContent(view: PlanView, src: FileState, merged: readonly Line[]): Content {
+  const text = view.decode(src.content);
+  if (!('type' in text)) throw new OpError(text.code, text.message);
+  if (!isWhole(text.runs, text.base))
+    throw new OpError('stale_context', 'the merge was made for the file as read, not as this patch left it');
+  return { ...text, runs: runsFromLines(merged, text.base) };
 }
 
 /** The hunks with read-tool line numbers removed where they prove to be a copy (match/line-numbers.ts), if any were. */

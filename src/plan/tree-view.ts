@@ -9,6 +9,7 @@ import type { Replacement } from '../match/hunks.js';
 import { type Decoded, decodeLines, type DecodeOptions, type TextEncoding } from '../text/decode.js';
 import type { Run } from '../text/runs.js';
 import { wholeRuns } from '../text/runs.js';
+import type { Line } from '../text/lines.js';
 import type { LineTable } from '../text/table.js';
 import type { Entry, FileOp, HunkPlacement } from '../types.js';
 import { notAFile, OpError, outsideRoot } from './failure.js';
@@ -40,6 +41,8 @@ export interface ViewOptions extends DecodeOptions {
    * that differ from the spelling (relative to the root's real location).
    */
   authorize?: (op: FileOp, path: string, role: 'source' | 'target', real?: string) => string | undefined;
+  /** Operation index -> the lines a three-way merge (stale/) made of the file as read: they stand in for its hunks. */
+  merged?: ReadonlyMap<number, readonly Line[]> | undefined;
 }
 
 /** What one operation reports if it commits. */

@@ -1,4 +1,4 @@
-// The --json document: one object, stable field names (documented in README).
+// The --json document: one object, stable field names (documented in docs/reports.md).
 
 import type { Outcome } from '../types.js';
 import { modelMessage } from './message.js';

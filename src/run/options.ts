@@ -44,6 +44,8 @@ const OPTIONS: Record<string, Check> = {
   stateDir: isPath,
   lockTimeoutMs: isMillis,
   isAlive: isFunction,
+  threeWay: (v) => (v === false || v === 'merge' || v === 'markers' ? undefined : "false, 'merge' or 'markers'"),
+  preimages: isBool,
 };
 
 /** What is wrong with `value`, said without quoting it (a secret may have been passed by mistake). */

@@ -1,4 +1,5 @@
-// The one runner: parse -> snapshot -> plan -> (commit) -> outcome. Every
+// The one runner: input -> snapshot -> plan -> (commit) -> outcome, as a Job
+// every input is read into (runJob), and the envelope's job. Every
 // envelope-wide error becomes a `rejected` outcome; nothing here prints.
 
 import { resolve } from 'node:path';
@@ -6,19 +7,22 @@ import { ChordPatchError, isChordPatchError } from '../errors.js';
 import { parsePatch } from '../input/envelope.js';
 import { reverseOps } from '../input/reverse.js';
 import { fileDiffs } from './file-diffs.js';
-import type { FileOp, Fs, Note, Outcome, ParsedPatch } from '../types.js';
+import type { Entry, FileOp, Fs, Note, Outcome } from '../types.js';
 import { commitPlan } from '../commit/commit.js';
 import { pruneEmptyDirs } from '../commit/prune.js';
 import type { LockOptions } from '../commit/lock.js';
 import { type Guard, withCommitLock } from '../commit/recover.js';
 import { nodeFs } from '../platform/node-fs.js';
 import { opRefs, planPatch, type Plan, type PlanOptions } from '../plan/planner.js';
-import { type PathRef, type Snapshot, type SnapshotOptions, takeSnapshot } from '../plan/snapshot.js';
+import { type PathRef, resolveRef, type Snapshot, type SnapshotOptions, takeSnapshot } from '../plan/snapshot.js';
 import { displayPath, spellings } from '../text/paths.js';
 import { beginPatchSession, type PatchSession, type PatchTargets, type SessionOptions } from '../session/store.js';
 import { prepareDecoding } from '../text/decode.js';
+import { keepCommitted } from '../stale/keep.js';
+import { reviseStalePatch } from '../stale/patch.js';
+import type { StaleOptions } from '../stale/types.js';
 
-export interface RunOptions extends PlanOptions, SessionOptions, LockOptions {
+export interface RunOptions extends PlanOptions, SessionOptions, LockOptions, StaleOptions {
   /** Directory relative paths resolve against (default: process.cwd()). */
   cwd?: string;
   /** File system to use (default: the real one). */
@@ -58,35 +62,108 @@ export function rejected(tool: Outcome['tool'], dryRun: boolean, error: Outcome[
   return { status: 'rejected', dryRun, tool, changes: [], diffs: [], failed: [], notes, ...(error ? { error } : {}) };
 }
 
-export function errorOutcome(e: unknown, tool: Outcome['tool'], dryRun: boolean): Outcome {
+/** A ChordPatchError as the error of a report (anything else is a bug, and is thrown on). */
+export function errorOf(e: unknown): NonNullable<Outcome['error']> {
   if (!isChordPatchError(e)) throw e;
-  return rejected(tool, dryRun, { code: e.code, message: e.message, ...(e.line !== undefined ? { line: e.line } : {}) });
+  return { code: e.code, message: e.message, ...(e.line !== undefined ? { line: e.line } : {}) };
+}
+
+export function errorOutcome(e: unknown, tool: Outcome['tool'], dryRun: boolean): Outcome {
+  return rejected(tool, dryRun, errorOf(e));
+}
+
+/** The file system and the root a run works in. */
+export const fsOf = (options: RunOptions): Fs => options.fs ?? nodeFs;
+export const rootOf = (options: RunOptions): string => resolve(options.cwd ?? process.cwd());
+
+/**
+ * One run as the skeleton sees it: every input (an envelope, a diff, an edit
+ * request, a call, an MCP tool call) is read into a Job, and runJob takes it
+ * through the same stages in the same order: lock, snapshot, admit, decoders,
+ * plan, commit, settle. A stage that throws a ChordPatchError ends the run
+ * with that error as the outcome, before anything is written.
+ */
+export interface Job<P extends { plan: Plan } = { plan: Plan }> {
+  tool: Outcome['tool'];
+  /** The paths the snapshot reads, resolved against the root. */
+  refs: readonly PathRef[];
+  /** Notes from reading the input (repairs, what was extracted), ahead of the plan's. */
+  notes?: Note[];
+  /** After the snapshot, before planning: throw to refuse the run, or return the outcome that answers it instead. */
+  admit?: (snapshot: Snapshot) => Outcome | undefined;
+  /** The pure planning step, on what the snapshot read. */
+  plan: (snapshot: Snapshot) => P | Promise<P>;
+  /** What the commit does beyond the default (write what planned, confined to the root unless --allow-outside). */
+  commit?: Pick<FinishOptions, 'allOrNothing' | 'pruneDirs'>;
+  /** After the commit: what the outcome adds (the session's memory, the edit's statistics). */
+  settle?: (outcome: Outcome, planned: P) => Outcome;
+}
+
+/** The input stage: `read` turns the input into a job, and a ChordPatchError it throws is the outcome. */
+export async function runInput<P extends { plan: Plan }>(
+  tool: Outcome['tool'],
+  options: RunOptions,
+  read: () => Job<P> | Promise<Job<P>>,
+): Promise<Outcome> {
+  let job: Job<P>;
+  try {
+    job = await read();
+  } catch (e) {
+    return errorOutcome(e, tool, !!options.check);
+  }
+  return runJob(job, options);
+}
+
+/** Run a job through every stage after its input was read, under the root's commit lock. */
+export function runJob<P extends { plan: Plan }>(job: Job<P>, options: RunOptions): Promise<Outcome> {
+  return locked(options, job.tool, (guard) => runStages(job, options, guard));
+}
+
+async function runStages<P extends { plan: Plan }>(job: Job<P>, options: RunOptions, guard: Guard | undefined): Promise<Outcome> {
+  const fs = fsOf(options);
+  const dryRun = !!options.check;
+  let snapshot: Snapshot;
+  let planned: P;
+  try {
+    snapshot = await takeSnapshot(fs, rootOf(options), job.refs, snapshotOptions(options));
+    const answer = job.admit?.(snapshot);
+    if (answer) return answer;
+    await prepareDecoding(snapshotBytes(snapshot), options);
+    planned = await job.plan(snapshot);
+  } catch (e) {
+    return errorOutcome(e, job.tool, dryRun);
+  }
+  const outcome = await finish(fs, planned.plan, {
+    snapshot,
+    dryRun,
+    tool: job.tool,
+    notes: [...(job.notes ?? []), ...planned.plan.notes],
+    guard,
+    confine: !options.allowOutside,
+    diffs: options.diffs !== false,
+    ...job.commit,
+  });
+  return job.settle ? job.settle(outcome, planned) : outcome;
 }
 
 /** Apply (or check) patch text. Never throws for bad input: the outcome says why. */
-export async function runPatchText(text: string, options: RunOptions = {}): Promise<Outcome> {
-  let parsed: ParsedPatch;
-  try {
-    parsed = parsePatch(text);
+export function runPatchText(text: string, options: RunOptions = {}): Promise<Outcome> {
+  return runInput('apply_patch', options, () => {
+    let parsed = parsePatch(text);
     if (options.reverse) parsed = { ...parsed, ops: reverseOps(parsed.ops) };
-  } catch (e) {
-    return errorOutcome(e, 'apply_patch', !!options.check);
-  }
-  return runOps(
-    parsed.ops,
-    options,
-    parsed.repairs.map((r) => ({ code: 'repair' as const, message: r })),
-  );
+    const repairs = parsed.repairs.map((r): Note => ({ code: 'repair', message: r }));
+    return patchJob(parsed.ops, options, repairs, false);
+  });
 }
 
 /** `fromDiff`: the operations came from a unified diff, whose deletions leave no empty directory (commit/prune.ts). */
-export async function runOps(ops: readonly FileOp[], options: RunOptions, notes: Note[] = [], fromDiff = false): Promise<Outcome> {
-  return locked(options, 'apply_patch', (guard) => runOpsLocked(ops, options, notes, guard, fromDiff));
+export function runOps(ops: readonly FileOp[], options: RunOptions, notes: Note[] = [], fromDiff = false): Promise<Outcome> {
+  return runInput('apply_patch', options, () => patchJob(ops, options, notes, fromDiff));
 }
 
 /**
  * Run `body` under the root's commit lock (after recovering interrupted
- * commits); a dry run takes no lock. Shared by patches and edits.
+ * commits); a dry run takes no lock.
  */
 export async function locked(
   options: RunOptions,
@@ -94,10 +171,8 @@ export async function locked(
   body: (guard: Guard | undefined) => Promise<Outcome>,
 ): Promise<Outcome> {
   if (options.check) return body(undefined);
-  const fs = options.fs ?? nodeFs;
-  const root = resolve(options.cwd ?? process.cwd());
   try {
-    return await withCommitLock(fs, root, options, async (guard) => {
+    return await withCommitLock(fsOf(options), rootOf(options), options, async (guard) => {
       const o = await body(guard);
       return guard.notes.length > 0 ? { ...o, notes: [...guard.notes, ...o.notes] } : o;
     });
@@ -106,49 +181,53 @@ export async function locked(
   }
 }
 
-async function runOpsLocked(
-  ops: readonly FileOp[],
-  options: RunOptions,
-  notes: Note[],
-  guard: Guard | undefined,
-  fromDiff: boolean,
-): Promise<Outcome> {
-  const fs = options.fs ?? nodeFs;
-  const root = resolve(options.cwd ?? process.cwd());
-  const dryRun = !!options.check;
-  // Each path resolved once, for the snapshot and the plan alike. A loop, not
-  // flatMap: the first flatMap of a process costs 0.14 ms in the binary (2026-11-30).
+/**
+ * File operations as a job: the whole patch is refused when it names a path
+ * outside the root or a reserved one, or repeats a failed patch of this
+ * session; the session counts what matched once the commit is done.
+ */
+export function patchJob(ops: readonly FileOp[], options: RunOptions, notes: Note[], fromDiff: boolean): Job {
+  const root = rootOf(options);
+  // Each path resolved once, for the snapshot and the plan alike.
   const refsOf = ops.map((op) => opRefs(root, op));
-  const refs: PathRef[] = [];
-  for (const r of refsOf) refs.push(...r);
-  let plan: Plan;
-  let snapshot: Snapshot;
+  const refs = refsOf.flat();
   let session: PatchSession | undefined;
-  try {
-    snapshot = await takeSnapshot(fs, root, refs, snapshotOptions(options));
-    refuseOutside(snapshot, refs);
-    refuseReserved(snapshot, refs);
-    // Session state (--session): refuse an identical resubmit before planning.
-    // Without --session there is none, and its targets (a map of every path's spelling) are not built.
-    session = options.session ? beginPatchSession(ops, sessionTargets(snapshot, refs), options, dryRun) : undefined;
-    if (session?.refused) return session.refused;
-    await prepareDecoding(snapshotBytes(snapshot), options);
-    plan = planPatch(ops, snapshot, options, refsOf);
-  } catch (e) {
-    return errorOutcome(e, 'apply_patch', dryRun);
-  }
-  const outcome = await finish(fs, plan, {
-    snapshot,
-    dryRun,
+  return {
     tool: 'apply_patch',
-    notes: [...notes, ...plan.notes],
-    guard,
-    confine: !options.allowOutside,
-    allOrNothing: !!options.allOrNothing,
-    pruneDirs: options.reverse ? 'undo' : fromDiff ? 'diff' : undefined,
-    diffs: options.diffs !== false,
-  });
-  return session ? session.end(outcome, plan.failed) : outcome;
+    refs,
+    notes,
+    admit: (snapshot) => {
+      refuseOutside(snapshot, refs);
+      refuseReserved(snapshot, refs);
+      // Without --session there is no session, and its targets (a map of every path's spelling) are not built.
+      session = options.session ? beginPatchSession(ops, sessionTargets(snapshot, refs), options, !!options.check) : undefined;
+      return session?.refused;
+    },
+    plan: async (snapshot) => {
+      const plan = planPatch(ops, snapshot, options, refsOf);
+      // Stale context (stale/): a hunk that matches an older state of its file is named, or merged with --3way.
+      return { plan: plan.failed.length > 0 ? await reviseStalePatch(plan, { ops, snapshot, refsOf, options }) : plan };
+    },
+    commit: { allOrNothing: !!options.allOrNothing, pruneDirs: options.reverse ? 'undo' : fromDiff ? 'diff' : undefined },
+    settle: (outcome, { plan }) => {
+      const kept = keepCommitted(plan, outcome, options);
+      return session ? session.end(kept, plan.failed) : kept;
+    },
+  };
+}
+
+/**
+ * The snapshot stage alone, for the read tools (a text-editor view, MCP's
+ * read): what one path inside the root holds, read as a run would read it.
+ * A path outside the root is refused (outside_root), never read.
+ */
+export async function readInRoot(path: string, options: RunOptions, readOnly = false): Promise<Entry> {
+  const root = rootOf(options);
+  const ref = resolveRef(root, path);
+  const snapshot = await takeSnapshot(fsOf(options), root, [ref], { ...snapshotOptions(options), readOnly });
+  if (snapshot.outside.has(ref.abs))
+    throw new ChordPatchError('outside_root', `${path}: path is outside the working directory (${root}); nothing was read`);
+  return snapshot.entries.get(ref.abs) ?? { kind: 'missing' };
 }
 
 /** What the session memory needs of this run: the named files as read, and how the patch spelled them. */
@@ -218,14 +297,13 @@ export interface FinishOptions {
   confine: boolean;
   /** Write nothing when any file group failed (--all-or-nothing). */
   allOrNothing?: boolean;
-  /** Remove the directories the deletions leave empty (-R: undoing a patch removes the directories it created). */
   /** Remove the directories the commit's deletions leave empty, and which kind of run left them (a note says). */
   pruneDirs?: 'undo' | 'diff' | undefined;
   /** Compute Outcome.diffs (default true; see RunOptions.diffs). */
   diffs?: boolean;
 }
 
-/** Commit a plan (unless dry run) and describe what happened. Shared by patches and edits. */
+/** The commit stage: write the plan (unless dry run) and describe what happened. */
 export async function finish(fs: Fs, plan: Plan, f: FinishOptions): Promise<Outcome> {
   const { snapshot, dryRun, tool } = f;
   const root = snapshot.root;

@@ -4,21 +4,18 @@
 // same runners (runOps, runEdit). Only what a call asks to be answered with
 // (a view, the call outputs) is built here.
 
-import { resolve } from 'node:path';
 import { ChordPatchError } from '../errors.js';
 import { type EditorCall, parseEditorCalls } from '../input/text-editor.js';
 import { parsePatchCalls } from '../input/openai-calls.js';
 import { reverseOps } from '../input/reverse.js';
 import { parseSearchReplace } from '../input/search-replace.js';
 import { writeOp } from '../input/whole-file.js';
-import { resolveRef, takeSnapshot } from '../plan/snapshot.js';
-import { nodeFs } from '../platform/node-fs.js';
 import { modelMessage } from '../report/message.js';
 import { numberedLines } from '../report/numbered.js';
 import { decodeLines, prepareDecoding } from '../text/decode.js';
 import type { LineTable } from '../text/table.js';
-import type { FileOp, Hunk, Outcome } from '../types.js';
-import { errorOutcome, type RunOptions, rejected, runOps, snapshotOptions } from './pipeline.js';
+import type { Hunk, Outcome } from '../types.js';
+import { errorOutcome, patchJob, readInRoot, type RunOptions, rejected, runInput, runOps } from './pipeline.js';
 import { runEdit } from './run-edit.js';
 
 const ok = (o: Outcome) => o.status === 'applied' || o.status === 'checked';
@@ -32,15 +29,12 @@ function restate(o: Outcome, code: string, message: string): Outcome {
 
 /** SEARCH/REPLACE blocks (`path`: the file a {"path", "diff"} call names). */
 export async function runSearchReplaceText(text: string, options: RunOptions, path?: string): Promise<Outcome> {
-  let ops: FileOp[];
-  try {
-    ops = parseSearchReplace(text, path);
-    if (options.reverse) ops = reverseOps(ops);
-  } catch (e) {
-    return errorOutcome(e, 'apply_patch', !!options.check);
-  }
+  const outcome = await runInput('apply_patch', options, () => {
+    const ops = parseSearchReplace(text, path);
+    return patchJob(options.reverse ? reverseOps(ops) : ops, options, [], false);
+  });
   return restate(
-    await runOps(ops, options),
+    outcome,
     'file_exists',
     'an empty SEARCH creates a file, and this file exists: nothing was appended; SEARCH for the lines the new text goes next to',
   );
@@ -91,23 +85,16 @@ export async function runPatchCalls(value: unknown, options: RunOptions): Promis
 
 /** The decoded lines of a file inside the root, or the refusal as an outcome. */
 async function readLines(path: string, options: RunOptions, tool: Outcome['tool']): Promise<LineTable | Outcome> {
-  const fs = options.fs ?? nodeFs;
-  const root = resolve(options.cwd ?? process.cwd());
-  const dry = !!options.check;
   try {
-    const ref = resolveRef(root, path);
-    const snapshot = await takeSnapshot(fs, root, [ref], snapshotOptions(options));
-    if (snapshot.outside.has(ref.abs))
-      throw new ChordPatchError('outside_root', `${path}: path is outside the working directory (${root}); nothing was read`);
-    const entry = snapshot.entries.get(ref.abs);
-    if (entry?.kind !== 'file')
-      throw new ChordPatchError('bad_input', `${path}: ${entry?.kind === 'missing' ? 'no such file' : 'not a regular file'}`);
+    const entry = await readInRoot(path, options);
+    if (entry.kind !== 'file')
+      throw new ChordPatchError('bad_input', `${path}: ${entry.kind === 'missing' ? 'no such file' : 'not a regular file'}`);
     await prepareDecoding([entry.bytes], options);
     const d = decodeLines(entry.bytes, options);
     if (!d.ok) throw new ChordPatchError('bad_input', `${path}: ${d.message}`);
     return d.table;
   } catch (e) {
-    return errorOutcome(e, tool, dry);
+    return errorOutcome(e, tool, !!options.check);
   }
 }
 

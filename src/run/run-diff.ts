@@ -7,19 +7,18 @@ import { parseUnified, type UnifiedFile } from '../input/unified.js';
 import { candidatePaths, reverseUnified, stripLevel, unifiedToOps } from '../input/unified-ops.js';
 import type { FileOp, Outcome } from '../types.js';
 import { explainMissing } from './missing-hints.js';
-import { nodeFs } from '../platform/node-fs.js';
-import { errorOutcome, type RunOptions, runOps } from './pipeline.js';
+import { fsOf, patchJob, rootOf, type RunOptions, runInput } from './pipeline.js';
 
 export async function runUnifiedText(text: string, options: RunOptions = {}): Promise<Outcome> {
-  let read: { ops: FileOp[]; level: number };
-  try {
-    read = await readUnified(text, options);
-  } catch (e) {
-    return errorOutcome(e, 'apply_patch', !!options.check);
-  }
-  // All or nothing unless asked otherwise: git apply's default for a diff.
-  const outcome = await runOps(read.ops, { ...options, allOrNothing: options.allOrNothing ?? true }, [], true);
-  return explainMissing(outcome, { fs: options.fs ?? nodeFs, root: resolve(options.cwd ?? process.cwd()), stripLevel: read.level });
+  let level: number | undefined;
+  const outcome = await runInput('apply_patch', options, async () => {
+    const read = await readUnified(text, options);
+    level = read.level;
+    // All or nothing unless asked otherwise: git apply's default for a diff.
+    return patchJob(read.ops, { ...options, allOrNothing: options.allOrNothing ?? true }, [], true);
+  });
+  // A missing file's report may suggest another strip level (a diff that could not be read has none).
+  return level === undefined ? outcome : explainMissing(outcome, { fs: fsOf(options), root: rootOf(options), stripLevel: level });
 }
 
 /** A unified diff's file operations (throws ChordPatchError for a diff that cannot be read). */
@@ -31,8 +30,8 @@ export async function unifiedOps(text: string, options: RunOptions): Promise<Fil
 async function readUnified(text: string, options: RunOptions): Promise<{ ops: FileOp[]; level: number }> {
   let files: UnifiedFile[] = parseUnified(text);
   if (options.reverse) files = reverseUnified(files);
-  const fs = options.fs ?? nodeFs;
-  const root = resolve(options.cwd ?? process.cwd());
+  const fs = fsOf(options);
+  const root = rootOf(options);
   const existing = new Set<string>();
   for (const p of candidatePaths(files)) {
     const st = await fs.lstat(resolve(root, p)).catch(() => null);

@@ -57,6 +57,17 @@ export function statePathFor(opts: SessionOptions & { session: string }): string
   return sessionStatePath(opts.session, env, homedir(), join);
 }
 
+/** The session's pre-images (stale/store.ts): beside its state file, `<id>.preimages/` for `<id>.json`. */
+export function preimageDirFor(opts: SessionOptions & { session: string }): string {
+  return statePathFor(opts).replace(/\.json$/, '.preimages');
+}
+
+/** End a session: its state file and its pre-images are removed (`chord-patch end-session ID`). */
+export function endSession(opts: SessionOptions & { session: string }): void {
+  rmSync(statePathFor(opts), { force: true });
+  rmSync(preimageDirFor(opts), { recursive: true, force: true });
+}
+
 /** Far above what the capped state (200 paths, 20 failed patches) takes; a bound on the read. */
 export const MAX_SESSION_STATE_BYTES = 16 * 1024 * 1024;
 

@@ -71,8 +71,8 @@ describe('chord-patch apply', () => {
     expect(readTree(dir)).toEqual({ 'p.patch': P('*** Add File: new.txt', '+x') });
     if (RUNTIME === 'binary') {
       // Bun's runtime refuses to start in a deleted directory before any of
-      // chord-patch's code runs: its own message and exit 1 (README, "Quick
-      // start"). Nothing is read or written either way.
+      // chord-patch's code runs: its own message and exit 1 (docs/design.md,
+      // "The Node CLI and the binary"). Nothing is read or written either way.
       expect(r.status).toBe(1);
       expect(r.stderr).toContain('current working directory was deleted');
     } else {

@@ -1,5 +1,5 @@
 // The README's example gallery, run as written: every command of the sh block
-// under "### Examples" runs through `sh` in a scratch copy of examples/, with
+// under "## Examples" runs through `sh` in a scratch copy of examples/, with
 // `chord-patch` on PATH (the Node CLI or the binary), and what it did to the
 // example's files is checked. And `npm run demo`'s script still works.
 
@@ -25,9 +25,9 @@ import { readTree } from '../support/tree.js';
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const EXAMPLES = join(ROOT, 'examples');
 
-/** The commands of the first sh block after "### Examples", without their trailing comments. */
+/** The commands of the first sh block after "## Examples", without their trailing comments. */
 function readmeCommands(): string[] {
-  const section = README.slice(README.indexOf('\n### Examples\n'));
+  const section = README.slice(README.indexOf('\n## Examples\n'));
   const block = /```sh\n([\s\S]*?)```/.exec(section)![1]!;
   return block
     .split('\n')
@@ -145,6 +145,18 @@ describe('the README example gallery', () => {
     expect(workflow).toMatch(/^on:\n\s+pull_request:/m);
     expect(commandFor('ci')).toBe('chord-patch check --format github -C examples/ci/project examples/ci/patches/*.patch');
     expect(readdirSync(join(EXAMPLES, 'ci/patches')).sort()).toEqual(['001-more-workers.patch', '002-stale-timeout.patch']);
+  });
+
+  it('ci: the workflow and the README install what the Install section builds, never a package name from a registry', () => {
+    const workflow = readFileSync(join(EXAMPLES, 'ci/github-workflow.yml'), 'utf8');
+    const installs = (text: string) => [...text.matchAll(/^\s+- run: (npm install .*)$/gm)].map((m) => m[1]!);
+    const readmeYaml = /```yaml\n([\s\S]*?)```/.exec(README)![1]!;
+    expect(installs(workflow)).toEqual(['npm install -g ./tools/*.tgz']);
+    expect(installs(readmeYaml)).toEqual(installs(workflow));
+    // What it installs is a path to what `npm pack` writes, and the Install section runs npm pack.
+    const install = README.slice(README.indexOf('\n## Install\n'), README.indexOf('\n## ', README.indexOf('\n## Install\n') + 1));
+    expect(install).toMatch(/npm pack\s+# writes chord-patch-\d+\.\d+\.\d+\.tgz/);
+    for (const line of installs(workflow)) for (const arg of line.split(' ').slice(2)) expect(arg).toMatch(/^(-g|\.?\/)/);
   });
 
   it('ci: the README command annotates the stale patch at the closest line of its target and writes nothing', () => {

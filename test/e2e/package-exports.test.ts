@@ -1,7 +1,7 @@
 // The package as a library user loads it: through package.json's `exports`
 // (a self-reference, as `node_modules/chord-patch` would resolve), from
-// CommonJS and from an ES module, with exactly the names the README's Library
-// section documents.
+// CommonJS and from an ES module, with exactly the names docs/library.md
+// documents.
 
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -9,10 +9,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, RUNTIME } from '../support/cli.js';
 
-/** The exported names the README lists (its Library section, "The package exports exactly these"). */
+/** The exported names docs/library.md lists ("The package exports exactly these"). */
 function documentedNames(): string[] {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const library = readme.slice(readme.indexOf('## Library'), readme.indexOf('\n## ', readme.indexOf('## Library') + 1));
+  const library = readFileSync(join(ROOT, 'docs/library.md'), 'utf8');
   const sentence = library.slice(library.indexOf('The package exports exactly these'));
   const list = sentence.slice(0, sentence.indexOf('and the types of'));
   return [...list.matchAll(/`([A-Za-z]+)`/g)].map((m) => m[1]!).sort();
@@ -25,7 +24,7 @@ function runNode(args: string[]): { code: number | null; stdout: string; stderr:
 
 // The package is dist/, which only the Node runtime's project builds.
 describe.skipIf(RUNTIME !== 'node')('the package entry (dist/index.cjs through package.json exports)', () => {
-  it('exports from require() exactly the names the README documents', () => {
+  it('exports from require() exactly the names docs/library.md documents', () => {
     const r = runNode(['-e', "console.log(JSON.stringify(Object.keys(require('chord-patch')).sort()))"]);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual(documentedNames());

@@ -1,6 +1,6 @@
 // Names that must stay true when files move (scripts/doc-paths.mjs): the
 // paths and module file names that comments and documents mention, the
-// identifiers documents name, and the README's Layout section against src/.
+// identifiers documents name, and the Layout section of docs/design.md against src/.
 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,13 +9,13 @@ import { scratchTrees } from '../support/tree.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-/** A README whose Layout section lists `body`, between two other sections. */
-const readme = (body: string): string => `# x\n\n## Layout\n\n\`\`\`\n${body}\`\`\`\n\n## Specification\n\nsrc/gone.ts\n`;
+/** A design page whose Layout section lists `body`, between two other sections. */
+const design = (body: string): string => `# x\n\n## Layout\n\n\`\`\`\n${body}\`\`\`\n\n## Specification\n\nsrc/gone.ts\n`;
 
 describe('paths and file names mentioned in comments and documents', () => {
   const tree = scratchTrees();
 
-  it('all exist in this repository, and the README Layout lists every file of src/ under its folder', () => {
+  it('all exist in this repository, and the Layout of docs/design.md lists every file of src/ under its folder', () => {
     const repository = readTree(ROOT);
     expect(stalePaths(ROOT, repository)).toEqual([]);
     expect(staleIdentifiers(ROOT, repository)).toEqual([]);
@@ -48,6 +48,19 @@ describe('paths and file names mentioned in comments and documents', () => {
       'src/match/seek.ts:2: tolerant.ts',
       'src/text/splice.ts:1: text/table.ts',
     ]);
+  });
+
+  it('checks every page of docs/ as it checks the README, leaving a hidden folder the root lacks to the reader', () => {
+    const root = tree({
+      'src/run/pipeline.ts': 'export const runEnvelope = 1;\n',
+      'docs/cli.md': 'The runner is `src/run/pipeline.ts`, once `src/core/pipeline.ts`; put it in `.cursor/mcp.json`.\n',
+      'docs/formats/search-replace.md': 'Read by `src/input/search-replace.ts` and `parseSearchReplace`; see `runEnvelope`.\n',
+    });
+    expect(stalePaths(root)).toEqual([
+      'docs/cli.md:1: src/core/pipeline.ts',
+      'docs/formats/search-replace.md:1: src/input/search-replace.ts',
+    ]);
+    expect(staleIdentifiers(root)).toEqual(['docs/formats/search-replace.md:1: parseSearchReplace']);
   });
 
   it('resolves a path from the root, from src/, or from a folder above the file, its import spelling, and a * within a name', () => {
@@ -89,7 +102,7 @@ describe('paths and file names mentioned in comments and documents', () => {
 
   it('names a src/ file the Layout leaves out, and a listed file that is gone, folder by folder', () => {
     const root = tree({
-      'README.md': readme(
+      'docs/design.md': design(
         'src/main.ts               the entry\nsrc/cli/                  the front end\n  index.ts  the entry\n' +
           'match/  where a hunk goes\n  seek.ts, scope.ts   passes; scopes\n  gone.ts  removed\n',
       ),
@@ -101,19 +114,19 @@ describe('paths and file names mentioned in comments and documents', () => {
       'src/match/scope.ts': '',
     });
     expect(layoutMismatches(root)).toEqual([
-      'README Layout: src/cli/program.ts is not listed',
-      'README Layout: src/match/gone.ts is listed but does not exist',
-      'README Layout: src/types.ts is not listed',
+      'Layout (docs/design.md): src/cli/program.ts is not listed',
+      'Layout (docs/design.md): src/match/gone.ts is listed but does not exist',
+      'Layout (docs/design.md): src/types.ts is not listed',
     ]);
   });
 
   it('does not count a file named under another folder as listed under its own', () => {
     const root = tree({
-      'README.md': readme('edit/  the edit tool\n  view.ts  a decoded file\nmatch/  matching\n  seek.ts  passes\n'),
+      'docs/design.md': design('edit/  the edit tool\n  view.ts  a decoded file\nmatch/  matching\n  seek.ts  passes\n'),
       'src/edit/view.ts': '',
       'src/match/seek.ts': '',
       'src/match/view.ts': '',
     });
-    expect(layoutMismatches(root)).toEqual(['README Layout: src/match/view.ts is not listed']);
+    expect(layoutMismatches(root)).toEqual(['Layout (docs/design.md): src/match/view.ts is not listed']);
   });
 });

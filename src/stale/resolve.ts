@@ -1,0 +1,73 @@
+// The shared step of both tools: a change that did not match the file now,
+// tried against each older state of the file (newest first). Whichever it
+// applies to is its base; with --3way the change is merged into the file
+// (base = that state, ours = the file now, theirs = that state changed).
+// Where two bases fit and merge differently, nothing is chosen.
+
+import { decodeLines, type DecodeOptions, type TextEncoding } from '../text/decode.js';
+import type { Line } from '../text/lines.js';
+import type { LineTable } from '../text/table.js';
+import { preimageName } from './describe.js';
+import { type Conflict, mergeLines } from './merge.js';
+import type { Preimage, ThreeWay } from './types.js';
+
+/** A pre-image the change applied to: the base, and the base as changed. */
+export interface BaseMatch {
+  preimage: Preimage;
+  base: LineTable;
+  changed: LineTable;
+  /** 0-based lines of the base the failing hunk (entry) covers. */
+  range: { start: number; end: number };
+}
+
+export type Resolution =
+  | { kind: 'merged'; match: BaseMatch; lines: Line[]; markers: boolean; conflicts: Conflict[] }
+  | { kind: 'conflict'; match: BaseMatch; conflicts: Conflict[] }
+  | { kind: 'ambiguous'; matches: BaseMatch[] };
+
+export const linesOf = (t: LineTable): Line[] => Array.from({ length: t.length }, (_, i) => ({ text: t.textAt(i), eol: t.eolAt(i) }));
+export const textsOf = (t: LineTable): string[] => Array.from({ length: t.length }, (_, i) => t.textAt(i));
+
+/** The decoded lines of bytes, in the current file's encoding when it has none of its own to show. */
+export function tableOf(bytes: Uint8Array, options: DecodeOptions): { table: LineTable; encoding: TextEncoding } | undefined {
+  const d = decodeLines(bytes, options);
+  return d.ok ? { table: d.table, encoding: d.encoding } : undefined;
+}
+
+/** Merge the change into the current file (mergeLines needs loadMerge first). */
+export function resolveMerge(current: LineTable, matches: readonly BaseMatch[], mode: Exclude<ThreeWay, false>, path: string): Resolution {
+  const ours = linesOf(current);
+  const results = matches.map((m) => ({
+    m,
+    r: mergeLines(linesOf(m.base), ours, linesOf(m.changed), {
+      ours: `${path} (now)`,
+      base: preimageName(m.preimage, path),
+      theirs: `${path} (patched)`,
+    }),
+  }));
+  const first = results[0]!;
+  // Two bases whose merges disagree are two readings: refuse, naming both.
+  const text = (r: (typeof results)[number]) => (r.r.ok ? r.r.lines : r.r.withMarkers).map((l) => l.text + l.eol).join('');
+  const differ = results.filter((r) => text(r) !== text(first));
+  if (differ.length > 0) return { kind: 'ambiguous', matches: [first.m, ...differ.map((d) => d.m)] };
+  if (first.r.ok) return { kind: 'merged', match: first.m, lines: withOrigins(first.r.lines, ours), markers: false, conflicts: [] };
+  if (mode === 'markers')
+    return { kind: 'merged', match: first.m, lines: withOrigins(first.r.withMarkers, ours), markers: true, conflicts: first.r.conflicts };
+  return { kind: 'conflict', match: first.m, conflicts: first.r.conflicts };
+}
+
+/** Merged lines that are still the current file's lines, in order, keep their index (the diff and the write reuse them). */
+function withOrigins(merged: readonly Line[], ours: readonly Line[]): Line[] {
+  const out: Line[] = [];
+  let j = 0;
+  for (const l of merged) {
+    let k = j;
+    // Look a bounded way ahead: an unchanged line of ours reappears in order.
+    while (k < ours.length && k < j + 4096 && !(ours[k]!.text === l.text && ours[k]!.eol === l.eol)) k++;
+    if (k < ours.length && ours[k]!.text === l.text && ours[k]!.eol === l.eol) {
+      out.push({ ...l, orig: k });
+      j = k + 1;
+    } else out.push({ text: l.text, eol: l.eol });
+  }
+  return out;
+}
