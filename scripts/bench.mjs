@@ -11,6 +11,7 @@
 // Writes bench/results.md and bench/scaling.svg. Options:
 //   --quick        fewer repetitions (a smoke run; the figures are noisier)
 //   --only a,b     run only these workload keys (the results then cover only them)
+//   --out FILE     write the results there instead of bench/results.md (and no scaling.svg)
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ const loadAtStart = loadavg()[0];
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.includes('--only') ? new Set(args[args.indexOf('--only') + 1].split(',')) : undefined;
+const out = args.includes('--out') ? args[args.indexOf('--out') + 1] : join(ROOT, 'bench', 'results.md');
 const log = (s) => process.stdout.write(`${s}\n`);
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
 
@@ -191,6 +193,46 @@ const PLAN = [
     reps: REPS_HEAVY,
     budget: BUDGET_S.heavy,
     group: 'long',
+  },
+  {
+    key: 'nearMiss',
+    title: 'hunk not found among 1,000,000 lines differing only by a number (fails)',
+    w: W.nearMiss,
+    mode: 'apply',
+    tools: ['cli', 'bin'],
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.heavy,
+    group: 'near',
+  },
+  {
+    key: 'nearMatch',
+    title: 'the same hunk found among 1,000,000 lines differing only by a number',
+    w: W.nearMatch,
+    mode: 'apply',
+    tools: ['cli', 'bin'],
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.heavy,
+    group: 'near',
+  },
+  {
+    key: 'repeatMiss',
+    title: 'a 4,000-line hunk of one repeated line not found in 160,000 such lines (fails)',
+    w: W.repeatMiss,
+    mode: 'apply',
+    tools: ['cli', 'bin'],
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.heavy,
+    group: 'repeat',
+  },
+  {
+    key: 'repeatMatch',
+    title: 'a 4,000-line hunk found once among 160,000 repeated lines',
+    w: W.repeatMatch,
+    mode: 'apply',
+    tools: ['cli', 'bin'],
+    reps: REPS_HEAVY,
+    budget: BUDGET_S.heavy,
+    group: 'repeat',
   },
   {
     key: 'missEdit',
@@ -386,11 +428,11 @@ const info = {
   seconds: (Date.now() - started) / 1000,
 };
 const md = resultsMarkdown(results, info);
-writeFileSync(join(ROOT, 'bench', 'results.md'), md);
-const svg = scalingSvg(results, info);
+writeFileSync(out, md);
+const svg = args.includes('--out') ? undefined : scalingSvg(results, info);
 if (svg) writeFileSync(join(ROOT, 'bench', 'scaling.svg'), svg);
 log('');
 log(md.slice(md.indexOf('## Results')).split('\n## ')[0].trim());
 log('');
 log(md.slice(md.indexOf('## Targets')).split('\n## ')[0].trim());
-log(`\nwrote bench/results.md${svg ? ' and bench/scaling.svg' : ''} in ${elapsed()}`);
+log(`\nwrote ${out}${svg ? ' and bench/scaling.svg' : ''} in ${elapsed()}`);

@@ -288,6 +288,8 @@ function targets(results) {
   for (const [miss, match, what] of [
     ['miss', 'missMatch', '100,000-line file'],
     ['longMiss', 'longMatch', '4,000 lines of 5,000 characters'],
+    ['nearMiss', 'nearMatch', '1,000,000 lines differing only by a number'],
+    ['repeatMiss', 'repeatMatch', '4,000-line hunk among 160,000 repeated lines'],
   ]) {
     out.push(target(`Node CLI, hunk not found ÷ the same hunk found, ${what}: time`, crossRatio(results, miss, match, 'cli'), 3));
     out.push(target(`Node CLI, hunk not found ÷ the same hunk found, ${what}: peak RSS`, crossRss(results, miss, match, 'cli'), 3));

@@ -35,6 +35,8 @@ export function smallWorkload(): Workload;
 export function manyFilesWorkload(o?: { files?: number; linesPerFile?: number; seed?: number }): Workload;
 export function bigFileWorkload(o?: { bytes?: number; seed?: number }): Workload;
 export function missWorkload(o?: { lines?: number; seed?: number; match?: boolean; long?: boolean }): Workload;
+export function nearDuplicateWorkload(o?: { lines?: number; match?: boolean }): Workload;
+export function repeatedLinesWorkload(o?: { lines?: number; hunk?: number; match?: boolean }): Workload;
 export function batchWorkload(o: { entries: number; seed?: number }): Workload;
 export function oneLineWorkload(o?: { bytes?: number; match?: boolean }): Workload;
 export function scaled(fraction: number, extra?: { eol?: string; drift?: boolean }): Workload;

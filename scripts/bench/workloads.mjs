@@ -230,6 +230,59 @@ export function missWorkload({ lines: count = 100_000, seed = 17, match = false,
 }
 
 /**
+ * A file of log lines that differ only by a number (logs, CSV, generated
+ * code): a hunk whose middle line has one word misspelt (a miss), or the
+ * same hunk as the file has it (its twin, a match). Every line shares its
+ * neighbours' shape, so a miss must not compare or normalise every line.
+ */
+export function nearDuplicateWorkload({ lines: count = 1_000_000, match = false } = {}) {
+  const lines = Array.from({ length: count }, (_, i) => `2026-01-01T00:00:00Z INFO request ${i} done in 5 ms`);
+  const at = Math.floor(count / 2);
+  const old = [lines[at], match ? lines[at + 1] : lines[at + 1].replace('done', 'dnoe'), lines[at + 2]];
+  const path = 'logs/requests.log';
+  const before = bytesOf(lines, '\n');
+  return {
+    name: `near-duplicate-${match ? 'match' : 'miss'}`,
+    files: [{ path, bytes: before }],
+    after: [{ path, bytes: match ? bytesOf([...lines.slice(0, at), 'replaced', ...lines.slice(at + 3)], '\n') : before }],
+    patch: envelope([[`*** Update File: ${path}`, '@@', ...old.map((l) => `-${l}`), '+replaced']]),
+    diff: null,
+    diffNeedsWhitespaceTolerance: false,
+    edit: { path, old_string: old.join('\n'), new_string: 'replaced' },
+    expectSuccess: match,
+    bytesTouched: before.length,
+    lines: count,
+  };
+}
+
+/**
+ * A file of one line repeated (`hunk` lines of it make the hunk): the miss is
+ * those lines with the last one differing where a sampled line hash does not
+ * look; its twin starts at the file's one distinct line, so it matches once.
+ * Checking every place in full costs file x hunk line comparisons.
+ */
+export function repeatedLinesWorkload({ lines: count = 160_000, hunk = 4_000, match = false } = {}) {
+  const same = '    total = compute(1);';
+  const lines = Array.from({ length: count }, (_, i) => (i === count / 2 ? '    total = start();' : same));
+  const at = count / 2;
+  const old = match ? lines.slice(at, at + hunk) : [...Array(hunk - 1).fill(same), '    total = compute(2);'];
+  const path = 'src/repeated.ts';
+  const before = bytesOf(lines, '\n');
+  return {
+    name: `repeated-lines-${match ? 'match' : 'miss'}`,
+    files: [{ path, bytes: before }],
+    after: [{ path, bytes: match ? bytesOf([...lines.slice(0, at), '    total = 0;', ...lines.slice(at + hunk)], '\n') : before }],
+    patch: envelope([[`*** Update File: ${path}`, '@@', ...old.map((l) => `-${l}`), '+    total = 0;']]),
+    diff: null,
+    diffNeedsWhitespaceTolerance: false,
+    edit: { path, old_string: old.join('\n'), new_string: '    total = 0;' },
+    expectSuccess: match,
+    bytesTouched: before.length,
+    lines: count,
+  };
+}
+
+/**
  * Lines of 5,000 characters that differ only in a few digits near their end:
  * a long near-miss over repetitive text is where a native substring search
  * degrades to text × needle.
@@ -325,6 +378,15 @@ export function allWorkloads(scale = 1) {
     // 4,000 lines of 5,000 characters (20 MB at scale 1): miss and match.
     longMiss: missWorkload({ lines: Math.max(8, Math.round(4000 * scale)), long: true }),
     longMatch: missWorkload({ lines: Math.max(8, Math.round(4000 * scale)), long: true, match: true }),
+    // 1,000,000 near-duplicate lines, and 160,000 repeated lines with a 4,000-line hunk: miss and match.
+    nearMiss: nearDuplicateWorkload({ lines: Math.max(10, Math.round(1_000_000 * scale)) }),
+    nearMatch: nearDuplicateWorkload({ lines: Math.max(10, Math.round(1_000_000 * scale)), match: true }),
+    repeatMiss: repeatedLinesWorkload({ lines: 2 * Math.max(8, Math.round(80_000 * scale)), hunk: Math.max(4, Math.round(4000 * scale)) }),
+    repeatMatch: repeatedLinesWorkload({
+      lines: 2 * Math.max(8, Math.round(80_000 * scale)),
+      hunk: Math.max(4, Math.round(4000 * scale)),
+      match: true,
+    }),
     // One 20 MB line: an edit that misses against the same edit matching.
     lineMissEdit: oneLineWorkload({ bytes: Math.max(100, Math.round(20_000_000 * scale)) }),
     lineMatchEdit: oneLineWorkload({ bytes: Math.max(100, Math.round(20_000_000 * scale)), match: true }),

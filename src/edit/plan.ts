@@ -14,7 +14,8 @@ import { checkEncodable, refuseControl } from '../text/written.js';
 import type { EditEntry, EditRequest, EditStats, Entry, FailedGroup, Note, OpFailure } from '../types.js';
 import { describeIndent } from './inside-indentation.js';
 import { type Stripped, stripNumbered, strippedNote } from '../match/line-numbers.js';
-import { type EntryResult, exactNeedles, overlaps, planEntry, STEP_WORDS } from './replace.js';
+import { type EntryResult, exactNeedles, planEntry, STEP_WORDS } from './replace.js';
+import { overlaps } from './overlaps.js';
 import { FileView, type LfSplice } from './view.js';
 import { applySplices, spliceText } from './write.js';
 
@@ -215,6 +216,11 @@ function located(out: Entries, r: Located, prefix: string): void {
     );
   } else if (r.step === 'trailing-newline') {
     note(`old_string matched ${STEP_WORDS['trailing-newline']}`);
+  } else if (r.step === 'canonical') {
+    note(
+      `old_string matched ${STEP_WORDS.canonical}: the file's text there is in ${r.form} form, ` +
+        "and new_string was written in that form (the file's own form kept for unchanged text)",
+    );
   }
 }
 

@@ -13,7 +13,9 @@
 //   4. punctuation tolerance (edit/punctuation.ts over match/normalize.ts,
 //      shared with apply_patch), unique only, keeping the file's own text for
 //      the unchanged parts;
-//   5. indentation and trailing whitespace (edit/whitespace.ts), unique only.
+//   5. indentation and trailing whitespace (edit/whitespace.ts), unique only;
+//   6. Unicode canonical equivalence (edit/canonical.ts: NFC and NFD), unique
+//      only, new_string written in the form the file's text has there.
 // A batch uses steps 1-2 only, against the original file, and rejects
 // overlapping entries. Nothing matched: the closest block is described
 // (edit/closest.ts).
@@ -23,7 +25,6 @@
 
 import { charRuns } from '../match/carry.js';
 import { EDIT_STEP_WORDS, type EditStep } from '../match/passes.js';
-import { allPositions } from '../text/linear-search.js';
 import { cleanInvisible, formatRemoved } from '../text/invisible.js';
 import type { EditEntry, FailureCode } from '../types.js';
 import { closestMatch, describeClosest } from './closest.js';
@@ -32,16 +33,12 @@ import { punctuation, tolerantStart } from './punctuation.js';
 import { type FileView, type LfSplice, toLf } from './view.js';
 import { appliedAround, whitespaceMatch } from './whitespace.js';
 import { closesOpened } from './dropped-bracket.js';
+import { alreadyStanding, standingLine } from './standing.js';
+import { followEditStyle } from './new-style.js';
+import { type CanonicalForm, canonicalMatch } from './canonical.js';
 import { describeIndent, insideIndentation, reindentAdded } from './inside-indentation.js';
 
 // ---------------------------------------------------------------- searching
-
-/**
- * Every start of `needle` in `hay`, overlapping ones included (two places
- * overlap only if both exist). In linear time: a native search degrades to
- * text times needle on a long needle over repetitive text (one long line).
- */
-const positions = allPositions;
 
 /** Left-to-right, non-overlapping: what replace_all replaces. */
 function disjoint(starts: readonly number[], len: number): number[] {
@@ -61,21 +58,6 @@ function lineList(view: FileView, starts: readonly number[]): string {
   const lines = [...new Set(starts.map((s) => view.lineOf(s) + 1))];
   const shown = lines.slice(0, LINE_CAP).join(', ');
   return lines.length > LINE_CAP ? `${shown}, +${lines.length - LINE_CAP} more` : shown;
-}
-
-/**
- * Where new_string already stands around the one place old_string matches
- * (new_string keeps old_string and adds to it, and the file holds the whole of
- * new_string there): the edit was applied before, and applying it again would
- * add its text a second time (a re-sent edit). The LF offset where new_string
- * starts in the file, or undefined.
- */
-function alreadyStanding(lf: string, hit: number, oldText: string, newText: string): number | undefined {
-  if (newText.length <= oldText.length) return undefined;
-  for (const k of positions(newText, oldText)) {
-    if (hit - k >= 0 && lf.startsWith(newText, hit - k)) return hit - k;
-  }
-  return undefined;
 }
 
 // ----------------------------------------------------------------- planning
@@ -99,6 +81,8 @@ export type EntryResult =
       folds?: string[];
       /** What the whitespace step adapted (step 'whitespace'). */
       notes?: string[];
+      /** The canonical form the file's text has where old_string matched (step 'canonical'). */
+      form?: CanonicalForm;
     }
   /**
    * `message`: the cause. For identical_strings and invisible_only it says why
@@ -176,6 +160,13 @@ function prepare(e: EditEntry, entry: number): Prepared | EntryResult {
   return { e, entry, oldLf, oldClean, parts: diff.parts, cleanNew, added, cleaned: diff.removed };
 }
 
+const resent = (line: number, how: string): EntryResult => ({
+  ok: false,
+  code: 'already_applied',
+  message: `new_string already stands where old_string matches${how} (line ${line}): ${ALREADY_APPLIED}`,
+  lines: [line],
+});
+
 const spliceAt = (p: Prepared, starts: readonly number[], len: number, text: string): LfSplice[] =>
   starts.map((s) => ({ start: s, end: s + len, text, entry: p.entry }));
 
@@ -195,7 +186,9 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
   if ('ok' in p) return p;
   return (
     exactStep(view, p) ??
-    (opts.tolerant ? (trailingNewlineStep(view, p) ?? punctuationStep(view, p) ?? whitespaceStep(view, p)) : undefined) ??
+    (opts.tolerant
+      ? (trailingNewlineStep(view, p) ?? punctuationStep(view, p) ?? whitespaceStep(view, p) ?? canonicalStep(view, p))
+      : undefined) ??
     notFound(view, p)
   );
 }
@@ -237,9 +230,11 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
       };
     }
     const starts = e.replace_all ? disjoint(hits, form.text.length) : hits;
+    const styled = inside || e.replace_all ? undefined : followEditStyle(view, hits[0]!, form.text, cleanNew);
     return {
       ok: true,
-      splices: spliceAt(p, starts, form.text.length, inside ? reindentAdded(cleanNew, inside.by) : cleanNew),
+      splices: spliceAt(p, starts, form.text.length, inside ? reindentAdded(cleanNew, inside.by) : (styled?.text ?? cleanNew)),
+      ...(styled?.note ? { notes: [styled.note] } : {}),
       ...(inside ? { reindented: { line: view.lineOf(hits[0]!) + 1, by: inside.by } } : {}),
       step: form.step,
       added: p.added,
@@ -290,6 +285,9 @@ function punctuationStep(view: FileView, p: Prepared): EntryResult | undefined {
     };
   }
   if ('ambiguous' in found) return ambiguous(view, found.ambiguous, ' under punctuation tolerance');
+  const { start, end, text } = found.splice;
+  const line = standingLine(view.lf, (o) => view.lineOf(o), start, view.lf.slice(start, end), text);
+  if (line !== undefined) return resent(line, ' under punctuation tolerance');
   return { ok: true, splices: [found.splice], step: 'punctuation', added: p.added, cleaned: p.cleaned, folds: found.folds };
 }
 
@@ -338,6 +336,26 @@ function whitespaceStep(view: FileView, p: Prepared): EntryResult | undefined {
   };
 }
 
+/** 6. Unicode canonical equivalence (edit/canonical.ts): unique only, or every place for replace_all. */
+function canonicalStep(view: FileView, p: Prepared): EntryResult | undefined {
+  const found = canonicalMatch(view, p.oldLf, p.cleanNew, p.e.replace_all === true);
+  if (found.kind === 'none') return undefined;
+  if (found.kind === 'ambiguous') return ambiguous(view, found.starts, ` ${STEP_WORDS.canonical}`);
+  if (found.kind === 'applied') {
+    const line = view.lineOf(found.at) + 1;
+    const message = `old_string is not in the file but new_string is, in the file's ${found.form} form (line ${line}): ${ALREADY_APPLIED}`;
+    return { ok: false, code: 'already_applied', message, lines: [line] };
+  }
+  const at = found.starts[0]!;
+  const line = p.e.replace_all
+    ? undefined
+    : standingLine(view.lf, (o) => view.lineOf(o), at, view.lf.slice(at, at + found.length), found.text);
+  if (line !== undefined) return resent(line, ` ${STEP_WORDS.canonical}`);
+  const starts = p.e.replace_all ? disjoint(found.starts, found.length) : found.starts;
+  const splices = spliceAt(p, starts, found.length, found.text);
+  return { ok: true, splices, step: 'canonical', added: p.added, cleaned: p.cleaned, form: found.form };
+}
+
 /**
  * Nothing matched. old_string is gone but new_string stands in the file,
  * once: the edit was applied before (a re-sent edit), and "not found" would
@@ -361,35 +379,10 @@ function notFound(view: FileView, p: Prepared): EntryResult {
   return { ok: false, code: 'old_string_not_found', message: `old_string not found in file; ${describeClosest(closest)}`, lines: near };
 }
 
-/** Overlapping splices of different entries, as failure messages. */
-export function overlaps(view: FileView, splices: readonly LfSplice[]): { entries: [number, number]; message: string }[] {
-  const sorted = [...splices].sort((x, y) => x.start - y.start || x.end - y.end);
-  const out: { entries: [number, number]; message: string }[] = [];
-  const seen = new Set<string>();
-  let reach: LfSplice | undefined;
-  for (const s of sorted) {
-    if (reach && s.start < reach.end && s.entry !== reach.entry) {
-      const a = Math.min(s.entry, reach.entry);
-      const b = Math.max(s.entry, reach.entry);
-      const key = `${a}:${b}`;
-      if (!seen.has(key)) {
-        seen.add(key);
-        out.push({
-          entries: [a, b],
-          message:
-            `edits[${a}] and edits[${b}] overlap at line ${view.lineOf(s.start) + 1}: ` +
-            'entries must target disjoint text of the original file; merge them into one entry',
-        });
-      }
-    }
-    if (!reach || s.end > reach.end) reach = s;
-  }
-  return out;
-}
-
 // ------------------------------------------------------------------ summary
 
 /** "old_string matched <words>" per tolerant step (the registry, match/passes.ts). */
 export const STEP_WORDS = EDIT_STEP_WORDS;
 
 export { formatRemoved };
+export { overlaps } from './overlaps.js';

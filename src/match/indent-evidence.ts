@@ -162,6 +162,12 @@ export function chooseReading(seq: readonly SeqLine[], m: Mapping, before?: stri
         'indentation: written as given',
     };
   }
+  // A tie: where the added lines land among the file's lines settles it when only one reading puts each beside a sibling.
+  const landM = lands(seq, mapped, before, after);
+  if (landM !== lands(seq, typed, before, after)) {
+    const how = landM ? `re-indented to the file's indentation (${describeMapping(m)})` : 'written as given';
+    return { ok: true, added: landM ? mapped : typed, note: `added lines ${how}: that reading puts each at its neighbour's level` };
+  }
   const k = mapped.findIndex((t, i) => t !== typed[i]);
   return {
     ok: false,
@@ -170,6 +176,31 @@ export function chooseReading(seq: readonly SeqLine[], m: Mapping, before?: stri
       `so added line ${show(typed[k]!.trimStart())} may belong re-indented with them (${show(mapped[k]!)}) ` +
       `or as written (${show(typed[k]!)}); ${COPY}`,
   };
+}
+
+const CLOSES_LINE = /^\s*[\]})]/;
+
+/** Does every non-blank added line of `added` sit at the file indentation of the nearest quoted line above or below it? */
+function lands(seq: readonly SeqLine[], added: readonly string[], before?: string, after?: string): boolean {
+  const rows = [
+    ...(before === undefined ? [] : [{ op: ' ', file: before }]),
+    ...seq,
+    ...(after === undefined ? [] : [{ op: ' ', file: after }]),
+  ];
+  // A sibling: the line above unless it opens a block, the line below unless it closes one.
+  const near = (i: number, dir: number): string | undefined => {
+    for (let j = i + dir; j >= 0 && j < rows.length; j += dir) {
+      const f = rows[j]!.op === '+' ? undefined : rows[j]!.file;
+      if (f !== undefined && !blank(f)) return (dir < 0 ? OPENS.test(f.trimEnd()) : CLOSES_LINE.test(f)) ? undefined : indentOf(f);
+    }
+    return undefined;
+  };
+  let a = 0;
+  return rows.every((r, i) => {
+    if (r.op !== '+') return true;
+    const t = added[a++]!;
+    return blank(t) || indentOf(t) === near(i, -1) || indentOf(t) === near(i, 1);
+  });
 }
 
 /** Does every change block that removes lines put its first added line at its first removed line's width in the file? */

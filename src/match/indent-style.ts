@@ -43,7 +43,8 @@ export function styleOf(lines: readonly string[]): FileStyle | undefined {
   const ch = charOfLines(lines);
   if (ch !== '\t' && ch !== ' ') return undefined;
   if (ch === '\t') return { ch };
-  const g = lines.filter((l) => l.trim() !== '').reduce((a, l) => gcd(a, indentOf(l).length), 0);
+  // A block comment's continuation lines (` * text`) sit one space past a level: they say nothing of the level width.
+  const g = lines.filter((l) => l.trim() !== '' && !l.trimStart().startsWith('*')).reduce((a, l) => gcd(a, indentOf(l).length), 0);
   return [2, 3, 4, 8].includes(g) ? { ch, unit: g } : { ch };
 }
 
@@ -64,7 +65,7 @@ export function followFileStyle(seq: readonly SeqLine[], style: FileStyle, befor
       ? { kind: 'map', from: ' ', to: '\t', num: 1, den: u, shift: 0, step: u }
       : { kind: 'map', from: '\t', to: ' ', num: u, den: 1, shift: 0, step: 1 },
   );
-  const picked = chooseReadingOf(seq, candidates, before, after);
+  const picked = chooseReadingOf(seq, candidates, before, after) ?? landing(seq, theirs, widths, before, after);
   const what = theirs === ' ' ? 'spaces where the file indents with tabs' : 'tabs where the file indents with spaces';
   if (picked === undefined) {
     return {
@@ -73,4 +74,63 @@ export function followFileStyle(seq: readonly SeqLine[], style: FileStyle, befor
     };
   }
   return { added: picked.added, note: `added lines indented with ${what} were re-indented to the file's (${picked.how})` };
+}
+
+const OPENS = /[[{(:]\s*$/;
+const CLOSES = /^\s*[\]})]/;
+
+/** `text` with its indentation (all `from` characters) converted at `width` spaces a tab, or undefined when it does not divide. */
+function convert(text: string, from: string, width: number): string | undefined {
+  const ind = indentOf(text);
+  if ([...ind].some((c) => c !== from)) return undefined;
+  if (from === '\t') return ' '.repeat(ind.length * width) + text.slice(ind.length);
+  return ind.length % width === 0 ? '\t'.repeat(ind.length / width) + text.slice(ind.length) : undefined;
+}
+
+/**
+ * When the evidence rule leaves the width open: the one width at which every
+ * added line lands exactly at the indentation of the file line just above or
+ * just below it (a line inserted among its siblings), or undefined when no
+ * width or several do.
+ */
+function landing(
+  seq: readonly SeqLine[],
+  from: string,
+  widths: readonly number[],
+  before?: string,
+  after?: string,
+): { added: string[]; how: string } | undefined {
+  const rows = [
+    ...(before === undefined ? [] : [{ op: ' ' as const, text: before, file: before }]),
+    ...seq,
+    ...(after === undefined ? [] : [{ op: ' ' as const, text: after, file: after }]),
+  ];
+  const near = (i: number, dir: 1 | -1): string | undefined => {
+    for (let j = i + dir; j >= 0 && j < rows.length; j += dir) {
+      const r = rows[j]!;
+      // A sibling: the line above unless it opens a block, the line below unless it closes one.
+      if (r.op !== '+' && r.text.trim() !== '')
+        return (dir < 0 ? OPENS : CLOSES).test(r.file ?? r.text) ? undefined : indentOf(r.file ?? r.text);
+    }
+    return undefined;
+  };
+  const fits = widths.flatMap((w) => {
+    const added: string[] = [];
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i]!;
+      if (r.op !== '+') continue;
+      if (r.text.trim() === '') {
+        added.push(r.text);
+        continue;
+      }
+      const c = convert(r.text, from, w);
+      if (c === undefined) return [];
+      const ind = indentOf(c);
+      if (ind !== near(i, -1) && ind !== near(i, 1)) return [];
+      added.push(c);
+    }
+    return [{ added, how: from === '\t' ? `1 tab → ${w} spaces` : `${w} spaces → 1 tab` }];
+  });
+  const distinct = fits.filter((f, k) => fits.findIndex((g) => g.added.every((t, i) => t === f.added[i])) === k);
+  return distinct.length === 1 ? distinct[0] : undefined;
 }

@@ -88,7 +88,7 @@ export function passWords(pass: string): PassWords | undefined {
 }
 
 /** The edit tool's tolerant steps (edit/replace.ts), in the order tried. */
-export type EditStep = 'invisible' | 'trailing-newline' | 'punctuation' | 'whitespace';
+export type EditStep = 'invisible' | 'trailing-newline' | 'punctuation' | 'whitespace' | 'canonical';
 
 /** "old_string matched <words>" for each tolerant step of the edit tool. */
 export const EDIT_STEP_WORDS: { readonly [S in EditStep]: string } = {
@@ -96,4 +96,5 @@ export const EDIT_STEP_WORDS: { readonly [S in EditStep]: string } = {
   'trailing-newline': "without old_string's final newline (trailing-newline tolerance)",
   punctuation: 'under punctuation tolerance',
   whitespace: 'with indentation and trailing whitespace ignored',
+  canonical: CANONICAL_WORDS.how,
 };

@@ -19,6 +19,7 @@
 
 import { LineTable } from '../text/table.js';
 import { LINE, LINE_PASSES, type PassName } from './passes.js';
+import { basePower, blockAt, hashOfBlock, ROLLING, type Rolling } from './rolling.js';
 import { buildStrided, eachCandidate, type Strided, strideFor } from './strided.js';
 
 export type { PassName } from './passes.js';
@@ -43,6 +44,14 @@ const SCAN_MIN = 20_000;
  * line in full once per pass.
  */
 const UNITS_PER_COST = 256;
+/**
+ * Line comparisons the look-ups may spend on candidates, per file line plus a
+ * floor, before every later candidate is first checked by its block hash
+ * (rolling.ts): a hunk of many repeated lines against a file of the same lines
+ * would otherwise compare most of the hunk at every place.
+ */
+const ROLL_FILES = 2;
+const ROLL_MIN = 50_000;
 
 /** A pattern line as the pass compares it (the file's lines are trimmed in place by the table). */
 const KEYS: readonly ((s: string) => string)[] = [(s) => s, (s) => s.trimEnd(), (s) => s.trim()];
@@ -79,6 +88,8 @@ export class LineIndex {
   private readonly hashed: Strided[] = [];
   /** Candidates checked through strided indexes (stride > 1): see hashIndex. */
   private sparseChecks = 0;
+  /** Line comparisons spent checking the index's candidates, over every look-up (see ROLL_FILES). */
+  private candidateCost = 0;
   /** Line comparisons spent scanning, per pass, before its table exists. */
   private readonly scanned = new Map<PassName, number>();
   /** Tables other matchers build from this file (see `derived`). */
@@ -90,6 +101,11 @@ export class LineIndex {
 
   get length(): number {
     return this.table.length;
+  }
+
+  /** Has `derived(kind)` been built? */
+  hasDerived(kind: Derived<unknown>): boolean {
+    return this.tables.has(kind);
   }
 
   /**
@@ -178,23 +194,53 @@ export class LineIndex {
    */
   private lookup(want: readonly string[], start: number, last: number, pass: PassName, limit: number, out: number[]): void {
     const index = this.hashIndex(want.length);
+    const m = want.length;
     // The pattern keyed as the index holds lines (for the stricter passes, a copy).
     const keyed = LINE[pass].trim === LINE[INDEXED].trim ? want : want.map(indexKey);
     let checked = 0;
+    let rolling = this.rollingFor(pass, m);
+    let power = 0;
+    let wanted = 0;
     eachCandidate(
       index,
-      want.length,
+      m,
       (k) => this.table.hashString(keyed[k]!),
       (k) => keyed[k]!.length,
       start,
       last,
       (i) => {
         checked++;
-        if (this.matchesAt(want, i, pass)) out.push(i);
+        if (rolling === undefined && m > 1 && this.candidateCost > ROLL_FILES * this.table.length + ROLL_MIN) {
+          rolling = this.rollingFor(pass, m, true);
+        }
+        if (rolling !== undefined) {
+          if (power === 0) {
+            power = basePower(m);
+            wanted = hashOfBlock(want.map((s) => this.table.hashString(s, true)));
+          }
+          if (blockAt(rolling, i, m, power) !== wanted) return false;
+        }
+        const k = this.agreeing(want, i, pass);
+        this.candidateCost += k + 1;
+        if (k === m) out.push(i);
         return out.length >= limit;
       },
     );
     if (index.stride > 1) this.sparseChecks += checked;
+  }
+
+  /** The block hashes for `pass`'s keys when built (or `build`), for blocks of more than one line. */
+  private rollingFor(pass: PassName, m: number, build = false): Rolling | undefined {
+    if (m < 2) return undefined;
+    const kind = ROLLING[LINE[pass].trim]!;
+    return build || this.hasDerived(kind) ? this.derived(kind) : undefined;
+  }
+
+  /** How many lines of `want` (already keyed) agree with the file from `i` on, before the first that differs. */
+  private agreeing(want: readonly string[], i: number, pass: PassName): number {
+    let k = 0;
+    while (k < want.length && this.same(i + k, want[k]!, pass)) k++;
+    return k;
   }
 
   /** Does `want` (already keyed) match at `i` under `pass`? */

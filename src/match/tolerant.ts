@@ -22,8 +22,11 @@
 
 import { normalizeKey, type NormalizeOptions } from './normalize.js';
 import { TOLERANT, TOLERANT_PASSES, type TolerantPass } from './passes.js';
-import { bucketOf, type Buckets, buildBuckets } from './buckets.js';
+import { bucketKeys, bucketOf, type Buckets } from './buckets.js';
+import type { LineTable } from '../text/table.js';
 import { lowerBound } from '../text/search.js';
+import { hashChars } from '../text/line-hash.js';
+import { basePower, blockAt, hashOfBlock, type Rolling, rollingOf } from './rolling.js';
 import type { Derived, LineIndex } from './seek.js';
 
 export type { TolerantPass } from './passes.js';
@@ -45,7 +48,23 @@ interface Table {
   sigs: Buckets;
   /** Keys per profile, filled lazily for the lines a search actually compares. */
   keys: Map<TolerantPass, (string | undefined)[]>;
+  /** Block hashes of the signatures (rolling.ts), once signature comparisons have cost too much. */
+  sigRolling?: Rolling;
+  /** Per profile, block hashes of every line's key, once key comparisons have cost too much. */
+  keyRolling: Map<TolerantPass, Rolling>;
+  /** Signature and key comparisons spent on candidates so far, over every search (see ROLL_FILES). */
+  sigCost: number;
+  keyCost: number;
 }
+
+/**
+ * Line comparisons the searches may spend on candidates, per file line plus a
+ * floor, before every later candidate is first checked by its block hash: a
+ * hunk of many repeated lines would otherwise be compared nearly whole at
+ * every place of a file of the same lines.
+ */
+const ROLL_FILES = 2;
+const ROLL_MIN = 50_000;
 
 // Built lazily, once per file (kept by its LineIndex): most patches never
 // reach this step. Normalising every line of a 100,000-line file costs far
@@ -54,9 +73,8 @@ interface Table {
 // that pass are normalised (once, then kept).
 const TABLE: Derived<Table> = {
   build(index) {
-    const lines = index.table;
-    const unit = (k: number) => lines.unitAt(k);
-    return { sigs: buildBuckets(index.length, (i) => signatureOf(unit, lines.start(i), lines.end(i)), true), keys: new Map() };
+    const sigs = bucketKeys(signatures(index.table), true);
+    return { sigs, keys: new Map(), keyRolling: new Map(), sigCost: 0, keyCost: 0 };
   },
 };
 
@@ -68,48 +86,106 @@ function keyAt(index: LineIndex, t: Table, pass: TolerantPass, i: number): strin
   return (keys[i] ??= tolerantKey(index.table.textAt(i), pass));
 }
 
-/** 1..62 for an ASCII letter or digit, else 0. */
-function alnum(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x2f;
-  if (c >= 0x41 && c <= 0x5a) return c - 0x36;
-  if (c >= 0x61 && c <= 0x7a) return c - 0x3c;
-  return 0;
+/** Lines normalised per memo at most: a file of repeated lines is normalised once per distinct line, and memory stays bounded. */
+const MEMO_MAX = 4096;
+
+/** tolerantKey under `pass`, remembering recent lines (repeated lines are what makes a search costly). */
+function keyMemo(pass: TolerantPass): (line: string) => string {
+  const memo = new Map<string, string>();
+  return (line) => {
+    let key = memo.get(line);
+    if (key === undefined) {
+      key = tolerantKey(line, pass);
+      if (memo.size < MEMO_MAX) memo.set(line, key);
+    }
+    return key;
+  };
 }
+
+/** The block hashes of every line's key under `pass` (each line normalised once, then kept). */
+function keyRolling(index: LineIndex, t: Table, pass: TolerantPass): Rolling {
+  const hashes = new Int32Array(index.length);
+  let keys = t.keys.get(pass);
+  if (!keys) t.keys.set(pass, (keys = new Array<string | undefined>(index.length)));
+  const memo = keyMemo(pass);
+  for (let i = 0; i < index.length; i++) {
+    const key = (keys[i] ??= memo(index.table.textAt(i)));
+    hashes[i] = hashChars(key, 0, key.length, true);
+  }
+  const r = rollingOf(hashes);
+  t.keyRolling.set(pass, r);
+  return r;
+}
+
+/** 1..62 for an ASCII letter or digit, else 0. */
+const ALNUM = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    if (c >= 0x30 && c <= 0x39) t[c] = c - 0x2f;
+    else if (c >= 0x41 && c <= 0x5a) t[c] = c - 0x36;
+    else if (c >= 0x61 && c <= 0x7a) t[c] = c - 0x3c;
+  }
+  return t;
+})();
+const SIG_PRIME = 0x01000193;
+
+/** ASCII letters and digits read from each end of a line for its signature. */
+const SIG_ENDS = 32;
 
 /**
- * The first and last four ASCII letters and digits of a line, mixed into 32
- * bits. Folds only ever touch punctuation and spaces, and never produce a
+ * A hash of a line's first and last SIG_ENDS ASCII letters and digits, in
+ * order. Folds only ever touch punctuation and spaces, and never produce a
  * letter or digit, so lines with equal keys under any profile have equal
- * signatures (a collision only costs a comparison). Lines without ASCII
- * letters or digits (CJK prose, braces) share signature 0 and are simply
- * normalised. Read through `unitAt` over [from, to): chars of a string, or a
- * UTF-8 file's bytes, where letters and digits are the same single units.
+ * signatures (a collision only costs a comparison), while lines that differ
+ * in a number or a name (logs, CSV, generated code) are told apart without
+ * normalising them; a long line costs no more than a short one. Lines
+ * without ASCII letters or digits (CJK prose, braces) share signature 0 and
+ * are simply normalised. Letters and digits are single units in decoded text
+ * and in a UTF-8 file's bytes alike.
  */
-function signatureOf(unitAt: (k: number) => number, from: number, to: number): number {
-  let head = 0;
-  let got = 0;
-  for (let i = from; i < to && got < 4; i++) {
-    const v = alnum(unitAt(i));
-    if (v) {
-      head = (head << 6) | v;
-      got++;
-    }
-  }
-  if (got === 0) return 0;
-  let tail = 0;
-  got = 0;
-  for (let j = to - 1; j >= from && got < 4; j--) {
-    const v = alnum(unitAt(j));
-    if (v) {
-      tail = (tail << 6) | v;
-      got++;
-    }
-  }
-  return (Math.imul(head, 0x9e3779b1) ^ tail) | 1;
+export function signature(line: string): number {
+  return sigOfChars(line, 0, line.length);
 }
 
-export function signature(line: string): number {
-  return signatureOf((k) => line.charCodeAt(k), 0, line.length);
+function sigOfChars(s: string, from: number, to: number): number {
+  let h = 0;
+  let got = 0;
+  let k = from;
+  for (; k < to && got < SIG_ENDS; k++) {
+    const c = s.charCodeAt(k);
+    if (c < 128 && ALNUM[c]) (h = Math.imul(h ^ ALNUM[c]!, SIG_PRIME)), got++;
+  }
+  got = 0;
+  for (let j = to - 1; j >= k && got < SIG_ENDS; j--) {
+    const c = s.charCodeAt(j);
+    if (c < 128 && ALNUM[c]) (h = Math.imul(h ^ ALNUM[c]!, SIG_PRIME)), got++;
+  }
+  return h === 0 ? 0 : h | 1;
+}
+
+function sigOfBytes(b: Uint8Array, from: number, to: number): number {
+  let h = 0;
+  let got = 0;
+  let k = from;
+  for (; k < to && got < SIG_ENDS; k++) {
+    const c = b[k]!;
+    if (c < 128 && ALNUM[c]) (h = Math.imul(h ^ ALNUM[c]!, SIG_PRIME)), got++;
+  }
+  got = 0;
+  for (let j = to - 1; j >= k && got < SIG_ENDS; j--) {
+    const c = b[j]!;
+    if (c < 128 && ALNUM[c]) (h = Math.imul(h ^ ALNUM[c]!, SIG_PRIME)), got++;
+  }
+  return h === 0 ? 0 : h | 1;
+}
+
+/** signature() of every line of a table, read from its content in one loop per backing. */
+function signatures(table: LineTable): Int32Array {
+  const out = new Int32Array(table.length);
+  const units = table.units();
+  if (typeof units === 'string') for (let i = 0; i < out.length; i++) out[i] = sigOfChars(units, table.start(i), table.end(i));
+  else for (let i = 0; i < out.length; i++) out[i] = sigOfBytes(units, table.start(i), table.end(i));
+  return out;
 }
 
 /**
@@ -128,13 +204,31 @@ export function tolerantCandidates(
   const m = pattern.length;
   if (m === 0 || m > n - start) return [];
   const t = table(index);
-  const want = pattern.map((l) => tolerantKey(l, pass));
+  const want = pattern.map(keyMemo(pass));
   const wantSig = pattern.map(signature);
   const sigs = t.sigs.keys!;
+  const budget = ROLL_FILES * n + ROLL_MIN;
+  const power = basePower(m);
+  let sigWanted: number | undefined;
+  let keyWanted: number | undefined;
   const at = (i: number): boolean => {
-    for (let k = 0; k < m; k++) if (sigs[i + k] !== wantSig[k]) return false;
-    for (let k = 0; k < m; k++) if (keyAt(index, t, pass, i + k) !== want[k]) return false;
-    return true;
+    if (m > 1 && (t.sigRolling !== undefined || t.sigCost > budget)) {
+      t.sigRolling ??= rollingOf(t.sigs.keys!);
+      sigWanted ??= hashOfBlock(wantSig);
+      if (blockAt(t.sigRolling, i, m, power) !== sigWanted) return false;
+    }
+    let k = 0;
+    while (k < m && sigs[i + k] === wantSig[k]) k++;
+    t.sigCost += k + 1;
+    if (k < m) return false;
+    if (m > 1 && (t.keyRolling.has(pass) || t.keyCost > budget)) {
+      const rolling = t.keyRolling.get(pass) ?? keyRolling(index, t, pass);
+      keyWanted ??= hashOfBlock(want.map((w) => hashChars(w, 0, w.length, true)));
+      if (blockAt(rolling, i, m, power) !== keyWanted) return false;
+    }
+    for (k = 0; k < m; k++) if (keyAt(index, t, pass, i + k) !== want[k]) break;
+    t.keyCost += k + 1;
+    return k === m;
   };
   if (eof) return n - m >= start && at(n - m) ? [n - m] : [];
   // Anchor on the pattern line whose signature bucket is smallest.

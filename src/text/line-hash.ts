@@ -22,11 +22,11 @@ const SAMPLE = 8;
 /** log2(SAMPLE): unit k of SAMPLE sits at (k * len) >> SHIFT. */
 const SHIFT = 3;
 
-/** The sampled FNV-1a hash of chars [from, to) of `s`. */
-export function hashChars(s: string, from: number, to: number): number {
+/** The sampled FNV-1a hash of chars [from, to) of `s`; with `full`, of every unit (for block hashes, match/rolling.ts). */
+export function hashChars(s: string, from: number, to: number, full = false): number {
   const len = to - from;
   let h = Math.imul(FNV_OFFSET ^ len, FNV_PRIME);
-  if (len <= SAMPLE) {
+  if (len <= SAMPLE || full) {
     for (let k = from; k < to; k++) h = Math.imul(h ^ s.charCodeAt(k), FNV_PRIME);
     return h;
   }
@@ -35,10 +35,10 @@ export function hashChars(s: string, from: number, to: number): number {
 }
 
 /** hashChars over bytes [from, to) of `b` (equal to hashChars for ASCII text). */
-export function hashBytes(b: Uint8Array, from: number, to: number): number {
+export function hashBytes(b: Uint8Array, from: number, to: number, full = false): number {
   const len = to - from;
   let h = Math.imul(FNV_OFFSET ^ len, FNV_PRIME);
-  if (len <= SAMPLE) {
+  if (len <= SAMPLE || full) {
     for (let k = from; k < to; k++) h = Math.imul(h ^ b[k]!, FNV_PRIME);
     return h;
   }

@@ -1,20 +1,15 @@
 // A file's lines without an object per line: the content once, plus where each
 // line starts and where its content ends (its ending runs from there to the
-// next start). On this kind of machine, and for Node in general, the cost of a
-// 100,000-line file was dominated by allocating, collecting and faulting in
-// 100,000 small objects and strings; offsets in a typed array cost 4 bytes a
-// line and no garbage (a second array of ends only for a file that mixes line
-// endings: with one ending, a line's content ends a fixed width before the
-// next line starts; see line-offsets.ts). Matching, hashing and trimming read
-// the offsets in place; a line becomes a string only when one is asked for
-// (a tolerant key, a line a diagnostic quotes, the diff's few lines).
-//
-// Two backings with one behaviour:
-//   TextLines  over decoded text (UTF-16, legacy encodings, the edit tool);
-//   Utf8Lines  over a UTF-8 file's own bytes, never decoded as a whole: the
-//              common case skips a second copy of the file (and its page
-//              faults), and its offsets are already byte offsets for writing.
-// A property test holds the two to the same answers on random text.
+// next start). For Node, the cost of a 100,000-line file was dominated by
+// allocating, collecting and faulting in 100,000 small objects and strings;
+// offsets in a typed array cost 4 bytes a line and no garbage (a second array of ends
+// only for a file that mixes line endings: see line-offsets.ts). Matching,
+// hashing and trimming read the offsets in place; a line becomes a string only
+// when one is asked for (a tolerant key, a quoted line, the diff's few lines).
+// Two backings with one behaviour: TextLines over decoded text (UTF-16, legacy
+// encodings, the edit tool); Utf8Lines over a UTF-8 file's own bytes, never
+// decoded as a whole (no second copy of the file, and its offsets are already
+// byte offsets for writing). A property test holds the two to the same answers.
 
 import { searchBytes, searchString } from './linear-search.js';
 import type { Line } from './lines.js';
@@ -91,9 +86,9 @@ export abstract class LineTable {
     return i < this.length - 1 ? this.starts[i + 1]! - this.eolWidth : this.lastEnd;
   }
 
-  /** The code unit (char or byte) at an offset. */
   protected abstract codeAt(offset: number): number;
-
+  /** The content the offsets index (decoded text, or a UTF-8 file's bytes): for loops over every unit. */
+  abstract units(): string | Uint8Array;
   /** The code unit at an offset (a UTF-16 char, or a byte of a UTF-8 backing). */
   unitAt(offset: number): number {
     return this.codeAt(offset);
@@ -179,12 +174,12 @@ export abstract class LineTable {
    * backing's code units: what the matcher's line index is keyed by, so
    * indexing a file needs no string per line.
    */
-  hashLine(i: number, trim: 0 | 1 | 2): number {
+  hashLine(i: number, trim: 0 | 1 | 2, full = false): number {
     let st = this.starts[i]!;
     let e = this.ends !== undefined ? this.ends[i]! : i < this.length - 1 ? this.starts[i + 1]! - this.eolWidth : this.lastEnd;
     if (trim > 0) for (let w = this.trailingSpace(st, e); w > 0; w = this.trailingSpace(st, e)) e -= w;
     if (trim > 1) for (let w = this.leadingSpace(st, e); w > 0; w = this.leadingSpace(st, e)) st += w;
-    return this.hashRange(st, e);
+    return this.hashRange(st, e, full);
   }
 
   /**
@@ -193,15 +188,15 @@ export abstract class LineTable {
    * index, which runs once per file, often before the JIT has warmed up, so a
    * backing overrides it with a loop that makes no call per line.
    */
-  hashAll(trim: 0 | 1 | 2, stride = 1): Int32Array {
+  hashAll(trim: 0 | 1 | 2, stride = 1, full = false): Int32Array {
     const out = new Int32Array(Math.ceil(this.length / stride));
-    for (let q = 0; q < out.length; q++) out[q] = this.hashLine(q * stride, trim);
+    for (let q = 0; q < out.length; q++) out[q] = this.hashLine(q * stride, trim, full);
     return out;
   }
 
-  /** hashLine's hash of a string, as this table would hold it. */
-  abstract hashString(s: string): number;
-  protected abstract hashRange(from: number, to: number): number;
+  /** hashLine's hash of a string, as this table would hold it (`full`: of every unit, not sampled). */
+  abstract hashString(s: string, full?: boolean): number;
+  protected abstract hashRange(from: number, to: number, full: boolean): number;
 
   /** The single ending every terminated line uses, or undefined for a mixed file ('\n' when none has one). */
   uniformEol(): string | undefined {
@@ -242,6 +237,10 @@ class TextLines extends LineTable {
     return this.text.charCodeAt(offset);
   }
 
+  units(): string {
+    return this.text;
+  }
+
   protected search(needle: string, from: number): number {
     return searchString(this.text, needle, from);
   }
@@ -270,12 +269,12 @@ class TextLines extends LineTable {
     return undefined;
   }
 
-  protected hashRange(from: number, to: number): number {
-    return hashChars(this.text, from, to);
+  protected hashRange(from: number, to: number, full: boolean): number {
+    return hashChars(this.text, from, to, full);
   }
 
-  hashString(s: string): number {
-    return hashChars(s, 0, s.length);
+  hashString(s: string, full = false): number {
+    return hashChars(s, 0, s.length, full);
   }
 }
 
@@ -293,6 +292,10 @@ class Utf8Lines extends LineTable {
 
   protected codeAt(offset: number): number {
     return this.bytes[offset]!;
+  }
+
+  units(): Uint8Array {
+    return this.bytes;
   }
 
   protected search(needle: string, from: number): number {
@@ -356,11 +359,11 @@ class Utf8Lines extends LineTable {
     return this.starts[i]!;
   }
 
-  protected hashRange(from: number, to: number): number {
-    return hashBytes(this.bytes, from, to);
+  protected hashRange(from: number, to: number, full: boolean): number {
+    return hashBytes(this.bytes, from, to, full);
   }
 
-  override hashAll(trim: 0 | 1 | 2, stride = 1): Int32Array {
+  override hashAll(trim: 0 | 1 | 2, stride = 1, full = false): Int32Array {
     const { bytes, starts, ends, eolWidth } = this;
     const last = this.length - 1;
     const out = new Int32Array(Math.ceil(this.length / stride));
@@ -381,17 +384,17 @@ class Utf8Lines extends LineTable {
         if (w === 0) break;
         st += w;
       }
-      out[q] = hashBytes(bytes, st, e);
+      out[q] = hashBytes(bytes, st, e, full);
     }
     return out;
   }
 
-  hashString(s: string): number {
+  hashString(s: string, full = false): number {
     // ASCII chars are their own bytes; anything else is hashed as its UTF-8.
     if (!isAsciiString(s)) {
       const b = Buffer.from(s, 'utf8');
-      return hashBytes(b, 0, b.length);
+      return hashBytes(b, 0, b.length, full);
     }
-    return hashChars(s, 0, s.length);
+    return hashChars(s, 0, s.length, full);
   }
 }
