@@ -14,7 +14,7 @@ import { applyPatchMain } from './apply-patch.js';
 import { colorArgs, oneLineError, OptionError } from './choices.js';
 import { UsageError } from './input.js';
 import { buildProgram } from './program.js';
-import { programName, usageDocument, wantsJson } from './usage.js';
+import { usageDocument, wantsJson } from './usage.js';
 import { writeFd } from './write.js';
 
 /**
@@ -27,11 +27,12 @@ const SYNC_FS_CALLS = 64;
 
 export async function main(argv: string[] = process.argv): Promise<number> {
   const fs = new NodeFs({ syncCalls: SYNC_FS_CALLS, fsyncOnlyInPool: true, poolThreads: CLI_POOL_THREADS });
+  const name = invokedName(argv) === 'apply_patch' ? 'apply_patch' : 'chord-patch';
   try {
-    if (invokedName(argv) === 'apply_patch') return await applyPatchMain(argv.slice(2), fs);
+    if (name === 'apply_patch') return await applyPatchMain(argv.slice(2), fs);
     return await runCommander([...argv.slice(0, 2), ...colorArgs(argv.slice(2))], fs);
   } catch (e) {
-    if (e instanceof UsageError || e instanceof OptionError) return usageError(argv, e.message);
+    if (e instanceof UsageError || e instanceof OptionError) return usageError(argv, e.message, name);
     // Output that could not be written (a full disk): not a bug, and no outcome to name (emit.ts names one when there is).
     if (isWriteError(e)) return reportLost(undefined, e);
     if ((e as NodeJS.ErrnoException | undefined)?.syscall === 'uv_cwd') {
@@ -77,9 +78,9 @@ async function runCommander(argv: string[], fs: Fs): Promise<number> {
 }
 
 /** A usage error: one line on stderr signed with the command's name, and the JSON document under --json; exit 64. */
-function usageError(argv: readonly string[], message: string): number {
-  process.stderr.write(`${programName(argv, process.argv0)}: ${message}\n`);
+function usageError(argv: readonly string[], message: string, name: 'apply_patch' | 'chord-patch'): number {
+  process.stderr.write(`${name}: ${message}\n`);
   const args = argv.slice(2);
-  if (programName(argv, process.argv0) === 'chord-patch' && wantsJson(args)) writeFd(1, usageDocument(args, message));
+  if (name === 'chord-patch' && wantsJson(args)) writeFd(1, usageDocument(args, message));
   return EXIT_USAGE;
 }

@@ -8,12 +8,6 @@ import { EXIT_USAGE } from '../report/exit.js';
 import { jsonDoc } from '../report/json.js';
 import { checkDocument } from './check-json.js';
 
-/** The name usage errors are signed with. */
-export function programName(argv: readonly string[], argv0: string | undefined): 'apply_patch' | 'chord-patch' {
-  const base = (p: string | undefined) => (p ?? '').split(/[\\/]/).pop();
-  return base(argv0) === 'apply_patch' || base(argv[1]) === 'apply_patch' ? 'apply_patch' : 'chord-patch';
-}
-
 /** Whether the options (those before `--`) ask for JSON: --json, --format json or --format=json. */
 export function wantsJson(args: readonly string[]): boolean {
   const end = args.indexOf('--');
