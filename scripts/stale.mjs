@@ -28,7 +28,7 @@ import { dirname, join } from 'node:path';
 import { diff3Merge } from 'node-diff3';
 import { structuredPatch } from 'diff';
 import { ensureCodex } from './bench/tools.mjs';
-import { historyPairs, PINNED_COMMIT, usableText } from './drift/sources.mjs';
+import { historyPairs, PINNED_COMMIT, readBlobs, usableText } from './drift/sources.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -57,8 +57,12 @@ function repoTriples() {
         wanted.push({ id: `repo:${commits[k - 1].id}+${commits[k].id}:${path}`, path, a: n.old, b: n.new, c: next.new });
     }
   }
-  const blobs = readBlobs(wanted.flatMap((w) => [w.a, w.b, w.c]));
-  return wanted.map((w) => ({ id: w.id, source: 'repo', path: w.path, A: blobs.get(w.a), B: blobs.get(w.b), C: blobs.get(w.c) }));
+  const blobs = readBlobs(
+    git,
+    wanted.flatMap((w) => [w.a, w.b, w.c]),
+  );
+  const text = (sha) => blobs.get(sha).toString('utf8');
+  return wanted.map((w) => ({ id: w.id, source: 'repo', path: w.path, A: text(w.a), B: text(w.b), C: text(w.c) }));
 }
 
 /** The drift corpus's history pairs, chained per file. */
@@ -79,21 +83,6 @@ function driftTriples() {
       });
   }
   return out;
-}
-
-function readBlobs(shas) {
-  const unique = [...new Set(shas)];
-  const out = git(['cat-file', '--batch'], `${unique.join('\n')}\n`);
-  const blobs = new Map();
-  let at = 0;
-  while (at < out.length) {
-    const eol = out.indexOf(10, at);
-    const [sha, , size] = out.subarray(at, eol).toString('latin1').split(' ');
-    const n = Number(size);
-    blobs.set(sha, out.subarray(eol + 1, eol + 1 + n).toString('utf8'));
-    at = eol + 1 + n + 1;
-  }
-  return blobs;
 }
 
 const lines = (t) => t.slice(0, -1).split('\n');

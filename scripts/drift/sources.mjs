@@ -93,8 +93,8 @@ export function historyPairs(root) {
   return pairs.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** Every blob's bytes, read through one `git cat-file --batch`. */
-function readBlobs(git, shas) {
+/** Every blob's bytes, read through one `git cat-file --batch` (`git(args, input)` runs git in the repository). */
+export function readBlobs(git, shas) {
   const unique = [...new Set(shas)];
   const out = git(['cat-file', '--batch'], `${unique.join('\n')}\n`);
   const blobs = new Map();
