@@ -3,7 +3,7 @@
 // and a total; the exit code is the worst of them (report.ts worstExit).
 
 import { apply } from '../index.js';
-import { failureStyle } from '../report/colors.js';
+import { colorsAt } from '../report/colors.js';
 import { writeFd } from './write.js';
 import type { Fs } from '../types.js';
 import { runApply } from './apply.js';
@@ -35,7 +35,7 @@ export async function runCheck(files: readonly string[], flags: ApplyFlags, fs: 
   }
   const printed =
     format === 'text'
-      ? printCheckText(results, { quiet: !!flags.quiet, style: failureStyle(useColor(flags.color, 2)) })
+      ? printCheckText(results, { quiet: !!flags.quiet, style: (await colorsAt(0, await useColor(flags.color, 2))).style })
       : printFormatted(format, results, true);
   try {
     writeFd(1, printed.out);

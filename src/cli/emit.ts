@@ -3,9 +3,8 @@
 // the exit code.
 
 import { relative, resolve } from 'node:path';
-import { supportsColor, supportsColorStderr } from 'chalk';
-import { isatty } from 'node:tty';
-import type { ColorLevel } from '../report/colors.js';
+import { type ColorLevel, colorsAt } from '../report/colors.js';
+import { isTerminal } from './terminal.js';
 import { queuedWrites, writeFd } from './write.js';
 import { holdSignalsUntilReported } from '../commit/signals.js';
 import { EXIT_REPORT_FAILED, exitCodeFor } from '../report/exit.js';
@@ -21,8 +20,13 @@ import { type CheckResult, formatOf, printFormatted } from './report.js';
  * The colour level for stdout (1) or stderr (2): --color, the environment,
  * else chalk's level for that stream when it is a terminal.
  */
-export function useColor(flag: ColorFlag, fd: 1 | 2 = 1): ColorLevel {
-  return colorLevel(flag, process.env, () => (isatty(fd) ? ((fd === 1 ? supportsColor : supportsColorStderr) || { level: 1 }).level : 0));
+export async function useColor(flag: ColorFlag, fd: 1 | 2 = 1): Promise<ColorLevel> {
+  let terminal: ColorLevel = 0;
+  if (isTerminal(fd)) {
+    const chalk = await import('chalk');
+    terminal = ((fd === 1 ? chalk.supportsColor : chalk.supportsColorStderr) || { level: 1 }).level;
+  }
+  return colorLevel(flag, process.env, () => terminal);
 }
 
 /** A patch file's result as the --format renderers take it; paths shown relative to where chord-patch runs (-C DIR joined). */
@@ -46,9 +50,9 @@ export function checkResult(
  * changed, so the code is EXIT_REPORT_FAILED and a last line on stderr says
  * what changed.
  */
-export function emit(outcome: Outcome, flags: ApplyFlags, file?: string): number {
+export async function emit(outcome: Outcome, flags: ApplyFlags, file?: string): Promise<number> {
   try {
-    return print(outcome, flags, file);
+    return await print(outcome, flags, file);
   } catch (e) {
     if (!isWriteError(e)) throw e;
     return reportLost(outcome, e);
@@ -80,7 +84,7 @@ export function reportLost(outcome: Outcome | undefined, e: unknown): number {
   return EXIT_REPORT_FAILED;
 }
 
-function print(outcome: Outcome, flags: ApplyFlags, file?: string): number {
+async function print(outcome: Outcome, flags: ApplyFlags, file?: string): Promise<number> {
   const format = formatOf(flags);
   if (format !== 'text') {
     const printed = printFormatted(format, [checkResult(file, flags, { outcome })], false);
@@ -96,8 +100,7 @@ function print(outcome: Outcome, flags: ApplyFlags, file?: string): number {
     writeFd(outcome.status === 'applied' || outcome.status === 'checked' ? 1 : 2, modelMessage(outcome));
   } else {
     const { out, err } = humanReport(outcome, {
-      color: useColor(flags.color),
-      errColor: useColor(flags.color, 2),
+      colors: await colorsAt(await useColor(flags.color), await useColor(flags.color, 2)),
       quiet: !!flags.quiet,
       stat: !!flags.stat,
       numstat: !!flags.numstat,

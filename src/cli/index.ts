@@ -63,7 +63,7 @@ function invokedName(argv: string[]): string {
 
 async function runCommander(argv: string[], fs: Fs): Promise<number> {
   let code = 0;
-  const program = await buildProgram((c) => (code = c), fs);
+  const program = await buildProgram((c) => (code = c), fs, argv.slice(2));
   try {
     await program.parseAsync(argv);
   } catch (e) {

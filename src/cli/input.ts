@@ -4,8 +4,8 @@
 
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { isatty } from 'node:tty';
 import { readPasted } from './pasted.js';
+import { isTerminal } from './terminal.js';
 
 /** A command line that cannot be run as given; cli/index.ts prints it and exits 64. */
 export class UsageError extends Error {}
@@ -20,7 +20,7 @@ export function readInput(file: string | undefined, cwd?: string): Buffer {
     }
   }
   // An explicit `-` on a terminal is a paste; nothing at all is a forgotten pipe.
-  if (isatty(0)) {
+  if (isTerminal(0)) {
     if (file === '-') return readPasted();
     throw new UsageError('no input: pass a FILE, pipe the patch on stdin, or pass - to paste it');
   }

@@ -39,9 +39,19 @@ function addOptions(cmd: Command, specs: readonly OptionSpec[], Option: typeof O
   return cmd;
 }
 
-/** The program; each action hands its exit code to `setCode`. */
-export async function buildProgram(setCode: (code: number) => void, fs: Fs = new NodeFs()): Promise<Command> {
+/**
+ * The program; each action hands its exit code to `setCode`. When `args`
+ * (the command line after the program's name) names a command, only that
+ * command gets its options: building every command's option table costs a
+ * run more than its own work (bench/house.md). Help and errors get them all.
+ */
+export async function buildProgram(setCode: (code: number) => void, fs: Fs = new NodeFs(), args: readonly string[] = []): Promise<Command> {
   const { Command, Option } = await import('commander');
+  const options = new Map<Command, () => void>();
+  const later: Later = (cmd, add) => {
+    options.set(cmd, () => add(cmd));
+    return cmd;
+  };
   const program = new Command('chord-patch')
     .description('Apply model-emitted code edits safely: Codex apply_patch envelopes and old_string/new_string replacements.')
     .version(VERSION, '-V, --version')
@@ -49,29 +59,27 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
     .configureOutput({ writeOut: (t) => writeFd(1, t), writeErr: (t) => writeFd(2, t), outputError: (t, write) => write(oneLineError(t)) })
     .exitOverride();
 
-  addOptions(
+  later(
     program
       .command('apply')
       .argument('[files...]', 'patch or edit JSON to apply (default: stdin); several unified diffs apply as one transaction')
       .description('apply a patch envelope, {"patch": ...} JSON, or an edit request'),
-    APPLY_COMMANDS.apply,
-    Option,
+    (cmd) => addOptions(cmd, APPLY_COMMANDS.apply, Option),
   ).action(async (files: string[], flags: ApplyFlags) =>
     setCode(await (files.length > 1 ? runApplyDiffs(files, flags, fs) : runApply(files[0], flags, fs))),
   );
 
-  addOptions(
+  later(
     program
       .command('check')
       .argument('[files...]', 'patches or edit JSON to check, each against the same tree (default: stdin)')
       .description(
         'report whether the input would apply cleanly; writes nothing (= apply --check); several files: a line each and a total',
       ),
-    APPLY_COMMANDS.check,
-    Option,
+    (cmd) => addOptions(cmd, APPLY_COMMANDS.check, Option),
   ).action(async (files: string[], flags: ApplyFlags) => setCode(await runCheck(files, flags, fs)));
 
-  addOptions(
+  later(
     program
       .command('edit')
       .argument('[file]', 'edit JSON to apply (default: stdin)')
@@ -79,17 +87,17 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
         'replace text in one existing file: {"path", "old_string", "new_string", "replace_all"?} ' +
           'or {"path", "edits": [{"old_string", "new_string", "replace_all"?}, ...]}',
       ),
-    APPLY_COMMANDS.edit,
-    Option,
+    (cmd) => addOptions(cmd, APPLY_COMMANDS.edit, Option),
   ).action(async (file: string | undefined, flags: ApplyFlags) => setCode(await runApply(file, flags, fs, edit)));
 
-  addModelCommands(program, Option, setCode, fs);
+  addModelCommands(program, Option, later, setCode, fs);
 
-  program
-    .command('recover')
-    .description('roll back chord-patch commits in DIR that were interrupted halfway (killed, crashed) and remove their temporary files')
-    .option('-C, --cwd <dir>', 'the directory to recover (default: the current directory)')
-    .action(async (flags: { cwd?: string }) => setCode(await runRecover(flags, fs)));
+  later(
+    program
+      .command('recover')
+      .description('roll back chord-patch commits in DIR that were interrupted halfway (killed, crashed) and remove their temporary files'),
+    (cmd) => cmd.option('-C, --cwd <dir>', 'the directory to recover (default: the current directory)'),
+  ).action(async (flags: { cwd?: string }) => setCode(await runRecover(flags, fs)));
 
   program
     .command('end-session')
@@ -115,41 +123,52 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
     .option('--json', 'print the result as JSON (an array for several files)')
     .action(async (files: string[], flags: { json?: boolean }) => setCode(await runValidate(files, flags)));
 
+  const named = program.commands.find((c) => c.name() === args[0]);
+  for (const [cmd, add] of options) if (named === undefined || cmd === named) add();
   return program;
 }
 
-/** The commands that speak to agents: `tools` (the definitions to send) and `mcp` (the server). */
-function addModelCommands(program: Command, Option: typeof OptionClass, setCode: (code: number) => void, fs: Fs): void {
-  program
-    .command('tools')
-    .description('print, as JSON, the edit tools to send to a model: surface, wire shape and exact definitions')
-    .option('--model <name>', 'model name; a provider/ prefix and an @variant suffix are allowed (required unless --format mcp)')
-    .addOption(
-      new Option(
-        '--format <kind>',
-        'json: the selection and definitions (default); mcp: the tool list as `chord-patch mcp` lists it',
-      ).choices(['json', 'mcp']),
-    )
-    .addOption(
-      new Option('--endpoint <kind>', "API the tools are sent to (default: the provider's type, else responses)").choices([...ENDPOINTS]),
-    )
-    .option('--provider <name>', "provider whose compat overrides apply (default: the model name's provider/ prefix)")
-    .option('--config <file>', 'YAML config with compat overrides and permission rules (default: .chord-patch.yaml, if present)')
-    .action(async (flags: ToolsFlags) => setCode(await runTools(flags)));
+/** Adds a command's options, now or once the command line is known (buildProgram). */
+type Later = (cmd: Command, add: (cmd: Command) => void) => Command;
 
-  program
-    .command('mcp')
-    .description('serve the edit tools over MCP on stdin/stdout (Claude Code, Codex CLI, Cursor, VS Code): docs/mcp.md')
-    .option(
-      '-C, --cwd <dir>',
-      "the root every path resolves in and may not leave (default: the client's first root, else the current directory)",
-    )
-    .option('--model <name>', "offer that model's tools (as `tools --model`); default: both editors, write, delete and read")
-    .option(
-      '--config <file>',
-      'YAML config with compat overrides and permission rules (default: .chord-patch.yaml in the root, if present)',
-    )
-    .option('--3way', "merge stale patches and edits into the file on every connection (as apply's --3way)")
-    .option('--three-way-markers', '= --3way=markers: the same, writing conflict markers instead of refusing a conflict')
-    .action(async (flags: McpFlags) => setCode(await runMcp(flags, fs)));
+/** The commands that speak to agents: `tools` (the definitions to send) and `mcp` (the server). */
+function addModelCommands(program: Command, Option: typeof OptionClass, later: Later, setCode: (code: number) => void, fs: Fs): void {
+  later(
+    program.command('tools').description('print, as JSON, the edit tools to send to a model: surface, wire shape and exact definitions'),
+    (cmd) =>
+      cmd
+        .option('--model <name>', 'model name; a provider/ prefix and an @variant suffix are allowed (required unless --format mcp)')
+        .addOption(
+          new Option(
+            '--format <kind>',
+            'json: the selection and definitions (default); mcp: the tool list as `chord-patch mcp` lists it',
+          ).choices(['json', 'mcp']),
+        )
+        .addOption(
+          new Option('--endpoint <kind>', "API the tools are sent to (default: the provider's type, else responses)").choices([
+            ...ENDPOINTS,
+          ]),
+        )
+        .option('--provider <name>', "provider whose compat overrides apply (default: the model name's provider/ prefix)")
+        .option('--config <file>', 'YAML config with compat overrides and permission rules (default: .chord-patch.yaml, if present)'),
+  ).action(async (flags: ToolsFlags) => setCode(await runTools(flags)));
+
+  later(
+    program
+      .command('mcp')
+      .description('serve the edit tools over MCP on stdin/stdout (Claude Code, Codex CLI, Cursor, VS Code): docs/mcp.md'),
+    (cmd) =>
+      cmd
+        .option(
+          '-C, --cwd <dir>',
+          "the root every path resolves in and may not leave (default: the client's first root, else the current directory)",
+        )
+        .option('--model <name>', "offer that model's tools (as `tools --model`); default: both editors, write, delete and read")
+        .option(
+          '--config <file>',
+          'YAML config with compat overrides and permission rules (default: .chord-patch.yaml in the root, if present)',
+        )
+        .option('--3way', "merge stale patches and edits into the file on every connection (as apply's --3way)")
+        .option('--three-way-markers', '= --3way=markers: the same, writing conflict markers instead of refusing a conflict'),
+  ).action(async (flags: McpFlags) => setCode(await runMcp(flags, fs)));
 }

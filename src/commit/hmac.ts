@@ -58,8 +58,17 @@ export function sha256(data: Uint8Array): Uint8Array {
   return out;
 }
 
+interface NativeHasher {
+  update(data: Uint8Array): NativeHasher;
+  digest(encoding: 'hex'): string;
+}
+
+/** Bun's native keyed hasher, present where chord-patch runs as the binary: the same digest without this file's cold start. */
+const BunHasher = (globalThis as { Bun?: { CryptoHasher: new (algorithm: 'sha256', key: Uint8Array) => NativeHasher } }).Bun?.CryptoHasher;
+
 /** HMAC-SHA256 of `data` under `key`, as lowercase hex. */
 export function hmacSha256(key: Uint8Array, data: Uint8Array): string {
+  if (BunHasher) return new BunHasher('sha256', key).update(data).digest('hex');
   const block = new Uint8Array(64);
   block.set(key.length > 64 ? sha256(key) : key);
   const inner = new Uint8Array(64 + data.length);

@@ -28,7 +28,7 @@
 // target, never a wrong one.
 
 import { dirname, join } from 'node:path';
-import { createHash } from 'node:crypto';
+import { sha256Hash } from '../platform/sha256.js';
 import type { Fs } from '../types.js';
 
 export interface JournalEntry {
@@ -142,7 +142,7 @@ export async function undo(fs: Fs, j: Journal, name: Namer, touched?: ReadonlySe
 
 /** SHA-256 and size of what a commit writes, for its journal entry. */
 export function postImage(bytes: Uint8Array | readonly Uint8Array[]): { size: number; sha256: string } {
-  const hash = createHash('sha256');
+  const hash = sha256Hash();
   let size = 0;
   for (const piece of bytes instanceof Uint8Array ? [bytes] : bytes) {
     hash.update(piece);

@@ -4,16 +4,14 @@
 import type { Outcome } from '../types.js';
 import { changeLine } from './message.js';
 import { diffStat, diffSummary, numStat } from './stat.js';
-import { type ColorLevel, diffPaint, failureStyle } from './colors.js';
+import { type Colors, NO_COLORS } from './colors.js';
 import { terminalFailureReport } from './terminal.js';
 import { unifiedDiff } from './unified.js';
 import { placementLines } from './verbose.js';
 
 export interface HumanOptions {
-  /** Colour level of stdout (the diff, the summary); 0: none. */
-  color: ColorLevel;
-  /** Colour level of stderr (the failure report); default: as stdout. */
-  errColor?: ColorLevel;
+  /** The colours of stdout (the diff, the diffstat) and stderr (the failure report); default: none. */
+  colors?: Colors;
   quiet: boolean;
   /** A diffstat instead of the diff. */
   stat?: boolean;
@@ -31,13 +29,14 @@ export function humanReport(full: Outcome, opts: HumanOptions): { out: string; e
   // The repeated-failure note is advice for the model (spec: "The note does not
   // appear in the UI"); the person at the terminal sees the failure itself.
   const o: Outcome = { ...full, notes: full.notes.filter((n) => n.code !== 'repeated_failure') };
+  const { paint, style } = opts.colors ?? NO_COLORS;
   let out = '';
   const verbose = opts.verbose && o.placements ? placementLines(o.placements) : '';
   const listed = opts.stat || opts.numstat || opts.summary;
   if (opts.numstat) out += numStat(o.diffs);
-  if (opts.stat) out += diffStat(o.diffs, diffPaint(opts.color));
+  if (opts.stat) out += diffStat(o.diffs, paint);
   if (opts.summary) out += diffSummary(o.diffs);
-  if (!listed && !opts.quiet) out += o.diffs.map((d) => unifiedDiff(d, diffPaint(opts.color))).join('');
+  if (!listed && !opts.quiet) out += o.diffs.map((d) => unifiedDiff(d, paint)).join('');
   const ok = o.status === 'applied' || o.status === 'checked';
   if (ok && opts.listingOnly) return { out, err: verbose };
   if (ok) {
@@ -56,6 +55,5 @@ export function humanReport(full: Outcome, opts: HumanOptions): { out: string; e
     out += `${[headline, notes].filter(Boolean).join('\n')}\n`;
     return { out, err: verbose };
   }
-  const style = failureStyle(opts.errColor ?? opts.color);
   return { out, err: verbose + terminalFailureReport(o, style) };
 }

@@ -10,7 +10,7 @@
 // Beyond the spec: an identical patch that already failed to match, against files
 // that have not changed since, is refused before it runs.
 
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../platform/sha256.js';
 import type { Entry, FailureCode, FileOp, Note, Outcome } from '../types.js';
 
 export const SESSION_STATE_VERSION = 1;
@@ -71,7 +71,7 @@ export function sanitizeSessionId(id: string): string {
     .replace(/^\.+/, '_')
     .slice(0, 80);
   if (safe === id && safe !== '') return safe;
-  return `${safe || 'session'}-${createHash('sha256').update(id).digest('hex').slice(0, 12)}`;
+  return `${safe || 'session'}-${sha256Hex(id).slice(0, 12)}`;
 }
 
 /** $XDG_STATE_HOME/chord-patch/sessions/<id>.json, falling back to ~/.local/state. */
@@ -176,13 +176,13 @@ export function patchMatchEvents(
  */
 export function patchKey(ops: readonly FileOp[]): string {
   const canonical = JSON.stringify(ops, (k, v) => (k === 'patchLine' ? undefined : v));
-  return createHash('sha256').update(canonical).digest('hex');
+  return sha256Hex(canonical);
 }
 
 /** What a snapshot entry looked like, compactly: a content hash for files. */
 export function fileFingerprint(entry: Entry | undefined): string {
   if (!entry || entry.kind === 'missing') return 'missing';
-  if (entry.kind === 'file') return `file:${entry.mode}:${createHash('sha256').update(entry.bytes).digest('hex')}`;
+  if (entry.kind === 'file') return `file:${entry.mode}:${sha256Hex(entry.bytes)}`;
   if (entry.kind === 'unreadable') return 'unreadable';
   return entry.kind;
 }

@@ -8,8 +8,7 @@
 
 import { realpathSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../platform/sha256.js';
 import type { Preimage } from './types.js';
 
 /** Largest blob read back (a larger file has no git pre-image). */
@@ -17,9 +16,10 @@ const MAX_BLOB = 8 * 1024 * 1024;
 
 const SAFE_CONFIG = ['-c', 'core.fsmonitor=', '-c', 'core.hooksPath=/dev/null', '-c', 'core.pager=cat', '-c', 'core.untrackedCache=false'];
 
+/** Runs git; node:child_process is loaded here, not at start-up, since only a stale hunk asks git. */
 function git(cwd: string, args: readonly string[]): Buffer | undefined {
   try {
-    return <Buffer>execFileSync('git', ['--no-pager', ...SAFE_CONFIG, ...args], {
+    return <Buffer>process.getBuiltinModule('node:child_process').execFileSync('git', ['--no-pager', ...SAFE_CONFIG, ...args], {
       cwd,
       stdio: ['ignore', 'pipe', 'ignore'],
       maxBuffer: MAX_BLOB,
@@ -56,8 +56,7 @@ export async function gitPreimages(path: string): Promise<Preimage[]> {
   const out: Preimage[] = [];
   const index = git(top, ['show', '--no-textconv', `:${rel}`]);
   const head = git(top, ['show', '--no-textconv', `HEAD:${rel}`]);
-  const hash = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
-  if (index && (!head || !index.equals(head))) out.push({ source: 'index', bytes: index, hash: hash(index) });
-  if (head) out.push({ source: 'head', bytes: head, hash: hash(head) });
+  if (index && (!head || !index.equals(head))) out.push({ source: 'index', bytes: index, hash: sha256Hex(index) });
+  if (head) out.push({ source: 'head', bytes: head, hash: sha256Hex(head) });
   return out;
 }

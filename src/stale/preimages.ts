@@ -4,7 +4,7 @@
 // the file), and each content once.
 
 import type { SessionOptions } from '../session/store.js';
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../platform/sha256.js';
 import { gitPreimages } from './git.js';
 import { sessionPreimages } from './store.js';
 import type { Preimage, StaleOptions, StoreTrouble } from './types.js';
@@ -18,7 +18,7 @@ export async function knownPreimages(abs: string, current: Uint8Array, options: 
   if (options.preimages === false) return { preimages: [] };
   const fromSession = options.session ? sessionPreimages({ ...options, session: options.session }, abs) : { preimages: [] };
   const all = [...fromSession.preimages, ...(await gitPreimages(abs))];
-  const now = createHash('sha256').update(current).digest('hex');
+  const now = sha256Hex(current);
   const seen = new Set<string>([now]);
   const preimages = all.filter((p) => !seen.has(p.hash) && seen.add(p.hash));
   return { preimages, ...(fromSession.trouble ? { trouble: fromSession.trouble } : {}) };

@@ -10,7 +10,7 @@
 
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../platform/sha256.js';
 import { preimageDirFor, type SessionOptions } from '../session/store.js';
 import type { Preimage, StoreTrouble } from './types.js';
 
@@ -47,7 +47,6 @@ export interface KeptState {
   from?: string;
 }
 
-const sha256 = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
 const HEX = /^[0-9a-f]{64}$/;
 
 /** A folder of the store that is a real directory (never a link), or undefined when absent. Throws on anything else. */
@@ -170,7 +169,7 @@ export function keepPreimages(
     realDir(join(dir, 'objects'));
     const added: IndexEntry[] = [];
     for (const s of fit) {
-      const hash = sha256(s.bytes);
+      const hash = sha256Hex(s.bytes);
       const blob = join(dir, 'objects', hash);
       if (!blobIntact(blob, hash)) writeAtomic(blob, s.bytes);
       added.push({ path: s.path, hash, size: s.bytes.length, time: now, ...(s.from !== undefined ? { from: s.from } : {}) });
@@ -191,7 +190,7 @@ export function keepPreimages(
 
 function blobIntact(path: string, hash: string): boolean {
   try {
-    return sha256(readBounded(path, DEFAULT_LIMITS.fileBytes * 2)) === hash;
+    return sha256Hex(readBounded(path, DEFAULT_LIMITS.fileBytes * 2)) === hash;
   } catch {
     return false;
   }
@@ -222,7 +221,7 @@ export function sessionPreimages(
     } catch {
       bytes = undefined;
     }
-    if (!bytes || bytes.length !== e.size || sha256(bytes) !== e.hash) {
+    if (!bytes || bytes.length !== e.size || sha256Hex(bytes) !== e.hash) {
       bad.push(e.hash.slice(0, 12));
       continue;
     }

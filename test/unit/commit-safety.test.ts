@@ -103,7 +103,7 @@ describe('a rollback that fails too', () => {
     const newer = [0, 1, 2, 3].filter((i) => fs.text(`/work/f${i}.txt`) === `new ${i}\n`).map((i) => `f${i}.txt`);
     expect(newer.length).toBeGreaterThan(0);
     expect([...o.disk!.newContent].sort()).toEqual(newer);
-    for (const text of [modelMessage(o), jsonReport(o), humanReport(o, { color: 0, quiet: false }).err]) {
+    for (const text of [modelMessage(o), jsonReport(o), humanReport(o, { quiet: false }).err]) {
       expect(text).not.toMatch(/nothing was (written|changed)/i);
       for (const f of newer) expect(text).toContain(f);
     }

@@ -219,7 +219,7 @@ describe('session state on disk and in the pipeline', () => {
     const note = second.notes.find((n) => n.code === 'repeated_failure');
     expect(note?.message).toContain('a.txt (2nd failure this session)');
     expect(modelMessage(second)).toContain('read the target range fresh');
-    expect(humanReport(second, { color: 0, quiet: false }).err).not.toContain('read the target range fresh and copy');
+    expect(humanReport(second, { quiet: false }).err).not.toContain('read the target range fresh and copy');
 
     const again = await runPatchText(patch('Two', '2'), opts);
     expect(again.error?.code).toBe('repeated_failure');
