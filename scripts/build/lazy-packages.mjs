@@ -1,17 +1,19 @@
 // Packages the source only loads with `await import(...)` are bundled on
 // their own into <dist>/lazy/<name>.cjs and required from there on first
-// use, so nothing of them is read or compiled at start: commander (not for
-// apply_patch), the encoding detector and iconv tables (only legacy-encoded
-// files need them) and the yaml parser (only a config file does). The binary
-// (scripts/binary.mjs) splits them off the same way, as modules of their own
-// compiled into the executable. bench/house.md has what this saves.
+// use, so nothing of them is read or compiled at start: the encoding
+// detector and iconv tables (only legacy-encoded files need them), the yaml
+// parser (only a config file does), the three-way merge and the MCP SDK. The
+// binary (scripts/binary.mjs) splits them off the same way, as modules of
+// their own compiled into the executable. A small package loads faster
+// inside the bundle (its dynamic import is still evaluated only when
+// reached): commander stays there. bench/house.md has what both save.
 
 import { build } from 'esbuild';
 import { join } from 'node:path';
 import { ascii } from './ascii.mjs';
 import { writeAtomic } from './write-atomic.mjs';
 
-const LAZY = ['iconv-lite', 'jschardet', 'yaml', 'commander', 'node-diff3'];
+const LAZY = ['iconv-lite', 'jschardet', 'yaml', 'node-diff3'];
 /** Local modules loaded the same way, by the name of their lazy file: the MCP SDK (only `chord-patch mcp` needs it). */
 const LAZY_LOCAL = {
   'mcp-sdk': { from: /[\\/]src[\\/]mcp[\\/]server\.ts$/, path: './sdk.js', entry: join(import.meta.dirname, '../../src/mcp/sdk.ts') },
