@@ -190,6 +190,12 @@ export interface Fs {
     mode: number | undefined,
     owner?: { uid: number; gid: number },
   ): Promise<OpenTemp>;
+  /**
+   * Optional: copy the extended attributes of `from` onto `to` (a temp file
+   * about to replace it), throwing when one cannot be kept. Without it a
+   * replaced file's attributes are not kept (docs/safety.md).
+   */
+  copyXattrs?(from: string, to: string): Promise<void>;
   /** rename(2): replaces `to` atomically. */
   rename(from: string, to: string): Promise<void>;
   /** link(2): a second name for `from`; EEXIST when `to` exists (never replaces). */

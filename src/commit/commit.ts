@@ -268,7 +268,14 @@ async function writeAndSwitch(
   };
   const pairs = mutations.map((m, i) => [m, entries[i]!] as const);
   const writes = pairs.filter(([m]) => m.after);
-  const temps = writes.map(([m, e]) => ({ m, tmp: pins.name(e.tmp!), bytes: m.after!.bytes, mode: writtenMode(m), owner: ownerOf(m) }));
+  const temps = writes.map(([m, e]) => ({
+    m,
+    tmp: pins.name(e.tmp!),
+    bytes: m.after!.bytes,
+    mode: writtenMode(m),
+    owner: ownerOf(m),
+    xattrsFrom: m.before.kind === 'file' ? pins.name(m.abs) : undefined,
+  }));
   const failed = await writeTempsDurably(fs, temps, WRITE_CONCURRENCY, ({ m }) => stopped(m));
   if (failed) state.failure ??= { code: 'write_failed', path: failed.item.m.path, why: errorText(failed.error) };
   await forEachBounded(

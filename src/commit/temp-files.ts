@@ -22,6 +22,8 @@ export interface TempWrite {
   bytes: Uint8Array | readonly Uint8Array[];
   mode: number | undefined;
   owner?: { uid: number; gid: number } | undefined;
+  /** The file being replaced, whose extended attributes the temp file takes. */
+  xattrsFrom?: string | undefined;
 }
 
 /**
@@ -69,6 +71,7 @@ async function writeBatch<T extends TempWrite>(
         if (failed() || stop(item)) return;
         try {
           open.push({ item, file: await createTemp(fs, item) });
+          if (item.xattrsFrom !== undefined) await fs.copyXattrs?.(item.xattrsFrom, item.tmp);
         } catch (error) {
           state.failure ??= { item, error };
         }

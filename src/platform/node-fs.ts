@@ -49,6 +49,7 @@ import {
 } from 'node:fs';
 import type { DirPin, Fs, OpenTemp, Stat } from '../types.js';
 import { widenThreadPool } from './thread-pool.js';
+import { copyXattrs } from './xattrs.js';
 
 function kindOf(s: Stats): Stat['kind'] {
   if (s.isSymbolicLink()) return 'symlink';
@@ -261,6 +262,8 @@ export class NodeFs implements Fs {
       close: () => this.closeDescriptor(fd),
     } satisfies OpenTemp;
   };
+
+  readonly copyXattrs: NonNullable<Fs['copyXattrs']> = async (from, to) => copyXattrs(from, to);
 
   readonly writeTemp: Fs['writeTemp'] = async (path, bytes, mode, owner, durable = true) => {
     const file = await this.createTemp(path, bytes, mode, owner);
