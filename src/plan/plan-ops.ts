@@ -87,6 +87,7 @@ export function planUpdate(view: PlanView, i: number, op: Op<'update'>, refs: re
   const target = view.target(dest);
   // An envelope's Move to keeps Codex's rule (it replaces the file) while the shared conformance scenarios expect it.
   if (op.simultaneous) view.requireAbsent(dest, target, true, movedOnto(op));
+  else if (target.kind === 'file') view.hunkNotes.push(replacedByMove(op));
   view.requireCreatable(dest, target);
   if (!op.copy) view.vacate(i, ref.abs, op.simultaneous);
   view.put(i, dest.abs, { kind: 'file', ...(mode !== undefined ? { mode } : {}), content: next });
@@ -97,6 +98,14 @@ function movedOnto(op: Op<'update'>): string {
   return (
     `cannot ${verb} ${op.path} onto ${op.moveTo}: a file already exists there and would be lost; ` +
     (op.simultaneous ? 'the diff must delete or rename it too' : 'delete or move it first, in the same patch')
+  );
+}
+
+/** Said whenever an envelope's move replaces a file, so that no report shows it as a plain rename. */
+function replacedByMove(op: Op<'update'>): string {
+  return (
+    `${op.moveTo} already existed and was replaced by the moved ${op.path} (*** Move to: overwrites, as in Codex); ` +
+    'its previous content is not kept: to keep it, move or delete it first in the same patch'
   );
 }
 
