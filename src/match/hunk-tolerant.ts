@@ -6,7 +6,8 @@ import type { Hunk } from '../types.js';
 import { afterAnchors, oldSide, variants } from './hunk-lines.js';
 import type { Replacement } from './hunks.js';
 import { reindentHunk, type SeqLine } from './indent-evidence.js';
-import { followFileStyle, styleOf } from './indent-style.js';
+import { indentOf } from './reindent.js';
+import { charOfLines, followFileStyle, styleOf } from './indent-style.js';
 import type { LineIndex } from './seek.js';
 import { carryFilePunctuation, type TolerantHit, type TolerantPass, tolerantSeek } from './tolerant.js';
 
@@ -81,10 +82,16 @@ const STYLE_WINDOW = 40;
  */
 export function followStyle(index: LineIndex, r: Replacement): Replacement {
   const added = r.lines.filter((l) => l.op === '+');
-  if (!added.some((l) => /^[ \t]/.test(l.text) && l.text.trim() !== '')) return r;
+  const theirs = charOfLines(added.map((l) => l.text));
+  if (theirs !== ' ' && theirs !== '\t') return r;
   const at = (i: number) => (i >= 0 && i < index.length ? index.table.textAt(i) : undefined);
   const window: string[] = [];
-  for (let i = Math.max(0, r.start - STYLE_WINDOW); i < Math.min(index.length, r.start + r.oldLen + STYLE_WINDOW); i++) window.push(at(i)!);
+  for (let i = Math.max(0, r.start - STYLE_WINDOW); i < Math.min(index.length, r.start + r.oldLen + STYLE_WINDOW); i++) {
+    const line = at(i)!;
+    // A nearby line indented with the added lines' own character: the file's style is theirs or mixed, and nothing changes.
+    if (indentOf(line).includes(theirs)) return r;
+    window.push(line);
+  }
   const style = styleOf(window);
   if (style === undefined) return r;
   let seq: SeqLine[];

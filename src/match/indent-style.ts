@@ -14,7 +14,7 @@ import { type IndentMapping, indentOf } from './reindent.js';
 type Mapping = Extract<IndentMapping, { kind: 'map' }>;
 
 /** Indentation characters of the lines that have any: one character, or undefined when they mix or there are none. */
-function charOfLines(lines: readonly string[]): string | undefined {
+export function charOfLines(lines: readonly string[]): string | undefined {
   let ch: string | undefined;
   for (const l of lines) {
     if (l.trim() === '') continue;
