@@ -40,10 +40,11 @@ function addOptions(cmd: Command, specs: readonly OptionSpec[], Option: typeof O
 }
 
 /**
- * The program; each action hands its exit code to `setCode`. When `args`
- * (the command line after the program's name) names a command, only that
- * command gets its options: building every command's option table costs a
- * run more than its own work (bench/house.md). Help and errors get them all.
+ * The program; each action hands its exit code to `setCode`. Only the
+ * command that `args` (the command line after the program's name) names, or
+ * `help` asks about, gets its options: building every command's option table
+ * costs a run more than its own work (bench/house.md). The program's help
+ * (which marks the commands that take options) gets them all.
  */
 export async function buildProgram(setCode: (code: number) => void, fs: Fs = new NodeFs(), args: readonly string[] = []): Promise<Command> {
   const { Command, Option } = await import('commander');
@@ -123,8 +124,9 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
     .option('--json', 'print the result as JSON (an array for several files)')
     .action(async (files: string[], flags: { json?: boolean }) => setCode(await runValidate(files, flags)));
 
-  const named = program.commands.find((c) => c.name() === args[0]);
-  for (const [cmd, add] of options) if (named === undefined || cmd === named) add();
+  const name = args[0] === 'help' ? args[1] : args[0];
+  const programHelp = name === undefined || name === '-h' || name === '--help';
+  for (const [cmd, add] of options) if (programHelp || cmd.name() === name) add();
   return program;
 }
 

@@ -26,9 +26,13 @@ const setXattrs = (file: string, attrs: Record<string, string>) =>
   ]);
 const xattrsOf = (file: string): Record<string, string> =>
   JSON.parse(
-    execFileSync('python3', ['-c', 'import os, sys, json\nprint(json.dumps({k: os.getxattr(sys.argv[1], k).hex() for k in os.listxattr(sys.argv[1])}))', file], {
-      encoding: 'utf8',
-    }),
+    execFileSync(
+      'python3',
+      ['-c', 'import os, sys, json\nprint(json.dumps({k: os.getxattr(sys.argv[1], k).hex() for k in os.listxattr(sys.argv[1])}))', file],
+      {
+        encoding: 'utf8',
+      },
+    ),
   );
 
 const supported = (() => {

@@ -46,6 +46,10 @@ describe('an extended attribute that cannot be kept', () => {
     expect(copied.length).toBeGreaterThan(0);
     expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe('old a\n');
     expect(readFileSync(join(dir, 'b.txt'), 'utf8')).toBe('old b\n');
-    expect(readdirSync(dir).filter((f) => f !== '.chord-patch').sort()).toEqual(['a.txt', 'b.txt']);
+    expect(
+      readdirSync(dir)
+        .filter((f) => f !== '.chord-patch')
+        .sort(),
+    ).toEqual(['a.txt', 'b.txt']);
   });
 });
