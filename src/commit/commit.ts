@@ -30,7 +30,17 @@
 import { join } from 'node:path';
 import type { Entry, Fs, Note } from '../types.js';
 import { forEachBounded } from '../platform/bounded.js';
-import { doneName, finishCommitted, type Journal, type JournalEntry, journalName, postImage, sideNames, undo } from './journal.js';
+import {
+  doneName,
+  finishCommitted,
+  type Journal,
+  type JournalEntry,
+  journalName,
+  partName,
+  postImage,
+  sideNames,
+  undo,
+} from './journal.js';
 import { shownPath } from '../text/paths.js';
 import { uniqueId } from './lock.js';
 import { Pins, Refused } from './pins.js';
@@ -157,8 +167,9 @@ async function commitPinned(
   const journalPath = ctx.journal ? join(ctx.journal.dir, journalName(id)) : undefined;
   if (journalPath && ctx.journal) {
     try {
-      await writeJournal(fs, journalPath, signJournal(journal, ctx.journal.key), !single);
+      await writeJournal(fs, ctx.journal.dir, id, signJournal(journal, ctx.journal.key), !single);
     } catch (e) {
+      await fs.unlink(join(ctx.journal.dir, partName(id))).catch(() => {});
       await fs.unlink(journalPath).catch(() => {});
       return {
         ok: false,
@@ -208,9 +219,12 @@ async function makeDurable(
   }
 }
 
-async function writeJournal(fs: Fs, path: string, bytes: Uint8Array, durable: boolean): Promise<void> {
-  await fs.writeTemp(path, bytes, 0o600, undefined, durable);
-  if (durable) await syncDir(fs, join(path, '..'));
+/** The journal written whole under its part name, then renamed into place (journal.ts partName says why). */
+async function writeJournal(fs: Fs, dir: string, id: string, bytes: Uint8Array, durable: boolean): Promise<void> {
+  const part = join(dir, partName(id));
+  await fs.writeTemp(part, bytes, 0o600, undefined, durable);
+  await fs.rename(part, join(dir, journalName(id)));
+  if (durable) await syncDir(fs, dir);
 }
 
 async function syncDir(fs: Fs, dir: string): Promise<void> {

@@ -74,6 +74,18 @@ export function sideNames(target: string, id: string, n: number): { tmp: string;
 }
 
 export const journalName = (id: string) => `journal-${id}.json`;
+/**
+ * A journal being written, named with its writer's pid: renamed to
+ * journalName once whole, so a journal is never cut short. A part file
+ * whose writer is gone is removed by recovery: no side file exists before
+ * the rename, so its commit never began.
+ */
+export const partName = (id: string) => `part-${process.pid}-${id}.json`;
+/** The writer of a part file, or undefined for any other name. */
+export const partWriter = (name: string): number | undefined => {
+  const m = /^part-(\d+)-[a-z0-9]+\.json$/.exec(name);
+  return m ? Number(m[1]) : undefined;
+};
 export const doneName = (id: string) => `done-${id}.json`;
 
 /** What undoing (or finishing) a commit left on disk. */

@@ -5,7 +5,7 @@
 
 import { join } from 'node:path';
 import type { Fs, Note } from '../types.js';
-import { finishCommitted, type Journal, settleSingle, undo } from './journal.js';
+import { finishCommitted, type Journal, partWriter, settleSingle, undo } from './journal.js';
 import { type JournalSetup, misplaced, type RootIdentity, readJournalBytes, unusableText } from './journal-file.js';
 import { journalKey } from './journal-key.js';
 import { type FileLocks, lockFilesOn } from './file-locks.js';
@@ -82,6 +82,11 @@ export async function recoverJournals(
         .then((b) => (JSON.parse(Buffer.from(b).toString('utf8')) as { pid?: number }).pid)
         .catch(() => undefined);
       if (pid === undefined || !isAlive(pid)) await fs.unlink(path).catch(() => {});
+      continue;
+    }
+    const writer = partWriter(name);
+    if (writer !== undefined) {
+      if (!isAlive(writer)) await fs.unlink(path).catch(() => {});
       continue;
     }
     const done = name.startsWith('done-');
