@@ -125,7 +125,11 @@ export function carryText(old: string, file: string, next: string, align: Int32A
   runs.forEach((run, r) => {
     if (run.kind === 'new') pieces.push({ text: run.text, stands: run.text, from: 'model', kind: 'new' });
     else if (run.kind === 'old') a += run.text.length;
-    else {
+    else if (strayBlank(runs, r)) {
+      // Spaces the diff paired up between two changes are the model's own spacing, not a kept stretch of the file.
+      pieces.push({ text: run.text, stands: run.text, from: 'model', kind: 'same' });
+      a += run.text.length;
+    } else {
       keptPieces(old, file, align, a, a + run.text.length, pieces);
       a += run.text.length;
       const changed = runs[r + 1]?.kind === 'new' ? runs[r + 1] : runs[r + 1]?.kind === 'old' ? runs[r + 2] : undefined;
@@ -136,6 +140,13 @@ export function carryText(old: string, file: string, next: string, align: Int32A
   const text = pieces.map((p) => p.text).join('');
   if (!verify(pieces, next, opts)) return undefined;
   return { text, carried: pieces.some((p) => p.from !== 'model' && p.text !== p.stands) };
+}
+
+/** A kept run of blanks alone between two changed runs. */
+function strayBlank(runs: readonly { kind: string; text: string }[], r: number): boolean {
+  const before = runs[r - 1]?.kind;
+  const after = runs[r + 1]?.kind;
+  return /^[ \t]+$/.test(runs[r]!.text) && before !== undefined && before !== 'same' && after !== undefined && after !== 'same';
 }
 
 /** Pieces for old[s, e), a stretch the model kept: the file's units where aligned, the file's gaps strictly inside. */

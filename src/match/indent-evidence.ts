@@ -204,7 +204,7 @@ function lands(seq: readonly SeqLine[], added: readonly string[], before?: strin
 }
 
 /** Does every change block that removes lines put its first added line at its first removed line's width in the file? */
-function keepsReplacedLevel(seq: readonly SeqLine[], added: readonly string[]): boolean {
+export function keepsReplacedLevel(seq: readonly SeqLine[], added: readonly string[]): boolean {
   let a = 0;
   let removed: SeqLine | undefined;
   let first = true;

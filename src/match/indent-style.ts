@@ -8,7 +8,7 @@
 // (indent-evidence.ts's rules); otherwise they are written as typed, and the
 // result says so.
 
-import { chooseReadingOf, type SeqLine } from './indent-evidence.js';
+import { chooseReadingOf, keepsReplacedLevel, type SeqLine } from './indent-evidence.js';
 import { type IndentMapping, indentOf } from './reindent.js';
 
 type Mapping = Extract<IndentMapping, { kind: 'map' }>;
@@ -60,12 +60,20 @@ export function followFileStyle(seq: readonly SeqLine[], style: FileStyle, befor
   const theirs = charOfLines(typed);
   if (theirs === undefined || theirs === style.ch || (theirs !== '\t' && theirs !== ' ')) return { added: typed };
   const widths = style.ch === ' ' && style.unit !== undefined ? [style.unit] : [2, 3, 4, 8];
-  const candidates: Mapping[] = widths.map((u) =>
-    theirs === ' '
-      ? { kind: 'map', from: ' ', to: '\t', num: 1, den: u, shift: 0, step: u }
-      : { kind: 'map', from: '\t', to: ' ', num: u, den: 1, shift: 0, step: 1 },
-  );
-  const picked = chooseReadingOf(seq, candidates, before, after) ?? landing(seq, theirs, widths, before, after);
+  const choose = (ws: readonly number[]) =>
+    chooseReadingOf(
+      seq,
+      ws.map((u) => mappingFor(theirs, u)),
+      before,
+      after,
+    ) ?? landing(seq, theirs, ws, before, after);
+  let picked = choose(widths);
+  // The file's level width moves a replacing line off the level of the line it replaces (or reads nothing):
+  // another width (a tab typed for each two spaces) may be the one that keeps every replaced line's level.
+  if (widths.length === 1 && seq.some((l) => l.op === '-') && (picked === undefined || !keepsReplacedLevel(seq, picked.added))) {
+    const other = choose([2, 3, 4, 8]);
+    if (other && keepsReplacedLevel(seq, other.added)) picked = other;
+  }
   const what = theirs === ' ' ? 'spaces where the file indents with tabs' : 'tabs where the file indents with spaces';
   if (picked === undefined) {
     return {
@@ -74,6 +82,12 @@ export function followFileStyle(seq: readonly SeqLine[], style: FileStyle, befor
     };
   }
   return { added: picked.added, note: `added lines indented with ${what} were re-indented to the file's (${picked.how})` };
+}
+
+function mappingFor(theirs: ' ' | '\t', u: number): Mapping {
+  return theirs === ' '
+    ? { kind: 'map', from: ' ', to: '\t', num: 1, den: u, shift: 0, step: u }
+    : { kind: 'map', from: '\t', to: ' ', num: u, den: 1, shift: 0, step: 1 };
 }
 
 const OPENS = /[[{(:]\s*$/;
