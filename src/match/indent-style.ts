@@ -70,9 +70,13 @@ export function followFileStyle(seq: readonly SeqLine[], style: FileStyle, befor
   let picked = choose(widths);
   // The file's level width moves a replacing line off the level of the line it replaces (or reads nothing):
   // another width (a tab typed for each two spaces) may be the one that keeps every replaced line's level.
-  if (widths.length === 1 && seq.some((l) => l.op === '-') && (picked === undefined || !keepsReplacedLevel(seq, picked.added))) {
+  // So does one that puts an added line more than a level below a line that opens nothing.
+  const unit = widths.length === 1 ? widths[0]! : 0;
+  const replacing = seq.some((l) => l.op === '-');
+  const misplaced = (added: readonly string[]) => (replacing && !keepsReplacedLevel(seq, added)) || jumpsBelow(seq, added, unit);
+  if (unit > 0 && (picked === undefined || misplaced(picked.added))) {
     const other = choose([2, 3, 4, 8]);
-    if (other && keepsReplacedLevel(seq, other.added)) picked = other;
+    if (other && !misplaced(other.added)) picked = other;
   }
   const what = theirs === ' ' ? 'spaces where the file indents with tabs' : 'tabs where the file indents with spaces';
   if (picked === undefined) {
@@ -82,6 +86,20 @@ export function followFileStyle(seq: readonly SeqLine[], style: FileStyle, befor
     };
   }
   return { added: picked.added, note: `added lines indented with ${what} were re-indented to the file's (${picked.how})` };
+}
+
+/** Whether an added line of this reading sits more than `unit` columns below the line before it, which opens no block. */
+function jumpsBelow(seq: readonly SeqLine[], added: readonly string[], unit: number): boolean {
+  let a = 0;
+  let prev: string | undefined;
+  for (const l of seq) {
+    if (l.op === '-') continue;
+    const text = l.op === '+' ? added[a++]! : (l.file ?? l.text);
+    if (text.trim() === '') continue;
+    if (l.op === '+' && prev !== undefined && !OPENS.test(prev) && indentOf(text).length > indentOf(prev).length + unit) return true;
+    prev = text;
+  }
+  return false;
 }
 
 function mappingFor(theirs: ' ' | '\t', u: number): Mapping {

@@ -29,6 +29,34 @@ describe('drift round 3', () => {
     expect(read()).toBe("import a from './a.js';\nimport c from './c.js';\nimport d from './d.js';\n\nexport y;\n");
   });
 
+  it('a line an edit adds, typed with a tab for each two spaces, lands beside the line before it, not four levels below (indent-added-edit-006)', async () => {
+    const sp = (n: number) => ' '.repeat(n);
+    const lines = [
+      'class L {',
+      `${sp(4)}*lex() {`,
+      `${sp(8)}while (x) {`,
+      `${sp(12)}if (y) {`,
+      `${sp(16)}yield* this.pushCount(3);`,
+      `${sp(16)}return;`,
+      `${sp(12)}}`,
+      `${sp(8)}}`,
+      `${sp(4)}}`,
+      '}',
+      '',
+    ];
+    writeFileSync(join(dir, 'f.js'), lines.join('\n'));
+    const o = await edit(
+      JSON.stringify({
+        path: 'f.js',
+        old_string: `${sp(16)}yield* this.pushCount(3);`,
+        new_string: `${sp(16)}yield* this.pushCount(3);\n${'\t'.repeat(8)}if (yield === undefined) return;`,
+      }),
+      { cwd: dir },
+    );
+    expect(o.status).toBe('applied');
+    expect(read().split('\n')[5]).toBe(`${sp(16)}if (yield === undefined) return;`);
+  });
+
   it('a replacing line typed with a tab for each two spaces keeps the level of the line it replaces (indent-added-patch-054)', async () => {
     const sp = (n: number) => ' '.repeat(n);
     writeFileSync(
