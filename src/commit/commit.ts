@@ -74,6 +74,7 @@ function sameEntry(a: Entry, b: Entry): boolean {
   if (a.kind !== b.kind) return false;
   if (a.kind === 'file' && b.kind === 'file') return a.mode === b.mode && Buffer.compare(a.bytes, b.bytes) === 0;
   if (a.kind === 'missing') return true;
+  if (a.kind === 'symlink' && b.kind === 'symlink' && a.target !== b.target) return false;
   return 'mode' in a && 'mode' in b && a.mode === b.mode;
 }
 
@@ -139,7 +140,8 @@ async function commitPinned(
     const { tmp, backup } = sideNames(m.abs, id, i);
     // The post-image lets recovery tell the commit's own content from a later foreign change (journal.ts).
     const post = m.after && ctx.journal && !single ? postImage(m.after.bytes) : undefined;
-    if (m.before.kind !== 'file') return { target: m.abs, op: 'create', tmp, ...(post ? { post } : {}) };
+    // A link is replaced like a file: link(2) backs it up without following it.
+    if (m.before.kind !== 'file' && m.before.kind !== 'symlink') return { target: m.abs, op: 'create', tmp, ...(post ? { post } : {}) };
     return m.after ? { target: m.abs, op: 'replace', tmp, backup, ...(post ? { post } : {}) } : { target: m.abs, op: 'delete', backup };
   });
   const { real: realRoot, id: rootId } = ctx.journal?.root ?? { real: ctx.root, id: '' };
@@ -268,7 +270,9 @@ async function writeAndSwitch(
   };
   const pairs = mutations.map((m, i) => [m, entries[i]!] as const);
   const writes = pairs.filter(([m]) => m.after);
-  const temps = writes.map(([m, e]) => ({ m, tmp: pins.name(e.tmp!), bytes: m.after!.bytes, mode: writtenMode(m), owner: ownerOf(m) }));
+  const linkFailure = await createLinks(fs, writes, pins, stopped);
+  if (linkFailure) return linkFailure;
+  const temps = writes.filter(([m]) => m.after!.link === undefined).map(([m, e]) => ({ m, tmp: pins.name(e.tmp!), bytes: m.after!.bytes, mode: writtenMode(m), owner: ownerOf(m) }));
   const failed = await writeTempsDurably(fs, temps, WRITE_CONCURRENCY, ({ m }) => stopped(m));
   if (failed) state.failure ??= { code: 'write_failed', path: failed.item.m.path, why: errorText(failed.error) };
   await forEachBounded(
@@ -282,6 +286,26 @@ async function writeAndSwitch(
     await switchOne(fs, m, e, pins, touched, state);
   }
   return state.failure;
+}
+
+/** Create each new link at its temp name (a link has no content to fsync: its directory's fsync makes it durable). */
+async function createLinks(
+  fs: Fs,
+  writes: readonly (readonly [Mutation, JournalEntry])[],
+  pins: Pins,
+  stopped: (m: Mutation) => boolean,
+): Promise<Failure | undefined> {
+  for (const [m, e] of writes) {
+    const target = m.after!.link;
+    if (target === undefined || stopped(m)) continue;
+    if (!fs.symlink) return { code: 'write_failed', path: m.path, why: 'this file system cannot create symbolic links' };
+    try {
+      await fs.symlink(target, pins.name(e.tmp!));
+    } catch (err) {
+      return { code: 'write_failed', path: m.path, why: `cannot create the symbolic link: ${errorText(err)}` };
+    }
+  }
+  return undefined;
 }
 
 /** The owner a replaced file keeps (as root; the group alone when the user belongs to it); none for a new file. */

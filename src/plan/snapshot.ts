@@ -28,6 +28,8 @@ export interface Snapshot {
   reserved: Map<string, string>;
   /** Real locations of named paths whose directories hold symbolic links (absent: the path is its own real location). */
   reals: Map<string, string>;
+  /** What it was told (a link's target is checked against the same rules as a path: plan/plan-links.ts). */
+  options?: SnapshotOptions;
 }
 
 /** What the snapshot is told besides the paths: whether outside paths are allowed, and what is reserved. */
@@ -165,7 +167,7 @@ export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[
   checkSameFile(refs, entries);
   const planned = new Map<string, PlannedDir>();
   for (const [dir, p] of dirs) planned.set(dir, await p);
-  return { root, entries, outside, realRoot, dirs: planned, reserved, reals };
+  return { root, entries, outside, realRoot, dirs: planned, reserved, reals, options };
 }
 
 /**
@@ -182,7 +184,7 @@ export function realSpelling(snapshot: Snapshot, abs: string): string | undefine
 }
 
 /** `abs` relative to `dir` when inside it, else `abs` itself. */
-function below(dir: string, abs: string): string {
+export function below(dir: string, abs: string): string {
   if (abs.length > dir.length && abs.startsWith(dir) && abs[dir.length] === sep) return abs.slice(dir.length + 1);
   return isInside(dir, abs) ? relative(dir, abs) : abs;
 }
@@ -205,6 +207,7 @@ export async function readEntry(fs: Fs, abs: string): Promise<Entry> {
   try {
     const s = await fs.lstat(abs);
     if (!s) return { kind: 'missing' };
+    if (s.kind === 'symlink' && fs.readlink) return { kind: s.kind, mode: s.mode, identity: s.identity, target: await fs.readlink(abs) };
     if (s.kind !== 'file') return { kind: s.kind, mode: s.mode, identity: s.identity };
     const { links, uid, gid } = s;
     // Optional fields set one by one: object spreads cost every file read.
