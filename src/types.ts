@@ -266,6 +266,8 @@ export interface ChangeSummary {
   path: string;
   /** For moves: the destination. */
   to?: string;
+  /** A symbolic link's target: the one it gets (add, update) or had (delete). */
+  link?: string;
 }
 
 /**

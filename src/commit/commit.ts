@@ -28,7 +28,7 @@
 // file and the target's directory are fsynced as in every commit.
 
 import { join } from 'node:path';
-import type { Entry, Fs, Note } from '../types.js';
+import type { Fs, Note } from '../types.js';
 import { forEachBounded } from '../platform/bounded.js';
 import { doneName, finishCommitted, type Journal, type JournalEntry, journalName, postImage, sideNames, undo } from './journal.js';
 import { shownPath } from '../text/paths.js';
@@ -37,9 +37,11 @@ import { Pins, Refused } from './pins.js';
 import type { Mutation } from '../plan/planner.js';
 import { deferSignals, type DeferredSignals } from './signals.js';
 import { metadataNotes, writtenMode } from './metadata.js';
-import { readEntry, type PlannedDir } from '../plan/snapshot.js';
-import { writeTempsDurably } from './temp-files.js';
+import { type PlannedDir, unchanged } from '../plan/snapshot.js';
+import { createLinks, writeTempsDurably } from './temp-files.js';
 import { type JournalSetup, signJournal } from './journal-file.js';
+
+export { unchanged } from '../plan/snapshot.js';
 
 export interface CommitContext {
   root: string;
@@ -69,34 +71,6 @@ export type CommitResult =
     };
 
 type Failure = { code: 'changed_after_planning' | 'write_failed' | 'interrupted'; path: string; why: string };
-
-function sameEntry(a: Entry, b: Entry): boolean {
-  if (a.kind !== b.kind) return false;
-  if (a.kind === 'file' && b.kind === 'file') return a.mode === b.mode && Buffer.compare(a.bytes, b.bytes) === 0;
-  if (a.kind === 'missing') return true;
-  if (a.kind === 'symlink' && b.kind === 'symlink' && a.target !== b.target) return false;
-  return 'mode' in a && 'mode' in b && a.mode === b.mode;
-}
-
-/**
- * Is the path (named as `name`) still what the snapshot saw? An I/O error is
- * thrown, not taken for a change: the report must say which it was.
- */
-export async function unchanged(fs: Fs, name: string, before: Entry): Promise<boolean> {
-  if (before.kind === 'file' && fs.hasBytes) {
-    const s = await fs.lstat(name);
-    if (s === null || s.kind !== 'file' || s.mode !== before.mode) return false;
-    try {
-      return await fs.hasBytes(name, before.bytes);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw e;
-    }
-  }
-  const now = await readEntry(fs, name);
-  if (now.kind === 'unreadable') throw new Error(now.error);
-  return sameEntry(before, now);
-}
 
 /**
  * File-system calls in flight at once (writes, fsyncs, switches): fsyncs in
@@ -270,9 +244,15 @@ async function writeAndSwitch(
   };
   const pairs = mutations.map((m, i) => [m, entries[i]!] as const);
   const writes = pairs.filter(([m]) => m.after);
-  const linkFailure = await createLinks(fs, writes, pins, stopped);
-  if (linkFailure) return linkFailure;
-  const temps = writes.filter(([m]) => m.after!.link === undefined).map(([m, e]) => ({ m, tmp: pins.name(e.tmp!), bytes: m.after!.bytes, mode: writtenMode(m), owner: ownerOf(m) }));
+  const links = writes
+    .filter(([m]) => m.after!.link !== undefined)
+    .map(([m, e]) => ({ m, tmp: pins.name(e.tmp!), target: m.after!.link! }));
+  const badLink = await createLinks(fs, links, ({ m }) => stopped(m));
+  if (badLink)
+    return { code: 'write_failed', path: badLink.item.m.path, why: `cannot create the symbolic link: ${errorText(badLink.error)}` };
+  const temps = writes
+    .filter(([m]) => m.after!.link === undefined)
+    .map(([m, e]) => ({ m, tmp: pins.name(e.tmp!), bytes: m.after!.bytes, mode: writtenMode(m), owner: ownerOf(m) }));
   const failed = await writeTempsDurably(fs, temps, WRITE_CONCURRENCY, ({ m }) => stopped(m));
   if (failed) state.failure ??= { code: 'write_failed', path: failed.item.m.path, why: errorText(failed.error) };
   await forEachBounded(
@@ -286,26 +266,6 @@ async function writeAndSwitch(
     await switchOne(fs, m, e, pins, touched, state);
   }
   return state.failure;
-}
-
-/** Create each new link at its temp name (a link has no content to fsync: its directory's fsync makes it durable). */
-async function createLinks(
-  fs: Fs,
-  writes: readonly (readonly [Mutation, JournalEntry])[],
-  pins: Pins,
-  stopped: (m: Mutation) => boolean,
-): Promise<Failure | undefined> {
-  for (const [m, e] of writes) {
-    const target = m.after!.link;
-    if (target === undefined || stopped(m)) continue;
-    if (!fs.symlink) return { code: 'write_failed', path: m.path, why: 'this file system cannot create symbolic links' };
-    try {
-      await fs.symlink(target, pins.name(e.tmp!));
-    } catch (err) {
-      return { code: 'write_failed', path: m.path, why: `cannot create the symbolic link: ${errorText(err)}` };
-    }
-  }
-  return undefined;
 }
 
 /** The owner a replaced file keeps (as root; the group alone when the user belongs to it); none for a new file. */

@@ -54,7 +54,8 @@ function requireLink(view: PlanView, ref: PathRef, old: string, verb: string): v
     }
     return;
   }
-  const what = e?.kind === 'file' ? 'a regular file' : e?.kind === 'dir' ? 'a directory' : e?.kind === 'missing' || !e ? 'missing' : 'not a link';
+  const what =
+    e?.kind === 'file' ? 'a regular file' : e?.kind === 'dir' ? 'a directory' : e?.kind === 'missing' || !e ? 'missing' : 'not a link';
   throw new OpError(e?.kind === 'file' ? 'not_a_file' : 'file_missing', `cannot ${verb} a symbolic link: the path is ${what}`, {}, ref.raw);
 }
 
@@ -66,7 +67,8 @@ export function planLinkAdd(view: PlanView, i: number, op: Op<'add'>, ref: PathR
   if ((s.kind === 'file' || s.kind === 'link') && !vacated) {
     throw new OpError('file_exists', 'cannot create the symbolic link: a file already exists at that path', {}, ref.raw);
   }
-  if (s.kind === 'blocked' && !(vacated && s.entry.kind === 'symlink')) throw notAFile(view.root, s.entry, () => 'cannot be created').at(ref.raw);
+  if (s.kind === 'blocked' && !(vacated && s.entry.kind === 'symlink'))
+    throw notAFile(view.root, s.entry, () => 'cannot be created').at(ref.raw);
   if (op.lines.length !== 1) throw new OpError('content_differs', 'the diff creates a symbolic link but its hunk is not one target line');
   checkTarget(view, ref, op.lines[0]!);
   view.put(i, ref.abs, { kind: 'link', target: op.lines[0]! });
@@ -92,7 +94,8 @@ export function planLinkUpdate(view: PlanView, i: number, op: Op<'update'>, ref:
 export function refuseThroughLinks(view: PlanView, refs: readonly PathRef[]): void {
   for (const r of refs) {
     if (realSpelling(view.snapshot, r.abs) === undefined) continue;
-    const msg = 'is beyond a symbolic link (a directory on its way is one): chord-patch never writes through a link in a diff with link entries';
+    const msg =
+      'is beyond a symbolic link (a directory on its way is one): chord-patch never writes through a link in a diff with link entries';
     throw new OpError('symlink', msg, {}, r.raw);
   }
 }

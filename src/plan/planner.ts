@@ -210,11 +210,19 @@ function changesOf(
           : dest !== undefined
             ? { kind: 'move', path: name(src!), to: name(dest) }
             : { kind: 'update', path: name(src!) };
+    if (op.symlink) c.link = linkOf(op);
     const key = `${c.kind}\0${src!.abs}\0${dest?.abs ?? ''}`;
     if (!seen.has(key)) changes.push(c);
     seen.add(key);
   });
   return changes;
+}
+
+/** The target a link operation gives (add, update) or takes away (delete). */
+function linkOf(op: FileOp): string {
+  if (op.kind === 'add') return op.lines[0] ?? '';
+  if (op.kind === 'delete') return op.expectLines?.[0] ?? '';
+  return op.hunks.flatMap((h) => h.lines).find((l) => l.op === '+')?.text ?? '';
 }
 
 /** Tolerance used, hunks out of order and invisible characters cleaned (the last two only for what commits). */

@@ -203,6 +203,34 @@ async function planDir(fs: Fs, dir: string): Promise<PlannedDir> {
   }
 }
 
+function sameEntry(a: Entry, b: Entry): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind === 'file' && b.kind === 'file') return a.mode === b.mode && Buffer.compare(a.bytes, b.bytes) === 0;
+  if (a.kind === 'missing') return true;
+  if (a.kind === 'symlink' && b.kind === 'symlink' && a.target !== b.target) return false;
+  return 'mode' in a && 'mode' in b && a.mode === b.mode;
+}
+
+/**
+ * Is the path (named as `name`) still what the snapshot saw? An I/O error is
+ * thrown, not taken for a change: the report must say which it was.
+ */
+export async function unchanged(fs: Fs, name: string, before: Entry): Promise<boolean> {
+  if (before.kind === 'file' && fs.hasBytes) {
+    const s = await fs.lstat(name);
+    if (s === null || s.kind !== 'file' || s.mode !== before.mode) return false;
+    try {
+      return await fs.hasBytes(name, before.bytes);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw e;
+    }
+  }
+  const now = await readEntry(fs, name);
+  if (now.kind === 'unreadable') throw new Error(now.error);
+  return sameEntry(before, now);
+}
+
 export async function readEntry(fs: Fs, abs: string): Promise<Entry> {
   try {
     const s = await fs.lstat(abs);

@@ -153,7 +153,8 @@ export class PlanView {
     const s = fromSnapshot ? this.snapshotOf(ref) : this.target(ref);
     if (s.kind === 'file') return s;
     const verb = op.kind === 'delete' ? 'delete' : 'update';
-    if (s.kind === 'link') throw new OpError('symlink', 'is a symbolic link this diff creates; chord-patch never writes through a link', {}, ref.raw);
+    if (s.kind === 'link')
+      throw new OpError('symlink', 'is a symbolic link this diff creates; chord-patch never writes through a link', {}, ref.raw);
     const entry = s.kind === 'missing' ? { kind: 'missing' as const } : s.entry;
     throw notAFile(this.root, entry, () => `cannot ${verb} a file that does not exist`).at(ref.raw);
   }
@@ -162,7 +163,8 @@ export class PlanView {
   requireCreatable(ref: PathRef, s: VState, simultaneous?: boolean): void {
     // A link the same diff deletes (git's type change, link to file) leaves room for the file.
     const vacated = simultaneous && this.vacated.has(ref.abs) && !this.written.has(ref.abs);
-    if (s.kind === 'blocked' && !(vacated && s.entry.kind === 'symlink')) throw notAFile(this.root, s.entry, () => 'cannot be created').at(ref.raw);
+    if (s.kind === 'blocked' && !(vacated && s.entry.kind === 'symlink'))
+      throw notAFile(this.root, s.entry, () => 'cannot be created').at(ref.raw);
   }
 
   authorize(op: FileOp, ref: PathRef, role: 'source' | 'target'): void {

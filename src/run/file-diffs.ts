@@ -81,7 +81,9 @@ function linkDiffs(m: Mutation): FileDiff[] {
     return [{ kind: 'update', path: m.path, oldMode: LINK_MODE, newMode: LINK_MODE, binary: false, hunks }];
   }
   const made: FileDiff | undefined =
-    newLink !== undefined ? { kind: 'add', path: m.path, newMode: LINK_MODE, binary: false, hunks: [hunk([line('+', newLink)])] } : undefined;
+    newLink !== undefined
+      ? { kind: 'add', path: m.path, newMode: LINK_MODE, binary: false, hunks: [hunk([line('+', newLink)])] }
+      : undefined;
   // The file side of a type change: a file replaced by a link, or a link by a file.
   const file = m.before.kind === 'file' ? fileDiffs([{ ...m, after: null }], () => m.path) : [];
   const later = m.after && newLink === undefined ? fileDiffs([{ ...m, before: { kind: 'missing' } }], () => m.path) : [];

@@ -14,17 +14,69 @@ import { killedDuring, MemFs } from '../support/memfs.js';
 const D = (...lines: string[]) => `${lines.join('\n')}\n`;
 const NO_EOL = '\\ No newline at end of file';
 const create = (path: string, target: string) =>
-  D(`diff --git a/${path} b/${path}`, 'new file mode 120000', 'index 0000000..1111111', '--- /dev/null', `+++ b/${path}`, '@@ -0,0 +1 @@', `+${target}`, NO_EOL);
+  D(
+    `diff --git a/${path} b/${path}`,
+    'new file mode 120000',
+    'index 0000000..1111111',
+    '--- /dev/null',
+    `+++ b/${path}`,
+    '@@ -0,0 +1 @@',
+    `+${target}`,
+    NO_EOL,
+  );
 const remove = (path: string, target: string) =>
-  D(`diff --git a/${path} b/${path}`, 'deleted file mode 120000', 'index 1111111..0000000', `--- a/${path}`, '+++ /dev/null', '@@ -1 +0,0 @@', `-${target}`, NO_EOL);
+  D(
+    `diff --git a/${path} b/${path}`,
+    'deleted file mode 120000',
+    'index 1111111..0000000',
+    `--- a/${path}`,
+    '+++ /dev/null',
+    '@@ -1 +0,0 @@',
+    `-${target}`,
+    NO_EOL,
+  );
 const retarget = (path: string, from: string, to: string) =>
-  D(`diff --git a/${path} b/${path}`, 'index 1111111..2222222 120000', `--- a/${path}`, `+++ b/${path}`, '@@ -1 +1 @@', `-${from}`, NO_EOL, `+${to}`, NO_EOL);
+  D(
+    `diff --git a/${path} b/${path}`,
+    'index 1111111..2222222 120000',
+    `--- a/${path}`,
+    `+++ b/${path}`,
+    '@@ -1 +1 @@',
+    `-${from}`,
+    NO_EOL,
+    `+${to}`,
+    NO_EOL,
+  );
 const modify = (path: string, from: string, to: string) =>
-  D(`diff --git a/${path} b/${path}`, 'index 1111111..2222222 100644', `--- a/${path}`, `+++ b/${path}`, '@@ -1 +1 @@', `-${from}`, `+${to}`);
+  D(
+    `diff --git a/${path} b/${path}`,
+    'index 1111111..2222222 100644',
+    `--- a/${path}`,
+    `+++ b/${path}`,
+    '@@ -1 +1 @@',
+    `-${from}`,
+    `+${to}`,
+  );
 const addFile = (path: string, line: string) =>
-  D(`diff --git a/${path} b/${path}`, 'new file mode 100644', 'index 0000000..1111111', '--- /dev/null', `+++ b/${path}`, '@@ -0,0 +1 @@', `+${line}`);
+  D(
+    `diff --git a/${path} b/${path}`,
+    'new file mode 100644',
+    'index 0000000..1111111',
+    '--- /dev/null',
+    `+++ b/${path}`,
+    '@@ -0,0 +1 @@',
+    `+${line}`,
+  );
 const delFile = (path: string, line: string) =>
-  D(`diff --git a/${path} b/${path}`, 'deleted file mode 100644', 'index 1111111..0000000', `--- a/${path}`, '+++ /dev/null', '@@ -1 +0,0 @@', `-${line}`);
+  D(
+    `diff --git a/${path} b/${path}`,
+    'deleted file mode 100644',
+    'index 1111111..0000000',
+    `--- a/${path}`,
+    '+++ /dev/null',
+    '@@ -1 +0,0 @@',
+    `-${line}`,
+  );
 
 const run = (fs: MemFs, text: string, extra: object = {}) => runUnifiedTexts([{ text }], { fs, cwd: '/work', ...extra });
 const messages = (o: Awaited<ReturnType<typeof run>>) =>
@@ -47,7 +99,9 @@ describe('reading link entries', () => {
 
   it('refuses a rename of a link, and an entry beyond a link the diff names, one by one', () => {
     const rename = D('diff --git a/l b/m', 'similarity index 100%', 'rename from l', 'rename to m');
-    const files = parseUnified(D('diff --git a/l b/m', 'old mode 120000', 'new mode 120000', 'similarity index 100%', 'rename from l', 'rename to m'));
+    const files = parseUnified(
+      D('diff --git a/l b/m', 'old mode 120000', 'new mode 120000', 'similarity index 100%', 'rename from l', 'rename to m'),
+    );
     expect(diffEntries(files, 1, () => false).refused[0]!.message).toMatch(/symbolic link renamed or copied/);
     const beyond = diffEntries(parseUnified(create('l', 'd') + addFile('l/x', 'busted')), 1, () => false);
     expect(beyond.ops.map((op) => op.path)).toEqual(['l']);
@@ -158,7 +212,7 @@ describe('planning and committing links', () => {
 });
 
 describe('a commit of links killed halfway', () => {
-  const before = () => {
+  const linkedTree = () => {
     const fs = new MemFs({ f: 'one\n', g: 'two\n' });
     fs.putLink('/work/a', 'f');
     fs.putLink('/work/gone', 'g');
@@ -169,7 +223,7 @@ describe('a commit of links killed halfway', () => {
   it('is rolled back or finished by the next run after a kill at any change', async () => {
     let kills = 0;
     for (let at = 1; at <= 30; at++) {
-      const fs = before();
+      const fs = linkedTree();
       const start = { files: fs.dump(), links: fs.links() };
       const reached = await killedDuring(
         fs,
@@ -178,7 +232,7 @@ describe('a commit of links killed halfway', () => {
       );
       if (!reached) continue;
       kills++;
-      const whole = before();
+      const whole = linkedTree();
       await run(whole, diff);
       const o = await runPatchText('*** Begin Patch\n*** Add File: u.txt\n+u\n*** End Patch', { fs, cwd: '/work', isAlive: () => false });
       expect(o.status).toBe('applied');
@@ -191,7 +245,7 @@ describe('a commit of links killed halfway', () => {
 
   it('never follows a link planted at a target before recovery: it is kept, not read through or replaced', async () => {
     for (let at = 1; at <= 20; at++) {
-      const fs = before();
+      const fs = linkedTree();
       const reached = await killedDuring(
         fs,
         () => run(fs, diff),
