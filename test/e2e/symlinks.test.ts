@@ -6,32 +6,17 @@
 // the cases chord-patch refuses on purpose say why.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { scratchDirs } from '../support/tree.js';
+import { readLinkTree, scratchDirs } from '../support/tree.js';
 
 const temp = scratchDirs();
 /** A tree's entries: a file's content, a link as `-> target` (directories by their entries); .git left out. */
 type Tree = Record<string, string>;
 
-function readLinks(root: string): Tree {
-  const out: Tree = {};
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      if (name === '.git') continue;
-      const p = join(dir, name);
-      const s = lstatSync(p);
-      const rel = relative(root, p);
-      if (s.isSymbolicLink()) out[rel] = `-> ${readlinkSync(p)}`;
-      else if (s.isDirectory()) walk(p);
-      else out[rel] = readFileSync(p, 'utf8');
-    }
-  };
-  walk(root);
-  return out;
-}
+const readLinks = readLinkTree;
 
 function write(root: string, tree: Tree): void {
   for (const [p, c] of Object.entries(tree)) {

@@ -4,14 +4,15 @@
 // readlink and never through them, also when another program planted a link
 // of its own at a target before recovery.
 
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { nodeFs } from '../../src/platform/node-fs.js';
 import { runUnifiedTexts } from '../../src/run/run-diffs.js';
 import { runPatchText } from '../../src/run/pipeline.js';
 import type { Fs } from '../../src/types.js';
+import { readLinkTree } from '../support/tree.js';
 
 const base = mkdtempSync(join(tmpdir(), 'chord-links-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -35,20 +36,7 @@ function tree(): string {
   return d;
 }
 
-function read(root: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
-      const p = join(dir, name);
-      const s = lstatSync(p);
-      if (s.isSymbolicLink()) out[relative(root, p)] = `-> ${readlinkSync(p)}`;
-      else if (s.isDirectory()) walk(p);
-      else out[relative(root, p)] = readFileSync(p, 'utf8');
-    }
-  };
-  walk(root);
-  return out;
-}
+const read = readLinkTree;
 
 const CHANGES = new Set(['writeTemp', 'createTemp', 'rename', 'link', 'symlink', 'unlink', 'mkdir', 'rmdir']);
 
