@@ -152,6 +152,17 @@ describe('links never followed', () => {
     expect(readLinks(dir)).toEqual(before);
   });
 
+  it('t4115 "--reject removes .rej symlink": a link at the .rej name is never written through (nor replaced, on purpose)', () => {
+    const diff = gitDiff({ 'file.t': 'a\n' }, { 'file.t': 'modified\n' });
+    const d = temp();
+    write(d, { 'file.t': 'modified-again\n', 'file.t.rej': '-> foo' });
+    const r = runCli(['apply', '--reject', '-C', d, patchFile(diff)]);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/file\.t\.rej: is a symbolic link/);
+    expect(r.stderr).not.toMatch(/hunks that did not apply are in/);
+    expect(readLinks(d)).toEqual({ 'file.t': 'modified-again\n', 'file.t.rej': '-> foo' });
+  });
+
   it('refuses a file written through a link the same diff creates, writing nothing', () => {
     const before = { 'd/x': 'x\n' };
     const diff = gitDiff(before, { 'd/x': 'x\n', l: '-> d' }) + gitDiff({ 'l/x': 'x\n' }, { 'l/x': 'busted\n' });
