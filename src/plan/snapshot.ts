@@ -1,6 +1,7 @@
 // One read of the world before anything is planned: every path the patch
 // names is resolved against the root, checked for escapes, and read once
-// (bytes, mode, kind). Envelope-wide preflight checks live here too: paths that
+// (bytes, mode, kind, a link's target); the commit's re-check compares
+// against it (`unchanged`). Envelope-wide preflight checks live here too: paths that
 // overlap (`dir` and `dir/file`), or two names for one file (hard links),
 // reject the whole patch before anything is written.
 
