@@ -61,6 +61,12 @@ export interface FileTraits {
    * `\ No newline at end of file` markers decide, exactly on their side.
    */
   eof?: { oldNoEol: boolean; newNoEol: boolean };
+  /**
+   * Unified diffs: the entry is a symbolic link (git's mode 120000). An add's
+   * one line is the new link's target, a delete's expected line the old one,
+   * an update's one hunk replaces the old target with the new.
+   */
+  symlink?: boolean;
 }
 
 export type FileOp =
@@ -72,7 +78,7 @@ export type FileOp =
    */
   | ({ kind: 'add'; path: string; lines: string[]; patchLine: number; replace?: boolean; eol?: string } & FileTraits)
   /** `expectLines`: the content the patch says is being deleted (unified diffs, reversed adds); a file that differs is not deleted. */
-  | { kind: 'delete'; path: string; patchLine: number; expectLines?: string[]; simultaneous?: boolean }
+  | { kind: 'delete'; path: string; patchLine: number; expectLines?: string[]; simultaneous?: boolean; symlink?: boolean }
   /** `copy`: with `moveTo`, the source stays (git's `copy from` / `copy to`). */
   | ({ kind: 'update'; path: string; moveTo?: string; copy?: boolean; hunks: Hunk[]; patchLine: number } & FileTraits);
 
@@ -200,6 +206,10 @@ export interface Fs {
   rename(from: string, to: string): Promise<void>;
   /** link(2): a second name for `from`; EEXIST when `to` exists (never replaces). */
   link(from: string, to: string): Promise<void>;
+  /** Optional: readlink(2), the link's own target (never followed); without it links are read as blocked entries. */
+  readlink?(path: string): Promise<string>;
+  /** Optional: symlink(2), EEXIST when `path` exists; without it a diff's link entries fail. */
+  symlink?(target: string, path: string): Promise<void>;
   unlink(path: string): Promise<void>;
   mkdir(dir: string): Promise<void>;
   /** Remove an empty directory. */
@@ -211,7 +221,8 @@ export type Entry =
   /** `blockedBy`: the nearest existing ancestor, when it is not a directory (nothing can be created here). */
   | { kind: 'missing'; blockedBy?: string }
   | { kind: 'file'; bytes: Uint8Array; mode: number; identity: string; links?: number; uid?: number; gid?: number }
-  | { kind: 'dir' | 'symlink' | 'other'; mode: number; identity: string }
+  /** `target`: a link's readlink, when the file system reads links. */
+  | { kind: 'dir' | 'symlink' | 'other'; mode: number; identity: string; target?: string }
   | { kind: 'unreadable'; error: string };
 
 // ------------------------------------------------------------------- results
@@ -261,6 +272,8 @@ export interface ChangeSummary {
   path: string;
   /** For moves: the destination. */
   to?: string;
+  /** A symbolic link's target: the one it gets (add, update) or had (delete). */
+  link?: string;
 }
 
 /**

@@ -28,7 +28,7 @@
 // file and the target's directory are fsynced as in every commit.
 
 import { join } from 'node:path';
-import type { Entry, Fs, Note } from '../types.js';
+import type { Fs, Note } from '../types.js';
 import { forEachBounded } from '../platform/bounded.js';
 import {
   doneName,
@@ -47,9 +47,11 @@ import { Pins, Refused } from './pins.js';
 import type { Mutation } from '../plan/planner.js';
 import { deferSignals, type DeferredSignals } from './signals.js';
 import { metadataNotes, writtenMode } from './metadata.js';
-import { readEntry, type PlannedDir } from '../plan/snapshot.js';
-import { writeTempsDurably } from './temp-files.js';
+import { type PlannedDir, unchanged } from '../plan/snapshot.js';
+import { createLinks, writeTempsDurably } from './temp-files.js';
 import { type JournalSetup, signJournal } from './journal-file.js';
+
+export { unchanged } from '../plan/snapshot.js';
 
 export interface CommitContext {
   root: string;
@@ -79,33 +81,6 @@ export type CommitResult =
     };
 
 type Failure = { code: 'changed_after_planning' | 'write_failed' | 'interrupted'; path: string; why: string };
-
-function sameEntry(a: Entry, b: Entry): boolean {
-  if (a.kind !== b.kind) return false;
-  if (a.kind === 'file' && b.kind === 'file') return a.mode === b.mode && Buffer.compare(a.bytes, b.bytes) === 0;
-  if (a.kind === 'missing') return true;
-  return 'mode' in a && 'mode' in b && a.mode === b.mode;
-}
-
-/**
- * Is the path (named as `name`) still what the snapshot saw? An I/O error is
- * thrown, not taken for a change: the report must say which it was.
- */
-export async function unchanged(fs: Fs, name: string, before: Entry): Promise<boolean> {
-  if (before.kind === 'file' && fs.hasBytes) {
-    const s = await fs.lstat(name);
-    if (s === null || s.kind !== 'file' || s.mode !== before.mode) return false;
-    try {
-      return await fs.hasBytes(name, before.bytes);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw e;
-    }
-  }
-  const now = await readEntry(fs, name);
-  if (now.kind === 'unreadable') throw new Error(now.error);
-  return sameEntry(before, now);
-}
 
 /**
  * File-system calls in flight at once (writes, fsyncs, switches): fsyncs in
@@ -149,7 +124,8 @@ async function commitPinned(
     const { tmp, backup } = sideNames(m.abs, id, i);
     // The post-image lets recovery tell the commit's own content from a later foreign change (journal.ts).
     const post = m.after && ctx.journal && !single ? postImage(m.after.bytes) : undefined;
-    if (m.before.kind !== 'file') return { target: m.abs, op: 'create', tmp, ...(post ? { post } : {}) };
+    // A link is replaced like a file: link(2) backs it up without following it.
+    if (m.before.kind !== 'file' && m.before.kind !== 'symlink') return { target: m.abs, op: 'create', tmp, ...(post ? { post } : {}) };
     return m.after ? { target: m.abs, op: 'replace', tmp, backup, ...(post ? { post } : {}) } : { target: m.abs, op: 'delete', backup };
   });
   const { real: realRoot, id: rootId } = ctx.journal?.root ?? { real: ctx.root, id: '' };
@@ -282,14 +258,22 @@ async function writeAndSwitch(
   };
   const pairs = mutations.map((m, i) => [m, entries[i]!] as const);
   const writes = pairs.filter(([m]) => m.after);
-  const temps = writes.map(([m, e]) => ({
-    m,
-    tmp: pins.name(e.tmp!),
-    bytes: m.after!.bytes,
-    mode: writtenMode(m),
-    owner: ownerOf(m),
-    xattrsFrom: m.before.kind === 'file' ? pins.name(m.abs) : undefined,
-  }));
+  const links = writes
+    .filter(([m]) => m.after!.link !== undefined)
+    .map(([m, e]) => ({ m, tmp: pins.name(e.tmp!), target: m.after!.link! }));
+  const badLink = await createLinks(fs, links, ({ m }) => stopped(m));
+  if (badLink)
+    return { code: 'write_failed', path: badLink.item.m.path, why: `cannot create the symbolic link: ${errorText(badLink.error)}` };
+  const temps = writes
+    .filter(([m]) => m.after!.link === undefined)
+    .map(([m, e]) => ({
+      m,
+      tmp: pins.name(e.tmp!),
+      bytes: m.after!.bytes,
+      mode: writtenMode(m),
+      owner: ownerOf(m),
+      xattrsFrom: m.before.kind === 'file' ? pins.name(m.abs) : undefined,
+    }));
   const failed = await writeTempsDurably(fs, temps, WRITE_CONCURRENCY, ({ m }) => stopped(m));
   if (failed) state.failure ??= { code: 'write_failed', path: failed.item.m.path, why: errorText(failed.error) };
   await forEachBounded(

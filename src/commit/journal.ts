@@ -163,8 +163,13 @@ export function postImage(bytes: Uint8Array | readonly Uint8Array[]): { size: nu
   return { size, sha256: hash.digest('hex') };
 }
 
+/** Whether the target holds the commit's content: a file's bytes, or a link's own target (read, never followed). */
 async function holdsPostImage(fs: Fs, path: string, post: { size: number; sha256: string }): Promise<boolean> {
-  const bytes = await fs.readFile(path);
+  const s = await fs.lstat(path);
+  let bytes: Uint8Array;
+  if (s?.kind === 'symlink' && fs.readlink) bytes = Buffer.from(await fs.readlink(path), 'utf8');
+  else if (s?.kind === 'file') bytes = await fs.readFile(path);
+  else return false;
   return bytes.length === post.size && postImage(bytes).sha256 === post.sha256;
 }
 
@@ -183,7 +188,7 @@ async function keepForeign(fs: Fs, e: JournalEntry, name: Namer): Promise<string
   } else if (e.op === 'replace') {
     // Not switched yet (the backup is the target's second name), or switched and untouched since.
     if (!backup || backup.identity === target.identity || !e.post) return undefined;
-    if (target.kind === 'file' && (await holdsPostImage(fs, name(e.target), e.post))) return undefined;
+    if (await holdsPostImage(fs, name(e.target), e.post)) return undefined;
   } else {
     const tmp = e.tmp ? await fs.lstat(name(e.tmp)) : null;
     // Only a target that is still the commit's temp file's second name was created by it.

@@ -109,3 +109,25 @@ function createTemp(fs: Fs, w: TempWrite): Promise<OpenTemp> {
 }
 
 const DURABLE: OpenTemp = { sync: async () => {}, close: async () => {} };
+
+/**
+ * Create each new symbolic link at its temp name, in turn, until the first
+ * failure (returned with its item) or `stop(item)`. A link has no content to
+ * fsync: the fsync of its directory at the commit point makes it durable.
+ */
+export async function createLinks<T extends { tmp: string; target: string }>(
+  fs: Fs,
+  items: readonly T[],
+  stop: (item: T) => boolean,
+): Promise<{ item: T; error: unknown } | undefined> {
+  for (const item of items) {
+    if (stop(item)) return undefined;
+    try {
+      if (!fs.symlink) throw new Error('this file system cannot create symbolic links');
+      await fs.symlink(item.target, item.tmp);
+    } catch (error) {
+      return { item, error };
+    }
+  }
+  return undefined;
+}

@@ -187,6 +187,7 @@ export function textFileOp(f: UnifiedFile, level: number, exists: (p: string) =>
   const to = f.renameTo !== undefined ? stripOrFail(f, f.renameTo, renameLevel) : newPath;
   const patchLine = f.patchLine;
   if (from === undefined && to === undefined) return undefined;
+  if (isLinkEntry(f)) return linkOp(f, from, to);
   // `diff -u` of a file that did not exist, without -N: an empty old side and no such file is a creation.
   if (!f.git && from !== undefined && to !== undefined && !exists(from) && !exists(to) && emptyOldSide(f)) from = undefined;
   if (from === undefined) return { kind: 'add', path: to!, lines: addedLines(f), patchLine, simultaneous: true, ...traits(f) };
@@ -217,7 +218,19 @@ function emptyOldSide(f: UnifiedFile): boolean {
   return h.length === 1 && h[0]!.oldStart === 0 && h[0]!.oldCount === 0 && h[0]!.lines.every((l) => l.op === '+');
 }
 
-/** Throws for a file chord-patch does not write: binary content, a symbolic link, a submodule. */
+const S_IFLNK = 0o120000;
+const isLink = (m: number | undefined) => m !== undefined && (m & S_IFMT) === S_IFLNK;
+
+/** Whether a diff entry is a symbolic link's (git's mode 120000 on either side). */
+export function isLinkEntry(f: UnifiedFile): boolean {
+  return isLink(f.oldMode) || isLink(f.newMode);
+}
+
+/**
+ * Throws for a file chord-patch does not write: binary content, a submodule,
+ * and the link entries it cannot apply as links (a rename or copy of one, a
+ * mode change between a link and a file in one entry, which git never writes).
+ */
 export function refuseUnsupported(f: UnifiedFile): void {
   const name = f.newPath ?? f.oldPath ?? '?';
   if (f.binary) {
@@ -228,18 +241,43 @@ export function refuseUnsupported(f: UnifiedFile): void {
       f.patchLine,
     );
   }
+  const unsupported = (what: string, mode: number) =>
+    new ChordPatchError(
+      'unsupported_diff',
+      `line ${f.patchLine}: ${name} is ${what} (mode ${mode.toString(8)}): chord-patch writes regular files and symbolic links only; ` +
+        'leave it out with --exclude, or apply it with git apply',
+      f.patchLine,
+    );
   for (const mode of [f.oldMode, f.newMode]) {
-    if (mode !== undefined && (mode & S_IFMT) !== S_IFREG) {
-      const what = (mode & S_IFMT) === 0o120000 ? 'a symbolic link' : (mode & S_IFMT) === 0o160000 ? 'a submodule' : 'not a regular file';
-      // A link is never written: its target could lead out of the working directory.
-      throw new ChordPatchError(
-        'unsupported_diff',
-        `line ${f.patchLine}: ${name} is ${what} (mode ${mode.toString(8)}): chord-patch writes regular files only, ` +
-          'never links; leave it out with --exclude, or apply it with git apply',
-        f.patchLine,
-      );
-    }
+    if (mode === undefined || (mode & S_IFMT) === S_IFREG || isLink(mode)) continue;
+    throw unsupported((mode & S_IFMT) === 0o160000 ? 'a submodule' : 'not a regular file', mode);
   }
+  if (!isLinkEntry(f)) return;
+  const mixed = f.oldMode !== undefined && f.newMode !== undefined && isLink(f.oldMode) !== isLink(f.newMode);
+  if (f.rename || f.copy || mixed) {
+    throw new ChordPatchError(
+      'unsupported_diff',
+      `line ${f.patchLine}: ${name} is a symbolic link ${mixed ? 'turned into a file (or back) in one entry' : 'renamed or copied'}: ` +
+        'chord-patch creates, deletes and retargets links only; leave it out with --exclude, or apply it with git apply',
+      f.patchLine,
+    );
+  }
+}
+
+/** A link entry's operation (refuseUnsupported has passed it): its target is its one line, without a final newline. */
+function linkOp(f: UnifiedFile, from: string | undefined, to: string | undefined): FileOp | undefined {
+  const patchLine = f.patchLine;
+  const last = f.hunks[f.hunks.length - 1];
+  const lines = f.hunks.flatMap((h) => h.lines);
+  const ended = (side: '-' | '+') => !lines.some((l) => l.op === side) || (side === '-' ? last?.oldNoEol : last?.newNoEol);
+  if (!ended('-') || !ended('+')) {
+    const msg = `line ${patchLine}: the symbolic link ${to ?? from}'s target has a line ending ("\\ No newline at end of file" missing)`;
+    throw new ChordPatchError('parse_error', msg, patchLine);
+  }
+  if (from === undefined) return { kind: 'add', path: to!, lines: addedLines(f), patchLine, simultaneous: true, symlink: true };
+  if (to === undefined) return { kind: 'delete', path: from, patchLine, expectLines: deletedLines(f), simultaneous: true, symlink: true };
+  if (f.hunks.length === 0) return undefined;
+  return { kind: 'update', path: from, hunks: f.hunks.map((h) => toHunk(h, false)), patchLine, simultaneous: true, symlink: true };
 }
 
 function traits(f: UnifiedFile): { executable?: boolean; noNewlineAtEnd?: boolean } {

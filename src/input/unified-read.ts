@@ -56,7 +56,32 @@ export function diffEntries(
       out.sources.push(f);
     }
   }
-  return out;
+  return refuseBeyondLinks(out);
+}
+
+const segments = (p: string) => p.split('/').filter((s) => s !== '' && s !== '.');
+
+/**
+ * An entry whose path goes through a link the diff names (git: "affected file
+ * is beyond a symbolic link") is refused: writing it would follow the link.
+ */
+function refuseBeyondLinks(out: DiffEntries): DiffEntries {
+  const links = out.ops.filter((op) => op.symlink).map((op) => segments(op.path).join('/'));
+  if (links.length === 0) return out;
+  const kept: DiffEntries = { ...out, ops: [], sources: [] };
+  out.ops.forEach((op, i) => {
+    const path = segments(op.kind === 'update' && op.moveTo !== undefined ? op.moveTo : op.path).join('/');
+    const src = segments(op.path).join('/');
+    const link = links.find((l) => path.startsWith(`${l}/`) || src.startsWith(`${l}/`));
+    if (link === undefined) {
+      kept.ops.push(op);
+      kept.sources.push(out.sources[i]!);
+      return;
+    }
+    const message = `is beyond a symbolic link (${link}, named by the same diff): chord-patch never writes through a link`;
+    kept.refused.push({ path: op.path, code: 'symlink', message, patchLine: op.patchLine });
+  });
+  return kept;
 }
 
 /**

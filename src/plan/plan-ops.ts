@@ -32,7 +32,7 @@ export function planAdd(view: PlanView, i: number, op: Op<'add'>, ref: PathRef):
   view.authorize(op, ref, 'target');
   const s = view.target(ref);
   if (!op.replace) view.requireAbsent(ref, s, op.simultaneous, 'cannot add file that already exists; use "*** Update File:" instead');
-  view.requireCreatable(ref, s);
+  view.requireCreatable(ref, s, op.simultaneous);
   const added = cleanAddedLines(op.lines, true);
   if (!added.ok) throw refused(added);
   view.reports[i]!.cleaned = added.removed;

@@ -19,6 +19,7 @@ import { failureOf, OpError } from './failure.js';
 import { passWords } from '../match/passes.js';
 import { closeFailures, type OpPaths } from './groups.js';
 import { planAdd, planDelete, planUpdate } from './plan-ops.js';
+import { planLinkAdd, planLinkDelete, planLinkUpdate, refuseThroughLinks } from './plan-links.js';
 import { type PathRef, resolveRef, type Snapshot } from './snapshot.js';
 import { displayPath, spellings } from '../text/paths.js';
 import { type Content, PlanView, type TextContent, type ViewOptions, type VState } from './tree-view.js';
@@ -30,8 +31,8 @@ export interface Mutation {
   /** Path as the patch wrote it. */
   path: string;
   before: Entry;
-  /** null: delete. */
-  after: { bytes: Bytes; mode?: number } | null;
+  /** null: delete. `link`: a symbolic link to that target (`bytes` are its UTF-8, for the journal's post-image). */
+  after: { bytes: Bytes; mode?: number; link?: string } | null;
   /** Final content (for the diff), when the path ends up as a file. */
   content?: Content;
 }
@@ -60,9 +61,11 @@ export function opRefs(root: string, op: FileOp): PathRef[] {
 }
 
 /** Play one operation against the view; a failure is returned, never thrown. */
-function planOp(view: PlanView, i: number, op: FileOp, refs: readonly PathRef[]): OpFailure | undefined {
+function planOp(view: PlanView, i: number, op: FileOp, refs: readonly PathRef[], links: boolean): OpFailure | undefined {
   try {
-    if (op.kind === 'add') planAdd(view, i, op, refs[0]!);
+    if (links) refuseThroughLinks(view, refs);
+    if (op.symlink) planLinkOp(view, i, op, refs[0]!);
+    else if (op.kind === 'add') planAdd(view, i, op, refs[0]!);
     else if (op.kind === 'delete') planDelete(view, i, op, refs[0]!);
     else planUpdate(view, i, op, refs);
     return undefined;
@@ -70,6 +73,12 @@ function planOp(view: PlanView, i: number, op: FileOp, refs: readonly PathRef[])
     if (!(e instanceof OpError)) throw e;
     return failureOf(i, refs[0]!.raw, e, op.patchLine);
   }
+}
+
+function planLinkOp(view: PlanView, i: number, op: FileOp, ref: PathRef): void {
+  if (op.kind === 'add') planLinkAdd(view, i, op, ref);
+  else if (op.kind === 'delete') planLinkDelete(view, i, op, ref);
+  else planLinkUpdate(view, i, op, ref);
 }
 
 /** `refsOf`: each operation's paths (opRefs), when the caller has them already (the pipeline resolved them for the snapshot). */
@@ -86,8 +95,9 @@ export function planPatch(
     }
   });
   const failures: OpFailure[] = [];
+  const links = ops.some((op) => op.symlink);
   ops.forEach((op, i) => {
-    const failure = planOp(view, i, op, refsOf[i]!);
+    const failure = planOp(view, i, op, refsOf[i]!, links);
     if (failure) failures.push(failure);
   });
   const { discarded, chains } = closeFailures(
@@ -155,7 +165,12 @@ function mutationsOf(view: PlanView, count: number, discarded: ReadonlySet<numbe
     const before = snapshot.entries.get(abs) ?? { kind: 'missing' };
     const path = displayPath(display, root, abs);
     if (state.kind === 'missing') {
-      if (before.kind === 'file') mutations.push({ abs, path, before, after: null });
+      if (before.kind === 'file' || before.kind === 'symlink') mutations.push({ abs, path, before, after: null });
+      continue;
+    }
+    if (state.kind === 'link') {
+      if (before.kind === 'symlink' && before.target === state.target) continue;
+      mutations.push({ abs, path, before, after: { bytes: Buffer.from(state.target, 'utf8'), link: state.target } });
       continue;
     }
     if (state.kind !== 'file') continue;
@@ -195,11 +210,19 @@ function changesOf(
           : dest !== undefined
             ? { kind: 'move', path: name(src!), to: name(dest) }
             : { kind: 'update', path: name(src!) };
+    if (op.symlink) c.link = linkOf(op);
     const key = `${c.kind}\0${src!.abs}\0${dest?.abs ?? ''}`;
     if (!seen.has(key)) changes.push(c);
     seen.add(key);
   });
   return changes;
+}
+
+/** The target a link operation gives (add, update) or takes away (delete). */
+function linkOf(op: FileOp): string {
+  if (op.kind === 'add') return op.lines[0] ?? '';
+  if (op.kind === 'delete') return op.expectLines?.[0] ?? '';
+  return op.hunks.flatMap((h) => h.lines).find((l) => l.op === '+')?.text ?? '';
 }
 
 /** Tolerance used, hunks out of order and invisible characters cleaned (the last two only for what commits). */

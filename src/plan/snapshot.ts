@@ -1,6 +1,7 @@
 // One read of the world before anything is planned: every path the patch
 // names is resolved against the root, checked for escapes, and read once
-// (bytes, mode, kind). Envelope-wide preflight checks live here too: paths that
+// (bytes, mode, kind, a link's target); the commit's re-check compares
+// against it (`unchanged`). Envelope-wide preflight checks live here too: paths that
 // overlap (`dir` and `dir/file`), or two names for one file (hard links),
 // reject the whole patch before anything is written.
 
@@ -28,6 +29,8 @@ export interface Snapshot {
   reserved: Map<string, string>;
   /** Real locations of named paths whose directories hold symbolic links (absent: the path is its own real location). */
   reals: Map<string, string>;
+  /** What it was told (a link's target is checked against the same rules as a path: plan/plan-links.ts). */
+  options?: SnapshotOptions;
 }
 
 /** What the snapshot is told besides the paths: whether outside paths are allowed, and what is reserved. */
@@ -165,7 +168,7 @@ export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[
   checkSameFile(refs, entries);
   const planned = new Map<string, PlannedDir>();
   for (const [dir, p] of dirs) planned.set(dir, await p);
-  return { root, entries, outside, realRoot, dirs: planned, reserved, reals };
+  return { root, entries, outside, realRoot, dirs: planned, reserved, reals, options };
 }
 
 /**
@@ -182,7 +185,7 @@ export function realSpelling(snapshot: Snapshot, abs: string): string | undefine
 }
 
 /** `abs` relative to `dir` when inside it, else `abs` itself. */
-function below(dir: string, abs: string): string {
+export function below(dir: string, abs: string): string {
   if (abs.length > dir.length && abs.startsWith(dir) && abs[dir.length] === sep) return abs.slice(dir.length + 1);
   return isInside(dir, abs) ? relative(dir, abs) : abs;
 }
@@ -201,10 +204,39 @@ async function planDir(fs: Fs, dir: string): Promise<PlannedDir> {
   }
 }
 
+function sameEntry(a: Entry, b: Entry): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind === 'file' && b.kind === 'file') return a.mode === b.mode && Buffer.compare(a.bytes, b.bytes) === 0;
+  if (a.kind === 'missing') return true;
+  if (a.kind === 'symlink' && b.kind === 'symlink' && a.target !== b.target) return false;
+  return 'mode' in a && 'mode' in b && a.mode === b.mode;
+}
+
+/**
+ * Is the path (named as `name`) still what the snapshot saw? An I/O error is
+ * thrown, not taken for a change: the report must say which it was.
+ */
+export async function unchanged(fs: Fs, name: string, before: Entry): Promise<boolean> {
+  if (before.kind === 'file' && fs.hasBytes) {
+    const s = await fs.lstat(name);
+    if (s === null || s.kind !== 'file' || s.mode !== before.mode) return false;
+    try {
+      return await fs.hasBytes(name, before.bytes);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw e;
+    }
+  }
+  const now = await readEntry(fs, name);
+  if (now.kind === 'unreadable') throw new Error(now.error);
+  return sameEntry(before, now);
+}
+
 export async function readEntry(fs: Fs, abs: string): Promise<Entry> {
   try {
     const s = await fs.lstat(abs);
     if (!s) return { kind: 'missing' };
+    if (s.kind === 'symlink' && fs.readlink) return { kind: s.kind, mode: s.mode, identity: s.identity, target: await fs.readlink(abs) };
     if (s.kind !== 'file') return { kind: s.kind, mode: s.mode, identity: s.identity };
     const { links, uid, gid } = s;
     // Optional fields set one by one: object spreads cost every file read.

@@ -32,7 +32,12 @@ export type Content =
 export type TextContent = Extract<Content, { type: 'text' }>;
 
 export type FileState = { kind: 'file'; mode?: number; content: Content };
-export type VState = { kind: 'missing' } | FileState | { kind: 'blocked'; entry: Exclude<Entry, { kind: 'file' }> };
+/** `link`: a symbolic link this run creates or retargets (plan/plan-links.ts). */
+export type VState =
+  | { kind: 'missing' }
+  | FileState
+  | { kind: 'link'; target: string }
+  | { kind: 'blocked'; entry: Exclude<Entry, { kind: 'file' }> };
 
 export interface ViewOptions extends DecodeOptions {
   /**
@@ -87,7 +92,12 @@ export class PlanView {
   put(op: number, abs: string, state: VState): void {
     this.states.set(abs, state);
     this.post[op]!.set(abs, state);
-    if (state.kind === 'file') this.written.add(abs);
+    if (state.kind === 'file' || state.kind === 'link') this.written.add(abs);
+  }
+
+  /** Whether an operation of this run left a file or link at `abs`. */
+  wrote(abs: string): boolean {
+    return this.written.has(abs);
   }
 
   /**
@@ -127,7 +137,7 @@ export class PlanView {
    * simultaneous operation, as the snapshot has it unless the set vacates it.
    */
   requireAbsent(ref: PathRef, s: VState, simultaneous: boolean | undefined, message: string): void {
-    if (s.kind !== 'file') return;
+    if (s.kind !== 'file' && s.kind !== 'link') return;
     if (simultaneous && !this.written.has(ref.abs) && this.vacated.has(ref.abs)) return;
     throw new OpError('file_exists', message, {}, ref.raw);
   }
@@ -143,13 +153,18 @@ export class PlanView {
     const s = fromSnapshot ? this.snapshotOf(ref) : this.target(ref);
     if (s.kind === 'file') return s;
     const verb = op.kind === 'delete' ? 'delete' : 'update';
+    if (s.kind === 'link')
+      throw new OpError('symlink', 'is a symbolic link this diff creates; chord-patch never writes through a link', {}, ref.raw);
     const entry = s.kind === 'missing' ? { kind: 'missing' as const } : s.entry;
     throw notAFile(this.root, entry, () => `cannot ${verb} a file that does not exist`).at(ref.raw);
   }
 
   /** A path an operation creates (add, a move's destination) must not be blocked by a non-directory or be one. */
-  requireCreatable(ref: PathRef, s: VState): void {
-    if (s.kind === 'blocked') throw notAFile(this.root, s.entry, () => 'cannot be created').at(ref.raw);
+  requireCreatable(ref: PathRef, s: VState, simultaneous?: boolean): void {
+    // A link the same diff deletes (git's type change, link to file) leaves room for the file.
+    const vacated = simultaneous && this.vacated.has(ref.abs) && !this.written.has(ref.abs);
+    if (s.kind === 'blocked' && !(vacated && s.entry.kind === 'symlink'))
+      throw notAFile(this.root, s.entry, () => 'cannot be created').at(ref.raw);
   }
 
   authorize(op: FileOp, ref: PathRef, role: 'source' | 'target'): void {

@@ -40,6 +40,8 @@ import {
   rmdir,
   rmdirSync,
   type Stats,
+  symlink,
+  symlinkSync,
   unlink,
   unlinkSync,
   writeFile,
@@ -285,6 +287,13 @@ export class NodeFs implements Fs {
   readonly link: Fs['link'] = async (from, to) => {
     if (this.inline()) linkSync(from, to);
     else await this.pooled<void>((cb) => link(from, to, cb));
+  };
+
+  readonly readlink: NonNullable<Fs['readlink']> = (path) => this.readLink(path);
+
+  readonly symlink: NonNullable<Fs['symlink']> = async (target, path) => {
+    if (this.inline()) symlinkSync(target, path);
+    else await this.pooled<void>((cb) => symlink(target, path, cb));
   };
 
   readonly unlink: Fs['unlink'] = async (path) => {

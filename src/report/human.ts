@@ -44,6 +44,12 @@ export function humanReport(full: Outcome, opts: HumanOptions): { out: string; e
     const summary = o.changes.map(changeLine).join('\n');
     const notes = o.notes.map((n) => `note: ${n.message}`).join('\n');
     if (opts.quiet || o.diffs.length === 0) out += summary ? `${summary}\n` : '';
+    // A link's diff is one line of mode 120000: the summary line says plainly what it became.
+    else
+      out += o.changes
+        .filter((c) => c.link !== undefined)
+        .map((c) => `${changeLine(c)}\n`)
+        .join('');
     const e = o.edit;
     const headline =
       o.changes.length === 0

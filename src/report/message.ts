@@ -7,6 +7,7 @@ import type { ChangeSummary, FailedGroup, Outcome } from '../types.js';
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function changeLine(c: ChangeSummary): string {
+  if (c.link !== undefined) return `${c.kind === 'add' ? 'A' : c.kind === 'delete' ? 'D' : 'M'} symlink ${c.path} -> ${c.link}`;
   if (c.kind === 'add') return `A ${c.path}`;
   if (c.kind === 'delete') return `D ${c.path}`;
   if (c.kind === 'move') return `R ${c.path} -> ${c.to}`;

@@ -5,6 +5,7 @@
 
 import type { FileDiff } from '../types.js';
 import type { Paint } from './unified.js';
+import { gitMode } from './unified.js';
 
 /** git apply keeps a name within 50 columns and a whole row within 70 (name and bar). */
 const NAME = 50;
@@ -69,7 +70,7 @@ export function numStat(diffs: readonly FileDiff[]): string {
     .join('');
 }
 
-const octal = (m: number) => (m & 0o111 ? '100755' : '100644');
+const octal = (m: number) => gitMode(m);
 
 /** `old => new`, with a leading directory both share written once: `dir/{a => b}`. */
 function renamed(from: string, to: string): string {

@@ -12,7 +12,9 @@ export interface Paint {
 
 export const plain: Paint = { header: (s) => s, hunk: (s) => s, add: (s) => s, remove: (s) => s };
 
-const gitMode = (mode: number | undefined): string => ((mode ?? 0o644) & 0o111 ? '100755' : '100644');
+// A symbolic link keeps git's 120000; a file is 100755 or 100644 by its executable bit.
+export const gitMode = (mode: number | undefined): string =>
+  mode !== undefined && (mode & 0o170000) === 0o120000 ? '120000' : (mode ?? 0o644) & 0o111 ? '100755' : '100644';
 
 function range(start: number, count: number): string {
   return count === 1 ? `${start}` : `${start},${count}`;

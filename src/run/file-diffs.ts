@@ -21,6 +21,10 @@ export function fileDiffs(mutations: readonly Mutation[], displayOf: (abs: strin
   }
   const diffs: FileDiff[] = [];
   for (const m of mutations) {
+    if (m.before.kind === 'symlink' || m.after?.link !== undefined) {
+      diffs.push(...linkDiffs(m));
+      continue;
+    }
     const oldMode = m.before.kind === 'file' ? m.before.mode : undefined;
     if (!m.after) {
       if (moveSources.has(m.abs) || m.before.kind !== 'file') continue;
@@ -51,4 +55,37 @@ export function fileDiffs(mutations: readonly Mutation[], displayOf: (abs: strin
     diffs.push({ ...base, hunks: diffHunks(old, c.runs) });
   }
   return diffs;
+}
+
+const LINK_MODE = 0o120000;
+
+/**
+ * A link's change as git shows it: its target is a one-line file of mode
+ * 120000 without a final newline; a type change is a deletion and a creation.
+ */
+function linkDiffs(m: Mutation): FileDiff[] {
+  const line = (type: '-' | '+', text: string) => ({ type, text, eol: '' });
+  const oldLink = m.before.kind === 'symlink' ? m.before.target : undefined;
+  const newLink = m.after?.link;
+  const hunk = (lines: ReturnType<typeof line>[]) => {
+    const oldLines = lines.filter((l) => l.type === '-').length;
+    const newLines = lines.length - oldLines;
+    return { oldStart: oldLines ? 1 : 0, oldLines, newStart: newLines ? 1 : 0, newLines, lines };
+  };
+  const gone: FileDiff | undefined =
+    oldLink !== undefined && newLink === undefined
+      ? { kind: 'delete', path: m.path, oldMode: LINK_MODE, binary: false, hunks: [hunk([line('-', oldLink)])] }
+      : undefined;
+  if (oldLink !== undefined && newLink !== undefined) {
+    const hunks = [hunk([line('-', oldLink), line('+', newLink)])];
+    return [{ kind: 'update', path: m.path, oldMode: LINK_MODE, newMode: LINK_MODE, binary: false, hunks }];
+  }
+  const made: FileDiff | undefined =
+    newLink !== undefined
+      ? { kind: 'add', path: m.path, newMode: LINK_MODE, binary: false, hunks: [hunk([line('+', newLink)])] }
+      : undefined;
+  // The file side of a type change: a file replaced by a link, or a link by a file.
+  const file = m.before.kind === 'file' ? fileDiffs([{ ...m, after: null }], () => m.path) : [];
+  const later = m.after && newLink === undefined ? fileDiffs([{ ...m, before: { kind: 'missing' } }], () => m.path) : [];
+  return [...file, ...(gone ? [gone] : []), ...(made ? [made] : []), ...later];
 }

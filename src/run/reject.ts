@@ -51,7 +51,7 @@ export async function runWithRejects(
     }
   }
   const rejOps: FileOp[] = [];
-  const rejNotes: string[] = [];
+  const rejNotes: { rej: string; text: string }[] = [];
   const groups: FailedGroup[] = [];
   rejected.forEach((list, i) => {
     if (list.length === 0) return;
@@ -67,7 +67,10 @@ export async function runWithRejects(
       hunks.map((k) => sources[i]!.hunks[k]!),
     );
     rejOps.push({ kind: 'add', path: `${name}.rej`, lines, patchLine: op.patchLine, replace: true, eol: '\n' });
-    rejNotes.push(`${name}.rej (${hunks.length === 1 ? 'hunk' : 'hunks'} ${hunks.map((k) => k + 1).join(', ')} of ${name})`);
+    rejNotes.push({
+      rej: `${name}.rej`,
+      text: `${name}.rej (${hunks.length === 1 ? 'hunk' : 'hunks'} ${hunks.map((k) => k + 1).join(', ')} of ${name})`,
+    });
     groups.push({
       paths: [name],
       failures: list.map((r) => r.failure),
@@ -77,8 +80,11 @@ export async function runWithRejects(
   const finalOps = [...live().map((i) => current[i]!), ...rejOps];
   const outcome = await runOps(finalOps, { ...options, allOrNothing: false }, notes, true);
   if (outcome.error) return outcome;
+  // Only a .rej file the commit wrote is named (one refused, a link at its name, holds nothing).
+  const written = new Set(outcome.changes.map((c) => c.path));
+  const named = rejNotes.filter((r) => written.has(r.rej)).map((r) => r.text);
   const note: Note[] =
-    rejNotes.length > 0 ? [{ code: 'info', message: `--reject: the hunks that did not apply are in ${rejNotes.join('; ')}` }] : [];
+    named.length > 0 ? [{ code: 'info', message: `--reject: the hunks that did not apply are in ${named.join('; ')}` }] : [];
   const failed = [...extra, ...groups, ...outcome.failed];
   const status = failed.length === 0 ? outcome.status : outcome.changes.length > 0 ? 'partial' : 'rejected';
   return { ...outcome, status, failed, notes: [...outcome.notes, ...note] };

@@ -2,7 +2,7 @@
 // git has the option, through `git apply` with the same arguments (the
 // oracle): --reject, several patch files, --allow-empty, --include /
 // --exclude, --unidiff-zero; the text git skips around a diff; binary and
-// symbolic-link entries refused one by one; GNU patch's --fuzz; and what
+// submodule entries refused one by one (links: symlinks.test.ts); GNU patch's --fuzz; and what
 // --extract must never apply. Each case states the tree it must leave.
 
 import { spawnSync } from 'node:child_process';
@@ -233,30 +233,29 @@ describe('entries chord-patch does not write', () => {
     '@@ -1 +1 @@',
     '-a',
     '+b',
-    'diff --git a/link b/link',
-    'new file mode 120000',
+    'diff --git a/sub b/sub',
+    'new file mode 160000',
     'index 0000000..2e65efe',
     '--- /dev/null',
-    '+++ b/link',
+    '+++ b/sub',
     '@@ -0,0 +1 @@',
-    '+../../outside',
-    '\\ No newline at end of file',
+    '+Subproject commit 2e65efe2a145dda7ee51d1741299f848e5bf752e',
     'diff --git a/bin b/bin',
     'index 1111111..2222222 100644',
     'Binary files a/bin and b/bin differ',
   );
 
-  it('a symbolic link and a binary entry are refused one by one, each with its reason; nothing is written', () => {
+  it('a submodule and a binary entry are refused one by one, each with its reason; nothing is written', () => {
     const r = runCli(['apply', '-C', tree({ t: 'a\n', bin: 'x' }), ...patchFiles(MIXED)]);
     expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(/link: .*symbolic link.*--exclude/);
+    expect(r.stderr).toMatch(/sub: .*submodule.*--exclude/);
     expect(r.stderr).toMatch(/bin: binary diff.*--exclude/);
     expect(r.stderr).toContain('1 change would have applied (t)');
   });
 
-  it('--exclude leaves them out and the rest applies; --reject writes the rest and never the link', () => {
+  it('--exclude leaves them out and the rest applies; --reject writes the rest and never the submodule', () => {
     const d = tree({ t: 'a\n', bin: 'x' });
-    expect(runCli(['apply', '--exclude', 'link', '--exclude', 'bin', '-C', d, ...patchFiles(MIXED)]).code).toBe(0);
+    expect(runCli(['apply', '--exclude', 'sub', '--exclude', 'bin', '-C', d, ...patchFiles(MIXED)]).code).toBe(0);
     expect(readTree(d)).toEqual({ t: 'b\n', bin: 'x' });
     const e = tree({ t: 'a\n', bin: 'x' });
     expect(runCli(['apply', '--reject', '-C', e, ...patchFiles(MIXED)]).code).toBe(2);

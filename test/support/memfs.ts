@@ -9,7 +9,7 @@ type Node =
   | { kind: 'dir'; mode: number; ino: number }
   | { kind: 'symlink'; target: string; mode: number; ino: number };
 
-export type MemOp = 'writeTemp' | 'rename' | 'link' | 'unlink' | 'mkdir' | 'rmdir';
+export type MemOp = 'writeTemp' | 'rename' | 'link' | 'symlink' | 'unlink' | 'mkdir' | 'rmdir';
 
 export interface MemFsHooks {
   /**
@@ -51,6 +51,18 @@ export class MemFs implements Fs {
     this.mkdirSync(dirname(path));
     const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
     this.nodes.set(path, { kind: 'file', bytes, mode, ino: this.ino++ });
+  }
+
+  putLink(path: string, target: string): void {
+    this.mkdirSync(dirname(path));
+    this.nodes.set(path, { kind: 'symlink', target, mode: 0o120777, ino: this.ino++ });
+  }
+
+  /** Every symbolic link: path -> target. */
+  links(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [p, n] of [...this.nodes].sort(([a], [b]) => a.localeCompare(b))) if (n.kind === 'symlink') out[p] = n.target;
+    return out;
   }
 
   text(path: string): string | undefined {
@@ -137,9 +149,23 @@ export class MemFs implements Fs {
     this.nodes.set(to, n);
   }
 
+  async readlink(path: string): Promise<string> {
+    const n = this.need(path, 'symlink');
+    return (n as { target: string }).target;
+  }
+
+  async symlink(target: string, path: string): Promise<void> {
+    this.change('symlink', path);
+    this.need(dirname(path), 'dir');
+    if (this.nodes.has(path)) throw errno('EEXIST', path);
+    this.nodes.set(path, { kind: 'symlink', target, mode: 0o120777, ino: this.ino++ });
+  }
+
   async link(from: string, to: string): Promise<void> {
     this.change('link', to);
-    const n = this.need(from, 'file');
+    // link(2) on Linux names the link itself, never what it points at.
+    const n = this.need(from);
+    if (n.kind === 'dir') throw errno('EPERM', from);
     this.need(dirname(to), 'dir');
     if (this.nodes.has(to)) throw errno('EEXIST', to);
     this.nodes.set(to, n);

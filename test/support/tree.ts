@@ -1,7 +1,18 @@
 // Whole-tree helpers for scenario tests: copy a tree, and read one back as a
 // sorted map of relative path -> bytes (directories included, as "dir").
 
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, lstatSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  lstatSync,
+  existsSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -59,6 +70,23 @@ export function readTree(root: string): Record<string, string> {
       } else {
         out[rel] = readFileSync(p).toString('latin1');
       }
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** A tree's files by content and its links as `-> target` (read, never followed); directories by their entries, `.git` left out. */
+export function readLinkTree(root: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      if (name === '.git') continue;
+      const p = join(dir, name);
+      const s = lstatSync(p);
+      if (s.isSymbolicLink()) out[relative(root, p)] = `-> ${readlinkSync(p)}`;
+      else if (s.isDirectory()) walk(p);
+      else out[relative(root, p)] = readFileSync(p, 'utf8');
     }
   };
   walk(root);

@@ -29,7 +29,7 @@ describe('drift round 3', () => {
     expect(read()).toBe("import a from './a.js';\nimport c from './c.js';\nimport d from './d.js';\n\nexport y;\n");
   });
 
-  it('a line an edit adds, typed with a tab for each two spaces, lands beside the line before it, not four levels below (indent-added-edit-006)', async () => {
+  it('an added line typed with a tab per two spaces lands beside the line before it, not deeper (indent-added-edit-006)', async () => {
     const sp = (n: number) => ' '.repeat(n);
     const lines = [
       'class L {',
