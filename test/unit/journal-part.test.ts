@@ -3,36 +3,18 @@
 // later run would report and refuse to act on). A part file whose writer is
 // gone is removed by recovery; a live writer's is left alone.
 
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { TWO_FILE_PATCH, twoFileTree } from '../support/two-files.js';
 import { recover } from '../../src/index.js';
 import { partName, partWriter } from '../../src/commit/journal.js';
 import { nodeFs } from '../../src/platform/node-fs.js';
 import { runPatchText } from '../../src/run/pipeline.js';
 import type { Fs } from '../../src/types.js';
 
-let dir: string;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'chord-journal-part-'));
-  writeFileSync(join(dir, 'a.txt'), 'old a\n');
-  writeFileSync(join(dir, 'b.txt'), 'old b\n');
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-const PATCH = [
-  '*** Begin Patch',
-  '*** Update File: a.txt',
-  '@@',
-  '-old a',
-  '+new a',
-  '*** Update File: b.txt',
-  '@@',
-  '-old b',
-  '+new b',
-  '*** End Patch',
-].join('\n');
+const tree = twoFileTree('chord-journal-part-');
+const PATCH = TWO_FILE_PATCH;
 
 describe('the journal part file', () => {
   it('is where the journal is written, and only a whole journal is renamed into place', async () => {
@@ -49,7 +31,7 @@ describe('the journal part file', () => {
         return nodeFs.rename(from, to);
       },
     };
-    const o = await runPatchText(PATCH, { cwd: dir, fs });
+    const o = await runPatchText(PATCH, { cwd: tree.dir, fs });
     expect(o.status).toBe('applied');
     const part = written.find((p) => /\/\.chord-patch\/part-\d+-[a-z0-9]+\.json$/.test(p));
     expect(part).toBeDefined();
@@ -58,21 +40,21 @@ describe('the journal part file', () => {
   });
 
   it('left by a writer that is gone is removed by recovery, with nothing reported', async () => {
-    mkdirSync(join(dir, '.chord-patch'));
-    const torn = join(dir, '.chord-patch', 'part-999999-dead1.json');
+    mkdirSync(join(tree.dir, '.chord-patch'));
+    const torn = join(tree.dir, '.chord-patch', 'part-999999-dead1.json');
     writeFileSync(torn, '{"version":2,"id":"dea');
-    const r = await recover({ cwd: dir });
+    const r = await recover({ cwd: tree.dir });
     expect(existsSync(torn)).toBe(false);
     expect(JSON.stringify(r)).not.toContain('NOT RECOVERED');
-    expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe('old a\n');
+    expect(readFileSync(join(tree.dir, 'a.txt'), 'utf8')).toBe('old a\n');
   });
 
   it('of a writer still running is left alone', async () => {
-    mkdirSync(join(dir, '.chord-patch'));
-    const live = join(dir, '.chord-patch', partName('live1'));
+    mkdirSync(join(tree.dir, '.chord-patch'));
+    const live = join(tree.dir, '.chord-patch', partName('live1'));
     writeFileSync(live, '{"version":2');
-    await recover({ cwd: dir });
-    expect(readdirSync(join(dir, '.chord-patch'))).toContain(partName('live1'));
+    await recover({ cwd: tree.dir });
+    expect(readdirSync(join(tree.dir, '.chord-patch'))).toContain(partName('live1'));
   });
 
   it('names its writer', () => {
