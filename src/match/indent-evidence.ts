@@ -56,7 +56,10 @@ export function mappedReading(seq: readonly SeqLine[], m: Mapping): string[] | u
       continue;
     }
     let t = mapLine(l.text, m);
-    if (t === undefined && prev !== undefined && own.length > prev.w && (continues(prev.text) || /[([]$/.test(prev.text))) {
+    // A block comment's next line (` * text`, ` */`) keeps its offset from the line before it, whatever the mapping.
+    const inComment = prev !== undefined && /^(?:\/\*|\*)/.test(prev.text) && l.text.trimStart().startsWith('*');
+    const follows = prev !== undefined && own.length > prev.w && (continues(prev.text) || /[([]$/.test(prev.text));
+    if (t === undefined && prev !== undefined && (follows || (inComment && own.length >= prev.w))) {
       t = prev.indent + own.slice(prev.w) + l.text.slice(own.length);
     }
     if (t === undefined) return undefined;
@@ -98,6 +101,11 @@ export function violations(rows: readonly Row[], unit: number, ch: string): numb
       const p = prev.text.trim();
       const t = row.text.trim();
       const d = ind.length - indentOf(prev.text).length;
+      // A block comment's lines sit one space past its opener, off the grid, at any depth that keeps that.
+      if (t.startsWith('*') && /^(?:\/\*|\*)/.test(p) && (d === 0 || (d === 1 && p.startsWith('/*')))) {
+        prev = row;
+        continue;
+      }
       if (d > 0 && leads(t)) {
         // a continuation: any depth
       } else if (d > 0) {

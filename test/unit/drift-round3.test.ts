@@ -57,6 +57,26 @@ describe('drift round 3', () => {
     expect(read().split('\n')[5]).toBe(`${sp(16)}if (yield === undefined) return;`);
   });
 
+  it("a block comment the hunk adds in the file's own spaces applies though its context was quoted with tabs (indent-context-patch-004)", async () => {
+    writeFileSync(join(dir, 'f.js'), ['export const a = {', '  red: 31,', '  green: 32,', '};', ''].join('\n'));
+    const added = ['  /**', '   * Basic colour codes, as the', '   * terminal reads them:', '   */', '  blue: 34,'];
+    const o = await apply(
+      [
+        '*** Begin Patch',
+        '*** Update File: f.js',
+        '@@',
+        ' export const a = {',
+        ' \tred: 31,',
+        ...added.map((l) => `+${l}`),
+        ' \tgreen: 32,',
+        '*** End Patch',
+      ].join('\n'),
+      { cwd: dir },
+    );
+    expect(o.status).toBe('applied');
+    expect(read()).toBe(['export const a = {', '  red: 31,', ...added, '  green: 32,', '};', ''].join('\n'));
+  });
+
   it('a replacing line typed with a tab for each two spaces keeps the level of the line it replaces (indent-added-patch-054)', async () => {
     const sp = (n: number) => ' '.repeat(n);
     writeFileSync(
