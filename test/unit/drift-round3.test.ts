@@ -57,7 +57,7 @@ describe('drift round 3', () => {
     expect(read().split('\n')[5]).toBe(`${sp(16)}if (yield === undefined) return;`);
   });
 
-  it("a block comment the hunk adds in the file's own spaces applies though its context was quoted with tabs (indent-context-patch-004)", async () => {
+  it("an added block comment in the file's own spaces applies, its context quoted with tabs (indent-context-patch-004)", async () => {
     writeFileSync(join(dir, 'f.js'), ['export const a = {', '  red: 31,', '  green: 32,', '};', ''].join('\n'));
     const added = ['  /**', '   * Basic colour codes, as the', '   * terminal reads them:', '   */', '  blue: 34,'];
     const o = await apply(
