@@ -21,11 +21,15 @@ import { type CheckResult, formatOf, printFormatted } from './report.js';
  * else chalk's level for that stream when it is a terminal.
  */
 export async function useColor(flag: ColorFlag, fd: 1 | 2 = 1): Promise<ColorLevel> {
-  let terminal: ColorLevel = 0;
-  if (isTerminal(fd)) {
-    const chalk = await import('chalk');
-    terminal = ((fd === 1 ? chalk.supportsColor : chalk.supportsColorStderr) || { level: 1 }).level;
-  }
+  // chalk (node:tty with it) is loaded only when the terminal's level is what decides.
+  let asked = false;
+  const settled = colorLevel(flag, process.env, () => {
+    asked = true;
+    return 0;
+  });
+  if (!asked || !isTerminal(fd)) return settled;
+  const chalk = await import('chalk');
+  const terminal = ((fd === 1 ? chalk.supportsColor : chalk.supportsColorStderr) || { level: 1 }).level;
   return colorLevel(flag, process.env, () => terminal);
 }
 

@@ -51,8 +51,6 @@ import { type PlannedDir, unchanged } from '../plan/snapshot.js';
 import { createLinks, writeTempsDurably } from './temp-files.js';
 import { type JournalSetup, signJournal } from './journal-file.js';
 
-export { unchanged } from '../plan/snapshot.js';
-
 export interface CommitContext {
   root: string;
   /** What planning saw of each parent directory. */

@@ -1,9 +1,10 @@
-// HMAC-SHA256 (RFC 2104 over FIPS 180-4) in plain JavaScript, for signing
-// commit journals. Every commit signs one, and loading node:crypto costs the
-// Node CLI more start-up time than a small patch takes to apply; a journal
-// is a few hundred bytes to a few hundred kilobytes, which this hashes in
-// well under that. Its digests are the standard ones (test/unit/hmac.test.ts
-// checks them against node:crypto).
+// HMAC-SHA256 (RFC 2104 over FIPS 180-4) for signing commit journals: Bun's
+// native hasher in the binary, plain JavaScript under Node. Every commit
+// signs one, and loading node:crypto costs the Node CLI more start-up time
+// than a small patch takes to apply; a journal is a few hundred bytes to a
+// few hundred kilobytes, which the JavaScript hashes in well under that. Its
+// digests are the standard ones (test/unit/hmac.test.ts checks both paths
+// against node:crypto).
 
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be,

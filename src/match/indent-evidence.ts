@@ -57,7 +57,7 @@ export function mappedReading(seq: readonly SeqLine[], m: Mapping): string[] | u
     }
     let t = mapLine(l.text, m);
     // A block comment's next line (` * text`, ` */`) keeps its offset from the line before it, whatever the mapping.
-    const inComment = prev !== undefined && /^(?:\/\*|\*)/.test(prev.text) && l.text.trimStart().startsWith('*');
+    const inComment = prev !== undefined && commentGoesOn(prev.text, l.text.trim());
     const follows = prev !== undefined && own.length > prev.w && (continues(prev.text) || /[([]$/.test(prev.text));
     if (t === undefined && prev !== undefined && (follows || (inComment && own.length >= prev.w))) {
       t = prev.indent + own.slice(prev.w) + l.text.slice(own.length);
@@ -68,6 +68,9 @@ export function mappedReading(seq: readonly SeqLine[], m: Mapping): string[] | u
   }
   return out;
 }
+
+/** Whether `line` (trimmed) goes on with a block comment that `prev` (trimmed) opened or continued. */
+const commentGoesOn = (prev: string, line: string): boolean => line.startsWith('*') && /^(?:\/\*|\*)/.test(prev);
 
 /** The line opens a block: the next line should be one level deeper. */
 const OPENS = /(?:[:{[(]|=>|->)$/;
@@ -102,7 +105,7 @@ export function violations(rows: readonly Row[], unit: number, ch: string): numb
       const t = row.text.trim();
       const d = ind.length - indentOf(prev.text).length;
       // A block comment's lines sit one space past its opener, off the grid, at any depth that keeps that.
-      if (t.startsWith('*') && /^(?:\/\*|\*)/.test(p) && (d === 0 || (d === 1 && p.startsWith('/*')))) {
+      if (commentGoesOn(p, t) && (d === 0 || (d === 1 && p.startsWith('/*')))) {
         prev = row;
         continue;
       }

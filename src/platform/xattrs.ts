@@ -41,11 +41,6 @@ function copyCalls(): Calls {
 
 const cString = (s: string) => Buffer.from(`${s}\0`);
 
-/** Whether this process can copy extended attributes (the binary on Linux). */
-export function canKeepXattrs(): boolean {
-  return listCall() !== null;
-}
-
 /**
  * Copies every extended attribute of `from` onto `to`. Throws, naming the
  * attribute, when one cannot be read or set (a label or an ACL this user may

@@ -4,8 +4,7 @@
 // deleted, renamed and mode-changed files). A file is named by its new name.
 
 import type { FileDiff } from '../types.js';
-import type { Paint } from './unified.js';
-import { gitMode } from './unified.js';
+import { gitMode, type Paint } from './unified.js';
 
 /** git apply keeps a name within 50 columns and a whole row within 70 (name and bar). */
 const NAME = 50;
@@ -70,8 +69,6 @@ export function numStat(diffs: readonly FileDiff[]): string {
     .join('');
 }
 
-const octal = (m: number) => gitMode(m);
-
 /** `old => new`, with a leading directory both share written once: `dir/{a => b}`. */
 function renamed(from: string, to: string): string {
   let at = 0;
@@ -87,14 +84,14 @@ function renamed(from: string, to: string): string {
 export function diffSummary(diffs: readonly FileDiff[]): string {
   let out = '';
   for (const d of diffs) {
-    const modeChange = d.oldMode !== undefined && d.newMode !== undefined && octal(d.oldMode) !== octal(d.newMode);
-    if (d.kind === 'add') out += ` create mode ${octal(d.newMode ?? 0o644)} ${d.path}\n`;
-    else if (d.kind === 'delete') out += ` delete mode ${octal(d.oldMode ?? 0o644)} ${d.path}\n`;
+    const modeChange = d.oldMode !== undefined && d.newMode !== undefined && gitMode(d.oldMode) !== gitMode(d.newMode);
+    if (d.kind === 'add') out += ` create mode ${gitMode(d.newMode ?? 0o644)} ${d.path}\n`;
+    else if (d.kind === 'delete') out += ` delete mode ${gitMode(d.oldMode ?? 0o644)} ${d.path}\n`;
     else if (d.kind === 'move') {
       // The similarity is known only for a rename that changes nothing: 100%.
       out += ` rename ${renamed(d.path, d.to!)}${d.hunks.length === 0 ? ' (100%)' : ''}\n`;
-      if (modeChange) out += ` mode change ${octal(d.oldMode!)} => ${octal(d.newMode!)}\n`;
-    } else if (modeChange) out += ` mode change ${octal(d.oldMode!)} => ${octal(d.newMode!)} ${d.path}\n`;
+      if (modeChange) out += ` mode change ${gitMode(d.oldMode!)} => ${gitMode(d.newMode!)}\n`;
+    } else if (modeChange) out += ` mode change ${gitMode(d.oldMode!)} => ${gitMode(d.newMode!)} ${d.path}\n`;
   }
   return out;
 }

@@ -18,7 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { unchanged } from '../../src/commit/commit.js';
+import { unchanged } from '../../src/plan/snapshot.js';
 import { NodeFs, type NodeFsOptions } from '../../src/platform/node-fs.js';
 import type { Fs } from '../../src/types.js';
 import type { Mutation } from '../../src/plan/planner.js';
