@@ -5,10 +5,10 @@
 import { relative, resolve } from 'node:path';
 import { type ColorLevel, colorsAt } from '../report/colors.js';
 import { isTerminal } from './terminal.js';
-import { queuedWrites, writeFd } from './write.js';
+import { queuedWrites, reportLost, writeFd } from './write.js';
 import { holdSignalsUntilReported } from '../commit/signals.js';
-import { EXIT_REPORT_FAILED, exitCodeFor } from '../report/exit.js';
-import { isWriteError, reportLostLine } from '../report/lost.js';
+import { exitCodeFor } from '../report/exit.js';
+import { isWriteError } from '../report/lost.js';
 import { humanReport } from '../report/human.js';
 import { modelMessage } from '../report/message.js';
 import type { Outcome } from '../types.js';
@@ -76,16 +76,6 @@ export async function reported(body: () => Promise<number>): Promise<number> {
   } finally {
     await signals.end(queuedWrites());
   }
-}
-
-/** The last-resort line for a lost report (if even stderr fails, the exit code is all there is). */
-export function reportLost(outcome: Outcome | undefined, e: unknown): number {
-  try {
-    writeFd(2, reportLostLine(outcome, e));
-  } catch {
-    // Nothing is left to say it with.
-  }
-  return EXIT_REPORT_FAILED;
 }
 
 async function print(outcome: Outcome, flags: ApplyFlags, file?: string): Promise<number> {

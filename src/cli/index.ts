@@ -8,14 +8,11 @@ import { NodeFs } from '../platform/node-fs.js';
 import { CLI_POOL_THREADS } from '../platform/thread-pool.js';
 import { EXIT_USAGE } from '../report/exit.js';
 import { isWriteError } from '../report/lost.js';
-import { reportLost } from './emit.js';
 import type { Fs } from '../types.js';
-import { applyPatchMain } from './apply-patch.js';
 import { colorArgs, oneLineError, OptionError } from './choices.js';
 import { UsageError } from './input.js';
 import { buildProgram } from './program.js';
-import { usageDocument, wantsJson } from './usage.js';
-import { writeFd } from './write.js';
+import { reportLost, writeFd } from './write.js';
 
 /**
  * File-system calls made synchronously before any goes to the thread pool:
@@ -29,10 +26,10 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   const fs = new NodeFs({ syncCalls: SYNC_FS_CALLS, fsyncOnlyInPool: true, poolThreads: CLI_POOL_THREADS });
   const name = invokedName(argv) === 'apply_patch' ? 'apply_patch' : 'chord-patch';
   try {
-    if (name === 'apply_patch') return await applyPatchMain(argv.slice(2), fs);
+    if (name === 'apply_patch') return await (await import('./apply-patch.js')).applyPatchMain(argv.slice(2), fs);
     return await runCommander([...argv.slice(0, 2), ...colorArgs(argv.slice(2))], fs);
   } catch (e) {
-    if (e instanceof UsageError || e instanceof OptionError) return usageError(argv, e.message, name);
+    if (e instanceof UsageError || e instanceof OptionError) return await usageError(argv, e.message, name);
     // Output that could not be written (a full disk): not a bug, and no outcome to name (emit.ts names one when there is).
     if (isWriteError(e)) return reportLost(undefined, e);
     if ((e as NodeJS.ErrnoException | undefined)?.syscall === 'uv_cwd') {
@@ -71,16 +68,22 @@ async function runCommander(argv: string[], fs: Fs): Promise<number> {
     if (!(e instanceof CommanderError)) throw e;
     if (e.exitCode === 0) return 0;
     // commander has printed its one line on stderr; under --json stdout gets the document too.
-    if (wantsJson(argv.slice(2))) writeFd(1, usageDocument(argv.slice(2), oneLineError(e.message).replace(/^chord-patch: |\n$/g, '')));
+    await printUsageDocument(argv.slice(2), oneLineError(e.message).replace(/^chord-patch: |\n$/g, ''));
     return EXIT_USAGE;
   }
   return code;
 }
 
 /** A usage error: one line on stderr signed with the command's name, and the JSON document under --json; exit 64. */
-function usageError(argv: readonly string[], message: string, name: 'apply_patch' | 'chord-patch'): number {
+async function usageError(argv: readonly string[], message: string, name: 'apply_patch' | 'chord-patch'): Promise<number> {
   process.stderr.write(`${name}: ${message}\n`);
   const args = argv.slice(2);
-  if (name === 'chord-patch' && wantsJson(args)) writeFd(1, usageDocument(args, message));
+  if (name === 'chord-patch') await printUsageDocument(args, message);
   return EXIT_USAGE;
+}
+
+/** Under --json, the usage error's JSON document on stdout (its shapes come with the engine's reports, loaded only here). */
+async function printUsageDocument(args: readonly string[], message: string): Promise<void> {
+  const { usageDocument, wantsJson } = await import('./usage.js');
+  if (wantsJson(args)) writeFd(1, usageDocument(args, message));
 }

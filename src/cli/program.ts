@@ -1,24 +1,21 @@
 // The whole command line as commander sees it: each command, its arguments
 // and options, wired to its runner, from the one option table (options.ts).
 // Commander is loaded here, on first use: the apply_patch entry never needs it.
+// Each action loads its runner when it runs, so `--version`, `--help` and a
+// usage error never load the engine, and one command never loads another's.
 
 import type { Command, Option as OptionClass } from 'commander';
-import { edit } from '../index.js';
-import { APPLY_PATCH_GRAMMAR } from '../models/grammar.js';
-import { ENDPOINTS } from '../models/tools.js';
 import { writeFd } from './write.js';
 import type { Fs } from '../types.js';
 import { VERSION } from '../version.js';
 import { NodeFs } from '../platform/node-fs.js';
-import { runApply, runApplyDiffs } from './apply.js';
-import { runCheck } from './check.js';
 import { oneLineError } from './choices.js';
 import { APPLY_COMMANDS, type ApplyFlags, type OptionSpec } from './options.js';
-import { type McpFlags, runMcp } from './mcp.js';
-import { runRecover } from './recover.js';
-import { runTools, type ToolsFlags } from './tools.js';
-import { runValidate } from './validate.js';
-import { endSession } from '../session/store.js';
+import type { McpFlags } from './mcp.js';
+import type { ToolsFlags } from './tools.js';
+import type { Endpoint } from '../config/config.js';
+
+const ENDPOINTS: readonly Endpoint[] = ['responses', 'chat', 'messages'];
 
 /**
  * A repeatable option keeps every value; --include and --exclude also go, in
@@ -66,9 +63,10 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
       .argument('[files...]', 'patch or edit JSON to apply (default: stdin); several unified diffs apply as one transaction')
       .description('apply a patch envelope, {"patch": ...} JSON, or an edit request'),
     (cmd) => addOptions(cmd, APPLY_COMMANDS.apply, Option),
-  ).action(async (files: string[], flags: ApplyFlags) =>
-    setCode(await (files.length > 1 ? runApplyDiffs(files, flags, fs) : runApply(files[0], flags, fs))),
-  );
+  ).action(async (files: string[], flags: ApplyFlags) => {
+    const { runApply, runApplyDiffs } = await import('./apply.js');
+    setCode(await (files.length > 1 ? runApplyDiffs(files, flags, fs) : runApply(files[0], flags, fs)));
+  });
 
   later(
     program
@@ -78,7 +76,7 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
         'report whether the input would apply cleanly; writes nothing (= apply --check); several files: a line each and a total',
       ),
     (cmd) => addOptions(cmd, APPLY_COMMANDS.check, Option),
-  ).action(async (files: string[], flags: ApplyFlags) => setCode(await runCheck(files, flags, fs)));
+  ).action(async (files: string[], flags: ApplyFlags) => setCode(await (await import('./check.js')).runCheck(files, flags, fs)));
 
   later(
     program
@@ -89,7 +87,10 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
           'or {"path", "edits": [{"old_string", "new_string", "replace_all"?}, ...]}',
       ),
     (cmd) => addOptions(cmd, APPLY_COMMANDS.edit, Option),
-  ).action(async (file: string | undefined, flags: ApplyFlags) => setCode(await runApply(file, flags, fs, edit)));
+  ).action(async (file: string | undefined, flags: ApplyFlags) => {
+    const [{ runApply }, { edit }] = await Promise.all([import('./apply.js'), import('../index.js')]);
+    setCode(await runApply(file, flags, fs, edit));
+  });
 
   addModelCommands(program, Option, later, setCode, fs);
 
@@ -98,22 +99,22 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
       .command('recover')
       .description('roll back chord-patch commits in DIR that were interrupted halfway (killed, crashed) and remove their temporary files'),
     (cmd) => cmd.option('-C, --cwd <dir>', 'the directory to recover (default: the current directory)'),
-  ).action(async (flags: { cwd?: string }) => setCode(await runRecover(flags, fs)));
+  ).action(async (flags: { cwd?: string }) => setCode(await (await import('./recover.js')).runRecover(flags, fs)));
 
   program
     .command('end-session')
     .argument('<id>', 'the session id given to --session (or CHORD_PATCH_SESSION)')
     .description('end an agent session: remove its state and its pre-images (docs/stale-context.md)')
-    .action((id: string) => {
-      endSession({ session: id });
+    .action(async (id: string) => {
+      (await import('../session/store.js')).endSession({ session: id });
       setCode(0);
     });
 
   program
     .command('grammar')
     .description('print the Lark grammar sent with the freeform apply_patch tool, byte for byte')
-    .action(() => {
-      writeFd(1, APPLY_PATCH_GRAMMAR);
+    .action(async () => {
+      writeFd(1, (await import('../models/grammar.js')).APPLY_PATCH_GRAMMAR);
       setCode(0);
     });
 
@@ -122,7 +123,7 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
     .argument('[files...]', 'patch texts, or {"patch": ...} / {"input": ...} JSON (default: stdin)')
     .description('check patch text against the apply_patch grammar exactly; exit 0 when every input conforms, 1 otherwise')
     .option('--json', 'print the result as JSON (an array for several files)')
-    .action(async (files: string[], flags: { json?: boolean }) => setCode(await runValidate(files, flags)));
+    .action(async (files: string[], flags: { json?: boolean }) => setCode(await (await import('./validate.js')).runValidate(files, flags)));
 
   const name = args[0] === 'help' ? args[1] : args[0];
   const programHelp = name === undefined || name === '-h' || name === '--help';
@@ -147,13 +148,11 @@ function addModelCommands(program: Command, Option: typeof OptionClass, later: L
           ).choices(['json', 'mcp']),
         )
         .addOption(
-          new Option('--endpoint <kind>', "API the tools are sent to (default: the provider's type, else responses)").choices([
-            ...ENDPOINTS,
-          ]),
+          new Option('--endpoint <kind>', "API the tools are sent to (default: the provider's type, else responses)").choices(ENDPOINTS),
         )
         .option('--provider <name>', "provider whose compat overrides apply (default: the model name's provider/ prefix)")
         .option('--config <file>', 'YAML config with compat overrides and permission rules (default: .chord-patch.yaml, if present)'),
-  ).action(async (flags: ToolsFlags) => setCode(await runTools(flags)));
+  ).action(async (flags: ToolsFlags) => setCode(await (await import('./tools.js')).runTools(flags)));
 
   later(
     program
@@ -172,5 +171,5 @@ function addModelCommands(program: Command, Option: typeof OptionClass, later: L
         )
         .option('--3way', "merge stale patches and edits into the file on every connection (as apply's --3way)")
         .option('--three-way-markers', '= --3way=markers: the same, writing conflict markers instead of refusing a conflict'),
-  ).action(async (flags: McpFlags) => setCode(await runMcp(flags, fs)));
+  ).action(async (flags: McpFlags) => setCode(await (await import('./mcp.js')).runMcp(flags, fs)));
 }

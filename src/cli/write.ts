@@ -3,6 +3,9 @@
 // is chosen (emit.ts says what changed on disk when it is lost).
 
 import { writeSync } from 'node:fs';
+import type { Outcome } from '../types.js';
+import { EXIT_REPORT_FAILED } from '../report/exit.js';
+import { reportLostLine } from '../report/lost.js';
 
 /** Writes handed to a stream (EAGAIN) and not yet done: what a signal held until the report is out waits for. */
 let queued: Promise<void> = Promise.resolve();
@@ -29,4 +32,14 @@ export function writeFd(fd: 1 | 2, text: string): void {
       queued = new Promise((done) => (fd === 1 ? process.stdout : process.stderr).write(rest, () => before.then(done)));
     } else if (code !== 'EPIPE') throw e;
   }
+}
+
+/** The last-resort line for a lost report (if even stderr fails, the exit code is all there is). */
+export function reportLost(outcome: Outcome | undefined, e: unknown): number {
+  try {
+    writeFd(2, reportLostLine(outcome, e));
+  } catch {
+    // Nothing is left to say it with.
+  }
+  return EXIT_REPORT_FAILED;
 }

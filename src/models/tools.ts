@@ -24,8 +24,6 @@ export type Surface = 'apply_patch' | 'edit' | 'none';
 /** A tool definition exactly as it goes into the request's `tools` array. */
 export type ToolDefinition = Record<string, unknown>;
 
-export const ENDPOINTS: readonly Endpoint[] = ['responses', 'chat', 'messages'];
-
 export interface ToolSelection {
   /** The model name as given. */
   model: string;

@@ -192,10 +192,33 @@ describe.skipIf(RUNTIME !== 'binary' || !PLATFORMS.includes(HOST))('the npm pack
   });
 
   it('installs offline and runs chord-patch and apply_patch through the native binary, never starting Node', () => {
-    const path = `${fakeNode(join(scratch, 'no-node'), '', true)}:${process.env.PATH}`;
+    // Nor readlink or uname: the shim finds npm's layout and the one platform package by itself.
+    const path = `${refusing(fakeNode(join(scratch, 'no-node'), '', true), ['readlink', 'uname'])}:${process.env.PATH}`;
     const version = spawnSync(join(prefix, 'bin', 'chord-patch'), ['--version'], { encoding: 'utf8', env: { ...env, PATH: path } });
     expect(version.status, version.stderr).toBe(0);
     expect(version.stdout.trim()).toBe(ROOT_PKG.version);
     patchRoundTrip(join(prefix, 'bin'), join(scratch, 'work'), { ...env, PATH: path });
   });
+
+  it("runs this machine's platform package when several are installed (npm install --force)", () => {
+    const other = join(prefix, 'lib', 'node_modules', '@chord-patch', 'aaa-other', 'bin');
+    mkdirSync(other, { recursive: true });
+    writeFileSync(join(other, 'chord-patch'), '#!/bin/sh\necho other platform\n');
+    chmodSync(join(other, 'chord-patch'), 0o755);
+    try {
+      const version = spawnSync(join(prefix, 'bin', 'chord-patch'), ['--version'], { encoding: 'utf8', env });
+      expect(version.stdout.trim()).toBe(ROOT_PKG.version);
+    } finally {
+      rmSync(join(other, '..'), { recursive: true, force: true });
+    }
+  });
 });
+
+/** Adds to `dir` commands named `names` that fail loudly when started. */
+function refusing(dir: string, names: readonly string[]): string {
+  for (const name of names) {
+    writeFileSync(join(dir, name), `#!/bin/sh\necho "${name} was started" >&2\nexit 99\n`);
+    chmodSync(join(dir, name), 0o755);
+  }
+  return dir;
+}
