@@ -31,8 +31,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
  * build/chord-patch while it may be rebuilt, and must never start a
  * half-written executable.
  */
-async function build() {
-  const out = join(ROOT, 'build', 'chord-patch');
+async function build({ out = join(ROOT, 'build', 'chord-patch'), loadProbe = false } = {}) {
   const tmp = `${out}.${process.pid}.tmp`;
   const sources = join(ROOT, 'build', `.sources.${process.pid}`);
   const entry = join(sources, 'main.cjs');
@@ -54,7 +53,8 @@ async function build() {
     write: false,
     plugins: [embeddedLazyPackages, processGlobal],
   });
-  const text = main.outputFiles[0].text;
+  // The load probe (the bench's load floor) is the same executable, ended by its first statement.
+  const text = `${loadProbe ? 'process.exit(0);\n' : ''}${main.outputFiles[0].text}`;
   const lazy = await lazyPackagesOf(text, common);
   mkdirSync(join(sources, 'lazy'), { recursive: true });
   writeFileSync(entry, text);
@@ -88,11 +88,19 @@ async function build() {
     throw new Error(`bun build --compile failed (exit ${r.status})`);
   }
   renameSync(tmp, out);
+  if (loadProbe) return out;
   const link = join(ROOT, 'build', 'apply_patch');
   rmSync(link, { force: true });
   symlinkSync('chord-patch', link);
   return out;
 }
 
-const out = await build();
-console.log(`built ${out.slice(ROOT.length + 1)} (and build/apply_patch -> chord-patch)`);
+// `--load-probe FILE`: the bench's load floor, the binary that exits before any of chord-patch's code runs.
+const probe = process.argv.indexOf('--load-probe');
+if (probe > 0) {
+  const out = await build({ out: process.argv[probe + 1], loadProbe: true });
+  console.log(`built ${out} (the load probe)`);
+} else {
+  const out = await build();
+  console.log(`built ${out.slice(ROOT.length + 1)} (and build/apply_patch -> chord-patch)`);
+}

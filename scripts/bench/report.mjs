@@ -349,6 +349,16 @@ function limits(results, floorKb) {
         '.',
     );
   }
+  const load = med(results, 'small', 'binload');
+  if (load !== undefined && bunFloor !== undefined && smallDurable !== undefined) {
+    // The durable floor runs under `bun`, so only what loading costs beyond `bun -e 0` adds to it.
+    const least = smallDurable + Math.max(0, load - bunFloor);
+    facts.push(
+      `- Loading the binary's code: built to exit at its first statement, the binary takes ${fmtMs(load)} ms ` +
+        `(\`bun -e 0\`: ${fmtMs(bunFloor)} ms), before any of chord-patch runs. So a small patch cannot take less than ` +
+        `${fmtMs(least)} ms (${fmtRatio(least / smallDurable)} the durable floor) before chord-patch parses, plans, locks or journals anything.`,
+    );
+  }
   const codex = med(results, 'hunks', 'codex');
   const bin = med(results, 'hunks', 'bin');
   const io = med(results, 'hunks', 'nodeio');

@@ -250,6 +250,20 @@ export function tools(root, log) {
     skip: bun ? undefined : 'no bun executable in node_modules (npm ci)',
     run: () => ({ file: bun, args: ['-e', '0'] }),
   });
+  // The binary's load floor: the same executable built to exit at its first
+  // statement, so it pays Bun's start and the loading of chord-patch's code,
+  // and runs none of it. The binary's small patch cannot go below it plus the
+  // durable floor's own work.
+  const probe = join(root, 'build', 'load-probe');
+  const built = spawnSync(node, [join(root, 'scripts', 'binary.mjs'), '--load-probe', probe], { encoding: 'utf8' });
+  list.push({
+    id: 'binload',
+    label: "the binary's load floor (build/chord-patch built to exit at its first statement)",
+    baseline: true,
+    version: `Bun-compiled, bun ${bunVersion ?? '?'}`,
+    skip: built.status === 0 ? undefined : `the load probe did not build: ${(built.stderr ?? '').trim().split('\n').pop()}`,
+    run: (_w, mode) => (mode === 'version' || mode === 'apply' ? { file: probe, args: [] } : null),
+  });
   // The I/O floor: what any Node program pays to read the workload's files and
   // write them back the way chord-patch does (temp file, fsync, rename), with
   // no parsing or matching. Same bytes back, so the tree is left as it was.
