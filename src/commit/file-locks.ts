@@ -18,12 +18,19 @@
 // block, so it is made on a full disk too. Keys are taken in sorted order
 // (no two runs wait on each other in a cycle). A lock that cannot be made
 // at all (no state directory, a full inode table) degrades to a note.
+//
+// Those links are per user. So each directory is also flocked (platform/
+// flock.ts), in the same order after its link: a kernel lock, which keeps
+// out every user's runs and needs no liveness guess. Only the binary has
+// it; under Node the links are all, and a file system without flock
+// degrades to a note as well.
 // Only the real file system is locked: another Fs's identities name no file.
 
 import { lstatSync, mkdirSync, readlinkSync, symlinkSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ChordPatchError } from '../errors.js';
 import type { Fs, Note } from '../types.js';
+import { closeDirectory, flockCalls, openDirectory, tryLock } from '../platform/flock.js';
 import { journalKeyPath } from './journal-key.js';
 import { type Holder, holderText, thisProcess, verdict } from './liveness.js';
 import { uniqueId } from './lock.js';
@@ -50,26 +57,34 @@ export function lockDir(): string {
   return join(journalKeyPath(), '..', 'locks');
 }
 
-/** The lock key of a path: its nearest existing directory's dev-ino. */
-async function keyOf(fs: Fs, abs: string): Promise<string | undefined> {
+/** A lock's directory: its key (dev-ino), its real path, and the path as the run spelled it (for messages). */
+interface Place {
+  key: string;
+  real: string;
+  shown: string;
+}
+
+/** The lock of a path: its nearest existing directory. */
+async function placeOf(fs: Fs, abs: string): Promise<Place | undefined> {
   for (let d = dirname(abs); ; d = dirname(d)) {
     const s = await fs.lstat(d).catch(() => null);
     if (s?.kind === 'dir' || s?.kind === 'symlink') {
       const real = s.kind === 'dir' ? d : await fs.realpath(d).catch(() => undefined);
       const r = real === d ? s : real ? await fs.lstat(real) : null;
-      if (r?.kind === 'dir') return r.identity.replace(':', '-');
+      if (r?.kind === 'dir' && real) return { key: r.identity.replace(':', '-'), real, shown: d };
     }
     if (dirname(d) === d) return undefined;
   }
 }
 
-async function keysOf(fs: Fs, paths: readonly string[]): Promise<string[]> {
-  const keys = new Set<string>();
+/** The places of `paths`' directories, in key order (no two runs wait on each other in a cycle). */
+async function placesOf(fs: Fs, paths: readonly string[]): Promise<Place[]> {
+  const places = new Map<string, Place>();
   for (const dir of new Set(paths.map((p) => dirname(p)))) {
-    const k = await keyOf(fs, join(dir, '_'));
-    if (k) keys.add(k);
+    const p = await placeOf(fs, join(dir, '_'));
+    if (p && !places.has(p.key)) places.set(p.key, p);
   }
-  return [...keys].sort();
+  return [...places.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 const encode = (h: Holder, id: string) => `cp1 ${h.boot || '-'} ${h.ns || '-'} ${h.pid} ${h.start || '-'} ${id} ${h.host}`;
@@ -96,28 +111,40 @@ export async function lockFiles(fs: Fs, paths: readonly string[], options: FileL
   const deadline = Date.now() + timeout;
   const notes: Note[] = [];
   const mine: string[] = [];
+  const kernel: number[] = [];
   const release = () => {
     for (const k of mine.splice(0)) unlock(k);
+    for (const fd of kernel.splice(0)) closeDirectory(fd);
   };
   if (paths.length === 0) return { notes, release };
   const dir = lockDir();
+  let links = true;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (e) {
     notes.push(degraded(dir, e));
-    return { notes, release };
+    links = false;
   }
   const tried = new Set<string>();
+  let kernelNoted = false;
   try {
-    for (let keys = await keysOf(fs, paths), round = 0; round < 8; keys = await keysOf(fs, paths), round++) {
+    for (let places = await placesOf(fs, paths), round = 0; round < 8; places = await placesOf(fs, paths), round++) {
       // A directory created while we waited moves a path's key: lock the new one too.
-      const fresh = keys.filter((k) => !tried.has(k));
+      const fresh = places.filter((p) => !tried.has(p.key));
       if (fresh.length === 0) break;
-      for (const k of fresh) {
-        tried.add(k);
-        const why = await take(dir, k, deadline, timeout, options.isAlive);
-        if (!why) mine.push(k);
-        else if (notes.length === 0) notes.push(why);
+      for (const p of fresh) {
+        tried.add(p.key);
+        if (links) {
+          const why = await take(dir, p.key, deadline, timeout, options.isAlive);
+          if (!why) mine.push(p.key);
+          else if (notes.length === 0) notes.push(why);
+        }
+        const k = await takeKernel(p, deadline, timeout);
+        if (typeof k === 'number') kernel.push(k);
+        else if (k && !kernelNoted) {
+          notes.push(k);
+          kernelNoted = true;
+        }
       }
     }
   } catch (e) {
@@ -188,6 +215,56 @@ async function take(
     await sleep(wait + Math.random() * wait);
     wait = Math.min(wait * 2, 50);
   }
+}
+
+/**
+ * Take the kernel lock of one place, polled until the deadline: the fd that
+ * holds it; a note when it cannot be taken there; nothing where there is no
+ * flock (Node), or when the path now names another directory (the keys are
+ * looked up again, and the new one is locked then).
+ */
+async function takeKernel(p: Place, deadline: number, timeout: number): Promise<number | Note | undefined> {
+  const calls = flockCalls();
+  if (!calls) return undefined;
+  let opened: { fd: number; identity: string };
+  try {
+    opened = openDirectory(p.real);
+  } catch (e) {
+    return errno(e) === 'ENOENT' || errno(e) === 'ENOTDIR' ? undefined : noKernelLock(p, errno(e) ?? (e as Error).message);
+  }
+  const { fd } = opened;
+  if (opened.identity.replace(':', '-') !== p.key) {
+    closeDirectory(fd);
+    return undefined;
+  }
+  let wait = 2;
+  for (;;) {
+    const a = tryLock(calls, fd);
+    if (a === 'held') return fd;
+    if (a !== 'busy') {
+      closeDirectory(fd);
+      return noKernelLock(p, a.error);
+    }
+    if (Date.now() >= deadline) {
+      closeDirectory(fd);
+      throw new ChordPatchError(
+        'locked',
+        `another process (possibly another user's chord-patch run) holds a lock on the directory ${p.shown}; ` +
+          `waited ${Math.round(timeout / 1000)} s and wrote nothing. Retry when it has finished`,
+      );
+    }
+    await sleep(wait + Math.random() * wait);
+    wait = Math.min(wait * 2, 50);
+  }
+}
+
+function noKernelLock(p: Place, why: string): Note {
+  return {
+    code: 'info',
+    message:
+      `no kernel lock on ${p.shown} (${why}): ` +
+      "another user's chord-patch run that writes the same files, from another root, is not kept out meanwhile",
+  };
 }
 
 /**

@@ -4,40 +4,12 @@
 // this they would be lost. Only the binary on Linux can: Bun's FFI reaches
 // libc's xattr calls, and Node has no API for them (docs/safety.md).
 
-interface Ffi {
-  dlopen(
-    lib: string,
-    symbols: Record<string, { args: readonly string[]; returns: string }>,
-  ): { symbols: Record<string, (...args: unknown[]) => number | bigint> };
-}
+import { type Calls, coreCalls, libc, type Signatures } from './libc.js';
 
-type Calls = Record<string, (...args: unknown[]) => number | bigint>;
-
-const LIBC = 'libc.so.6';
-let lister: Calls | null | undefined;
-let copier: Calls | undefined;
-
-/** libc's llistxattr through Bun's FFI; null where there is none (Node, another system, no libc). */
-function listCall(): Calls | null {
-  if (lister !== undefined) return lister;
-  lister = null;
-  const ffi =
-    (globalThis as { Bun?: unknown }).Bun && process.platform === 'linux' ? (process.getBuiltinModule('bun:ffi') as Ffi) : undefined;
-  try {
-    if (ffi) lister = ffi.dlopen(LIBC, { llistxattr: { args: ['cstring', 'ptr', 'u64'], returns: 'i64' } }).symbols;
-  } catch {
-    lister = null;
-  }
-  return lister;
-}
-
-function copyCalls(): Calls {
-  copier ??= (process.getBuiltinModule('bun:ffi') as Ffi).dlopen(LIBC, {
-    lgetxattr: { args: ['cstring', 'cstring', 'ptr', 'u64'], returns: 'i64' },
-    lsetxattr: { args: ['cstring', 'cstring', 'ptr', 'u64', 'i32'], returns: 'i32' },
-  }).symbols;
-  return copier;
-}
+const COPY: Signatures = {
+  lgetxattr: { args: ['cstring', 'cstring', 'ptr', 'u64'], returns: 'i64' },
+  lsetxattr: { args: ['cstring', 'cstring', 'ptr', 'u64', 'i32'], returns: 'i32' },
+};
 
 const cString = (s: string) => Buffer.from(`${s}\0`);
 
@@ -48,7 +20,7 @@ const cString = (s: string) => Buffer.from(`${s}\0`);
  * system without attributes has none to copy.
  */
 export function copyXattrs(from: string, to: string): void {
-  const list = listCall();
+  const list = coreCalls();
   if (!list) return;
   const source = cString(from);
   const size = Number(list.llistxattr!(source, null, 0));
@@ -56,7 +28,7 @@ export function copyXattrs(from: string, to: string): void {
   const names = Buffer.alloc(size);
   const got = Number(list.llistxattr!(source, names, size));
   if (got < 0) throw new Error(`cannot list its extended attributes to keep them`);
-  const { lgetxattr, lsetxattr } = copyCalls();
+  const { lgetxattr, lsetxattr } = libc(COPY) as Calls;
   const target = cString(to);
   for (const name of names.subarray(0, got).toString('latin1').split('\0').filter(Boolean)) {
     const key = cString(name);
