@@ -355,8 +355,8 @@ function limits(results, floorKb) {
     const least = smallDurable + Math.max(0, load - bunFloor);
     facts.push(
       `- Loading the binary's code: built to exit at its first statement, the binary takes ${fmtMs(load)} ms ` +
-        `(\`bun -e 0\`: ${fmtMs(bunFloor)} ms), before any of chord-patch runs. So a small patch cannot take less than ` +
-        `${fmtMs(least)} ms (${fmtRatio(least / smallDurable)} the durable floor) before chord-patch parses, plans, locks or journals anything.`,
+        `(\`bun -e 0\`: ${fmtMs(bunFloor)} ms), before any of chord-patch runs. Before it parses, plans, locks or ` +
+        `journals anything, a small patch has spent ${fmtMs(least)} ms (${fmtRatio(least / smallDurable)} the durable floor).`,
     );
   }
   const codex = med(results, 'hunks', 'codex');
