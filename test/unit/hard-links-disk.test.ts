@@ -114,14 +114,18 @@ describe('an in-place write on disk', () => {
 describe('an in-place write undone on disk', () => {
   it('is written back into the same inode when the commit point fails after it', async () => {
     const { dir, ino } = tree();
+    let seen = '';
     const fs: Fs = {
       ...nodeFs,
       rename: async (from, to) => {
-        if (/\/done-[^/]+$/.test(to)) throw eio();
-        return nodeFs.rename(from, to);
+        if (!/\/done-[^/]+$/.test(to)) return nodeFs.rename(from, to);
+        // The other name shows the new content: the write was in place.
+        seen = readFileSync(join(dir, 'b.txt'), 'utf8');
+        throw eio();
       },
     };
     const o = await runPatchText(PATCH, { cwd: dir, fs });
+    expect(seen).toBe('new a\n');
     expect(o.error?.code).toBe('write_failed');
     expect(o.error?.message).toContain('restored');
     oneInode(dir, ino, 'old a\n');
