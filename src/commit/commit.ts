@@ -12,20 +12,22 @@
 //    planning"), keep the old content as a hard-link backup, rename the temp
 //    over the target (Add: link, which never replaces a file that appeared
 //    meanwhile). A failed write or fsync thus leaves every target untouched.
+//    A file with other hard links is written in place (commit/in-place.ts).
 //    Deletions last (renamed to their backup), so a move never loses content.
 // 4. fsync the directories, mark the journal done (the commit point), remove
 //    backups, temp files and the journal.
 // On any failure or SIGINT/SIGTERM: undo from the journal, and report exactly
 // what could not be restored (`rollback_failed`).
 //
-// A commit of exactly one file (replaced or added, no directory to create)
-// has one switch, a rename or a link, which is atomic: the target holds its
-// old or its new content whole at every moment. Its journal only names the
-// side files for the next run to remove, so it is written without fsync,
-// carries no post-image hash, and its done mark is not fsynced either:
-// three fsyncs and a SHA-256 of the new content fewer on the commonest
-// commit (see `single` in journal.ts for how it is recovered). The temp
-// file and the target's directory are fsynced as in every commit.
+// A commit of exactly one file (replaced or added, no directory to create,
+// not written in place) has one switch, a rename or a link, which is atomic:
+// the target holds its old or its new content whole at every moment. Its
+// journal only names the side files for the next run to remove, so it is
+// written without fsync, carries no post-image hash, and its done mark is
+// not fsynced either: three fsyncs and a SHA-256 of the new content fewer on
+// the commonest commit (see `single` in journal.ts for how it is
+// recovered). The temp file and the target's directory are fsynced as in
+// every commit.
 
 import { join } from 'node:path';
 import type { Fs, Note } from '../types.js';
@@ -46,10 +48,11 @@ import { uniqueId } from './lock.js';
 import { Pins, Refused } from './pins.js';
 import type { Mutation } from '../plan/planner.js';
 import { deferSignals, type DeferredSignals } from './signals.js';
-import { metadataNotes, writtenMode } from './metadata.js';
+import { metadataNotes, ownerOf, writtenMode } from './metadata.js';
 import { type PlannedDir, unchanged } from '../plan/snapshot.js';
 import { createLinks, writeTempsDurably } from './temp-files.js';
 import { type JournalSetup, signJournal } from './journal-file.js';
+import { inPlaceCopy, inPlaceEntry, switchInPlace, writesInPlace } from './in-place.js';
 
 export interface CommitContext {
   root: string;
@@ -117,11 +120,12 @@ async function commitPinned(
     return { ok: false, code: 'changed_after_planning', message, paths: mutations.map((m) => m.path) };
   }
   const id = uniqueId();
-  const single = mutations.length === 1 && toCreate.length === 0 && mutations[0]!.after !== null;
+  const single = mutations.length === 1 && toCreate.length === 0 && mutations[0]!.after !== null && !writesInPlace(fs, mutations[0]!);
   const entries: JournalEntry[] = mutations.map((m, i) => {
     const { tmp, backup } = sideNames(m.abs, id, i);
     // The post-image lets recovery tell the commit's own content from a later foreign change (journal.ts).
     const post = m.after && ctx.journal && !single ? postImage(m.after.bytes) : undefined;
+    if (m.before.kind === 'file' && writesInPlace(fs, m)) return inPlaceEntry(m.abs, m.before, backup, post);
     // A link is replaced like a file: link(2) backs it up without following it.
     if (m.before.kind !== 'file' && m.before.kind !== 'symlink') return { target: m.abs, op: 'create', tmp, ...(post ? { post } : {}) };
     return m.after ? { target: m.abs, op: 'replace', tmp, backup, ...(post ? { post } : {}) } : { target: m.abs, op: 'delete', backup };
@@ -162,7 +166,7 @@ async function commitPinned(
   // Past the commit point: what is left is cleaning up, never undoing.
   const leftovers = await finishCommitted(fs, journal, pins.name);
   if (ctx.journal) await fs.unlink(join(ctx.journal.dir, doneName(id))).catch(() => {});
-  return { ok: true, notes: commitNotes(ctx, mutations, leftovers) };
+  return { ok: true, notes: commitNotes(fs, ctx, mutations, leftovers) };
 }
 
 /**
@@ -264,16 +268,13 @@ async function writeAndSwitch(
     return { code: 'write_failed', path: badLink.item.m.path, why: `cannot create the symbolic link: ${errorText(badLink.error)}` };
   const temps = writes
     .filter(([m]) => m.after!.link === undefined)
-    .map(([m, e]) => ({
-      m,
-      tmp: pins.name(e.tmp!),
-      bytes: m.after!.bytes,
-      mode: writtenMode(m),
-      owner: ownerOf(m),
-      xattrsFrom: m.before.kind === 'file' ? pins.name(m.abs) : undefined,
-    }));
+    .map(([m, e]) => (e.inPlace ? { m, ...inPlaceCopy(m, pins.name(e.backup!), ownerOf(m)) } : tempOf(m, pins.name(e.tmp!), pins)));
   const failed = await writeTempsDurably(fs, temps, WRITE_CONCURRENCY, ({ m }) => stopped(m));
   if (failed) state.failure ??= { code: 'write_failed', path: failed.item.m.path, why: errorText(failed.error) };
+  const copied = writes.find(([, e]) => e.inPlace)?.[0];
+  // The copies' names are durable before any in-place write, which only they can undo.
+  if (copied && !state.failure)
+    await pins.sync().catch((err) => (state.failure ??= { code: 'write_failed', path: copied.path, why: errorText(err) }));
   await forEachBounded(
     writes,
     WRITE_CONCURRENCY,
@@ -287,11 +288,10 @@ async function writeAndSwitch(
   return state.failure;
 }
 
-/** The owner a replaced file keeps (as root; the group alone when the user belongs to it); none for a new file. */
-function ownerOf(m: Mutation): { uid: number; gid: number } | undefined {
-  return m.before.kind === 'file' && m.before.uid !== undefined && m.before.gid !== undefined
-    ? { uid: m.before.uid, gid: m.before.gid }
-    : undefined;
+/** The temp file of a new content: its mode, owner and extended attributes those of the file it replaces. */
+function tempOf(m: Mutation, tmp: string, pins: Pins) {
+  const xattrsFrom = m.before.kind === 'file' ? pins.name(m.abs) : undefined;
+  return { m, tmp, bytes: m.after!.bytes, mode: writtenMode(m), owner: ownerOf(m), xattrsFrom };
 }
 
 /** Re-check one target and switch it to its new content (or to its backup name, for a deletion). */
@@ -319,7 +319,12 @@ async function switchOne(
       state.failure ??= { code: 'changed_after_planning', path: m.path, why: `its directory changed: ${err.message}` };
       return;
     }
-    if (e.op === 'create') {
+    if (e.inPlace) {
+      if (!(await switchInPlace(fs, m, e.inPlace, target, touched))) {
+        state.failure ??= { code: 'changed_after_planning', path: m.path, why: 'it was replaced on disk after planning' };
+        return;
+      }
+    } else if (e.op === 'create') {
       await fs.link(pins.name(e.tmp!), target);
     } else if (e.op === 'replace') {
       await fs.link(target, pins.name(e.backup!));
@@ -385,17 +390,9 @@ async function rollBack(
   return { ok: false, code: 'rollback_failed', message, paths: result.notRestored, disk };
 }
 
-function commitNotes(ctx: CommitContext, mutations: readonly Mutation[], leftovers: string[]): Note[] {
+function commitNotes(fs: Fs, ctx: CommitContext, mutations: readonly Mutation[], leftovers: string[]): Note[] {
   const notes: Note[] = [];
-  for (const m of mutations) {
-    notes.push(...metadataNotes(m));
-    if (m.after && m.before.kind === 'file' && (m.before.links ?? 1) > 1) {
-      notes.push({
-        code: 'info',
-        message: `${m.path} had ${m.before.links} hard links: it was replaced by a new file, so its other names keep the previous content`,
-      });
-    }
-  }
+  for (const m of mutations) notes.push(...metadataNotes(m, writesInPlace(fs, m)));
   if (leftovers.length > 0) {
     const names = leftovers.map((x) => show(ctx, x)).join(', ');
     notes.push({ code: 'info', message: `could not remove chord-patch's temporary files (an append-only directory?): ${names}` });

@@ -91,8 +91,16 @@ function wellFormed(v: unknown): Journal | undefined {
     const x = e as Record<string, unknown>;
     if (!isStr(x.target) || !OPS.has(x.op as string)) return undefined;
     if ((x.tmp !== undefined && !isStr(x.tmp)) || (x.backup !== undefined && !isStr(x.backup))) return undefined;
+    if (x.inPlace !== undefined && !inPlaceShaped(x)) return undefined;
   }
   return v as Journal;
+}
+
+/** An in-place entry: a replace with a backup (the copy) and no temp file, its image fully typed. */
+function inPlaceShaped(x: Record<string, unknown>): boolean {
+  const i = x.inPlace as Record<string, unknown> | null;
+  if (i === null || typeof i !== 'object' || x.op !== 'replace' || x.tmp !== undefined || !isStr(x.backup)) return false;
+  return isStr(i.identity) && typeof i.mode === 'number' && typeof i.size === 'number' && isStr(i.sha256);
 }
 
 const inside = (root: string, p: string) => isAbsolute(p) && normalize(p) === p && p.startsWith(`${root}/`);
@@ -143,7 +151,8 @@ export function unusableText(path: string, why: string, readable: Journal | unde
   const shown = (p: string) => (p.startsWith(`${readable.root}/`) ? p.slice(readable.root.length + 1) : p);
   const steps = readable.entries
     .filter((e) => e.backup)
-    .map((e) => `mv ${shown(e.backup!)} ${shown(e.target)}`)
+    // cp writes into the existing file, keeping the inode an in-place entry's other names share.
+    .map((e) => `${e.inPlace ? 'cp' : 'mv'} ${shown(e.backup!)} ${shown(e.target)}${e.inPlace ? ` && rm ${shown(e.backup!)}` : ''}`)
     .join('; ');
   const done = /\/done-[^/]+$/.test(path);
   const what = done

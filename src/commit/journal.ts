@@ -16,6 +16,10 @@
 // the commit's own content is left as it is, and the pre-image is kept beside
 // it under a visible name (`<name>.chord-patch-orig`); the report says both.
 //
+// A file with other hard links is written in place instead, so its backup is
+// a copy, and undoing writes that copy back into the same inode
+// (commit/in-place.ts).
+//
 // A journal is signed, and recovery acts only on one that verifies and
 // belongs to the tree it sits in (commit/journal-file.ts).
 //
@@ -30,6 +34,7 @@
 import { dirname, join } from 'node:path';
 import { sha256Hash } from '../platform/sha256.js';
 import type { Fs } from '../types.js';
+import { replacedSince, undoInPlace } from './in-place.js';
 
 export interface JournalEntry {
   /** Absolute path of the file the commit changes. */
@@ -42,6 +47,19 @@ export interface JournalEntry {
   backup?: string;
   /** What the commit writes there (create, replace): a target holding anything else after a crash is not the commit's. */
   post?: { size: number; sha256: string };
+  /**
+   * A replace written into the target's own inode (it has other hard links,
+   * commit/in-place.ts): `backup` is then a copy of the pre-image, whose size
+   * and hash are these, and the file's identity and mode before the commit.
+   */
+  inPlace?: InPlaceImage;
+}
+
+export interface InPlaceImage {
+  identity: string;
+  mode: number;
+  size: number;
+  sha256: string;
 }
 
 /** What another program did to a target after an interrupted commit, by what the commit did to it. */
@@ -180,9 +198,14 @@ async function holdsPostImage(fs: Fs, path: string, post: { size: number; sha256
  */
 async function keepForeign(fs: Fs, e: JournalEntry, name: Namer): Promise<string | undefined> {
   const target = await fs.lstat(name(e.target));
-  if (!target) return undefined;
+  // An in-place target removed since is another program's doing: there is no inode left to write back into.
+  if (!target && !e.inPlace) return undefined;
   const backup = e.backup ? await fs.lstat(name(e.backup)) : null;
-  if (e.op === 'delete') {
+  if (e.inPlace) {
+    if (!backup || !(await replacedSince(fs, e, e.inPlace, name, target))) return undefined;
+  } else if (!target) {
+    return undefined;
+  } else if (e.op === 'delete') {
     // The file was renamed to its backup; a file at the target now is someone else's.
     if (!backup) return undefined;
   } else if (e.op === 'replace') {
@@ -211,6 +234,7 @@ async function keepForeign(fs: Fs, e: JournalEntry, name: Namer): Promise<string
 /** Undo one entry; true when its target was changed and is back as it was. */
 async function undoEntry(fs: Fs, e: JournalEntry, name: Namer, switched: boolean | undefined): Promise<boolean> {
   const target = name(e.target);
+  if (e.inPlace) return undoInPlace(fs, e, e.inPlace, name, switched);
   if (e.op === 'create') {
     if (switched === false || !e.tmp) return false;
     const [t, tmp] = await Promise.all([fs.lstat(target), fs.lstat(name(e.tmp))]);

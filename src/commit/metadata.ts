@@ -2,7 +2,7 @@
 // owner and group are node-fs.ts's: ownerChange). Set-uid and set-gid are
 // dropped whenever a file is written, as the kernel drops them on a write,
 // and GNU patch and Codex do: a changed program must not keep running as its
-// owner. A read-only file is written anyway (as GNU patch and git apply do)
+// owner (also when the file is written in place, commit/in-place.ts). A read-only file is written anyway (as GNU patch and git apply do)
 // and stays read-only, with a note.
 
 import type { Mutation } from '../plan/planner.js';
@@ -16,8 +16,15 @@ export function writtenMode(m: Mutation): number | undefined {
   return mode === undefined ? undefined : mode & ~PRIVILEGE_BITS;
 }
 
-/** The notes a committed mutation earns for the metadata it could not keep as it was. */
-export function metadataNotes(m: Mutation): Note[] {
+/** The owner a replaced file keeps (as root; the group alone when the user belongs to it); none for a new file. */
+export function ownerOf(m: Mutation): { uid: number; gid: number } | undefined {
+  return m.before.kind === 'file' && m.before.uid !== undefined && m.before.gid !== undefined
+    ? { uid: m.before.uid, gid: m.before.gid }
+    : undefined;
+}
+
+/** The notes a committed mutation earns for the metadata it could not keep as it was (`inPlace`: commit/in-place.ts). */
+export function metadataNotes(m: Mutation, inPlace: boolean): Note[] {
   const notes: Note[] = [];
   const mode = m.after?.mode;
   if (mode !== undefined && (mode & PRIVILEGE_BITS) !== 0)
@@ -26,6 +33,14 @@ export function metadataNotes(m: Mutation): Note[] {
     notes.push({
       code: 'info',
       message: `${m.path} is read-only (no write permission for anyone); it was written anyway and stays read-only`,
+    });
+  const links = m.after && m.before.kind === 'file' ? (m.before.links ?? 1) : 1;
+  if (links > 1)
+    notes.push({
+      code: 'info',
+      message: inPlace
+        ? `${m.path} has ${links} hard links: it was written in place to keep them, so its other names show the new content too`
+        : `${m.path} had ${links} hard links: it was replaced by a new file, so its other names keep the previous content`,
     });
   return notes;
 }

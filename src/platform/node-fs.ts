@@ -17,6 +17,8 @@ import {
   fstatSync,
   fsync,
   fsyncSync,
+  ftruncate,
+  ftruncateSync,
   link,
   linkSync,
   lstat,
@@ -234,16 +236,7 @@ export class NodeFs implements Fs {
     const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
     const fd = this.inline() ? openSync(path, flags, 0o600) : await this.pooled<number>((cb) => open(path, flags, 0o600, cb));
     try {
-      if (bytes instanceof Uint8Array) {
-        if (this.inline()) writeFileSync(fd, bytes);
-        else await this.pooled<void>((cb) => writeFile(fd, bytes, cb));
-      }
-      // libuv's writev writes every piece (looping on short writes and the
-      // iovec limit) before it calls back.
-      else if (bytes.length > 0) {
-        if (this.inline()) writevSync(fd, bytes as Uint8Array[]);
-        else await this.pooled<number>((cb) => writev(fd, bytes as Uint8Array[], cb));
-      }
+      await this.writeDescriptor(fd, bytes);
       // Owner before mode: chown clears set-uid/set-gid bits.
       const to = owner && chownTo(owner);
       if (to) {
@@ -264,6 +257,46 @@ export class NodeFs implements Fs {
       close: () => this.closeDescriptor(fd),
     } satisfies OpenTemp;
   };
+
+  readonly writeInPlace: NonNullable<Fs['writeInPlace']> = async (path, bytes, expect) => {
+    // O_NONBLOCK: a FIFO planted at the path fails to open instead of waiting for a reader.
+    const flags = constants.O_WRONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+    const fd = this.inline() ? openSync(path, flags) : await this.pooled<number>((cb) => open(path, flags, cb));
+    try {
+      const s = await this.statDescriptor(fd);
+      if (!s.isFile() || `${s.dev}:${s.ino}` !== expect.identity)
+        throw Object.assign(new Error('ECHANGED: it is no longer the file planned'), { code: 'ECHANGED' });
+      // Set-uid/set-gid go before the new bytes can be read; bits a write cleared come back after it.
+      if ((s.mode & 0o7777) !== expect.mode) await this.chmodDescriptor(fd, expect.mode);
+      await this.writeDescriptor(fd, bytes);
+      const size = bytes instanceof Uint8Array ? bytes.length : bytes.reduce((n, b) => n + b.length, 0);
+      if (this.inline()) ftruncateSync(fd, size);
+      else await this.pooled<void>((cb) => ftruncate(fd, size, cb));
+      if (((await this.statDescriptor(fd)).mode & 0o7777) !== expect.mode) await this.chmodDescriptor(fd, expect.mode);
+      await this.syncDescriptor(fd);
+    } finally {
+      await this.closeDescriptor(fd);
+    }
+  };
+
+  private async statDescriptor(fd: number): Promise<Stats> {
+    return this.inline() ? fstatSync(fd) : this.pooled<Stats>((cb) => fstat(fd, cb));
+  }
+
+  private async chmodDescriptor(fd: number, mode: number): Promise<void> {
+    return this.inline() ? fchmodSync(fd, mode) : this.pooled<void>((cb) => fchmod(fd, mode, cb));
+  }
+
+  /** Every byte from the descriptor's offset on: libuv's writev loops on short writes and the iovec limit before it calls back. */
+  private async writeDescriptor(fd: number, bytes: Uint8Array | readonly Uint8Array[]): Promise<void> {
+    if (bytes instanceof Uint8Array) {
+      if (this.inline()) writeFileSync(fd, bytes);
+      else await this.pooled<void>((cb) => writeFile(fd, bytes, cb));
+    } else if (bytes.length > 0) {
+      if (this.inline()) writevSync(fd, bytes as Uint8Array[]);
+      else await this.pooled<number>((cb) => writev(fd, bytes as Uint8Array[], cb));
+    }
+  }
 
   readonly copyXattrs: NonNullable<Fs['copyXattrs']> = async (from, to) => copyXattrs(from, to);
 

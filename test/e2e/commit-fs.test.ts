@@ -74,16 +74,20 @@ describe('owners and hard links', () => {
     expect([s.uid, s.gid, s.mode & 0o7777]).toEqual([1234, 2345, 0o640]);
   });
 
-  it('notes that a hard-linked file was split from its other names', () => {
+  it('writes a hard-linked file in place: both names show the new content, same inode, two links, and a note says so', () => {
     writeFileSync(join(dir, 'a.txt'), 'a\n');
     linkSync(join(dir, 'a.txt'), join(dir, 'b.txt'));
+    const ino = statSync(join(dir, 'a.txt')).ino;
     const r = runCli(['apply', '--json', '-C', dir], { input: P('*** Update File: a.txt', '-a', '+b') });
-    expect(
-      JSON.parse(r.stdout)
-        .notes.map((n: { message: string }) => n.message)
-        .join('\n'),
-    ).toContain('a.txt had 2 hard links');
-    expect(readFileSync(join(dir, 'b.txt'), 'utf8')).toBe('a\n');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).notes).toContainEqual({
+      code: 'info',
+      message: 'a.txt has 2 hard links: it was written in place to keep them, so its other names show the new content too',
+    });
+    const [a, b] = ['a.txt', 'b.txt'].map((f) => statSync(join(dir, f)));
+    expect([a!.ino, b!.ino, a!.nlink]).toEqual([ino, ino, 2]);
+    expect(readFileSync(join(dir, 'b.txt'), 'utf8')).toBe('b\n');
+    expect(readdirSync(dir).sort()).toEqual(['a.txt', 'b.txt']);
   });
 });
 

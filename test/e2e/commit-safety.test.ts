@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { recover } from '../../src/index.js';
-import { concurrentUpdates, killAndRecover, swapRaces } from '../support/stress.js';
+import { concurrentUpdates, killAndRecover, killHardLinked, swapRaces } from '../support/stress.js';
 
 describe('commit safety (small fixed-seed harness runs)', () => {
   it('loses no update when ten processes change different lines of one file at once', async () => {
@@ -16,6 +16,11 @@ describe('commit safety (small fixed-seed harness runs)', () => {
   it('leaves no half-applied commit and no temp file after kills at random moments and recovery', async () => {
     const r = await killAndRecover(12, 12, 40, (dir) => recover({ cwd: dir }), 4);
     expect(r).toMatchObject({ kills: 12, halfApplied: 0, leftoverTemps: 0 });
+  }, 120_000);
+
+  it('keeps a hard-linked file one inode, old or new with its commit, after kills during its in-place write and recovery', async () => {
+    const r = await killHardLinked(10, 5, 200_000, (dir) => recover({ cwd: dir }));
+    expect(r).toMatchObject({ kills: 10, split: 0, halfApplied: 0, leftoverTemps: 0 });
   }, 120_000);
 
   it('never writes outside the root while a directory is swapped for a symlink to outside', async () => {

@@ -1,7 +1,7 @@
 // kill -9 (and every fifth run SIGTERM) at random moments, then recovery.
 import { expect, it } from 'vitest';
 import { recover } from '../../src/index.js';
-import { killAndRecover, type KillResult, singleFileCommit } from '../support/stress.js';
+import { killAndRecover, killHardLinked, type KillResult, singleFileCommit } from '../support/stress.js';
 
 it('leaves no half-applied commit and no temp file after 500 kills and recovery', async () => {
   const t0 = Date.now();
@@ -33,4 +33,13 @@ it('leaves a single-file commit whole (old or new) and no side file after 200 ki
   }));
   console.log(`kill (single file): ${JSON.stringify(r)} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   expect(r).toMatchObject({ halfApplied: 0, leftoverTemps: 0 });
+});
+
+it('keeps a hard-linked file one inode, old or new, after 100 kills during its in-place write and recovery', async () => {
+  const t0 = Date.now();
+  const kills = Number(process.env.STRESS_KILLS ?? 500) * 0.2;
+  const r = await killHardLinked(kills, 6, 200_000, (dir) => recover({ cwd: dir }));
+  console.log(`kill (hard links): ${JSON.stringify(r)} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  expect(r).toMatchObject({ split: 0, halfApplied: 0, leftoverTemps: 0 });
+  expect(r.midCommit).toBeGreaterThan(0);
 });

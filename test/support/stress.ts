@@ -9,12 +9,14 @@ import {
   constants,
   cpSync,
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -204,6 +206,70 @@ export async function killAndRecover(
         const clean = new Map([...now].filter(([k]) => !k.includes('.chord-patch')));
         if (!sameTree(clean, before) && !sameTree(clean, after)) r.halfApplied++;
       }
+    }
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+  return r;
+}
+
+/** What the hard-link kill harness found once each killed run was recovered. */
+export interface HardLinkKillResult extends KillResult {
+  /** Runs after which the two names were no longer one inode with two links, or held something but the old or the new content. */
+  split: number;
+}
+
+/**
+ * Kill (SIGKILL) the CLI at a random moment after its journal appears, while
+ * it writes `one.txt`, which has a second name `two.txt`, in place
+ * (commit/in-place.ts), together with `other.txt`; recover; then both names
+ * must be one inode with two links holding the old content or the new one,
+ * as `other.txt` does.
+ */
+export async function killHardLinked(kills: number, seed: number, lines: number, recover: (dir: string) => Promise<unknown>) {
+  const rand = prng(seed);
+  const base = scratch('kill-links');
+  const work = join(base, 'work');
+  const old = Array.from({ length: lines }, (_, i) => `line ${i}\n`).join('');
+  const fresh = old.replace(`line ${lines >> 1}\n`, `LINE ${lines >> 1}\n`);
+  const patch = ['*** Begin Patch', '*** Update File: one.txt', `-line ${lines >> 1}`, `+LINE ${lines >> 1}`];
+  const text = [...patch, '*** Update File: other.txt', '-a', '+b', '*** End Patch', ''].join('\n');
+  const reset = () => {
+    rmSync(work, { recursive: true, force: true });
+    mkdirSync(work);
+    writeFileSync(join(work, 'one.txt'), old);
+    linkSync(join(work, 'one.txt'), join(work, 'two.txt'));
+    writeFileSync(join(work, 'other.txt'), 'a\n');
+    return statSync(join(work, 'one.txt')).ino;
+  };
+  reset();
+  const full = await cli(['apply', '-q', '-C', work], text);
+  if (full.code !== 0) throw new Error(`the uninterrupted run failed: ${full.stderr}`);
+  const r: HardLinkKillResult = { kills: 0, midCommit: 0, halfApplied: 0, leftoverTemps: 0, split: 0 };
+  try {
+    for (let i = 0; i < kills; i++) {
+      const ino = reset();
+      // Once its journal is there (the commit has begun), within about as long as an uninterrupted commit.
+      const after = rand() * 30;
+      let poll: NodeJS.Timeout | undefined;
+      await cli(['apply', '-q', '-C', work], text, (kill) => {
+        poll = setInterval(() => {
+          const state = join(work, '.chord-patch');
+          if (!existsSync(state) || !readdirSync(state).some((n) => n.startsWith('journal-'))) return;
+          clearInterval(poll);
+          setTimeout(() => kill('SIGKILL'), after);
+        }, 1);
+      });
+      clearInterval(poll);
+      r.kills++;
+      if (existsSync(join(work, '.chord-patch')) && readdirSync(join(work, '.chord-patch')).some((n) => n.endsWith('.json'))) r.midCommit++;
+      await recover(work);
+      const [one, two] = ['one.txt', 'two.txt'].map((f) => statSync(join(work, f)));
+      const texts = ['one.txt', 'two.txt'].map((f) => readFileSync(join(work, f), 'utf8'));
+      const want = readFileSync(join(work, 'other.txt'), 'utf8') === 'b\n' ? fresh : old;
+      if (one!.ino !== ino || two!.ino !== ino || one!.nlink !== 2 || texts.some((t) => t !== old && t !== fresh)) r.split++;
+      else if (texts[0] !== want) r.halfApplied++;
+      r.leftoverTemps += readdirSync(work).filter((n) => n.includes('.chord-patch')).length;
     }
   } finally {
     rmSync(base, { recursive: true, force: true });
