@@ -10,7 +10,7 @@ import type { Fs } from '../types.js';
 import { emit, reported } from './emit.js';
 import { readInput } from './input.js';
 import { rawArgument } from './raw-argv.js';
-import { configFor, permissionOptions, sessionOption } from './run-options.js';
+import { configFor, lockTimeoutOption, permissionOptions, sessionOption } from './run-options.js';
 
 export async function applyPatchMain(args: string[], fs: Fs): Promise<number> {
   if (args.length > 1 || (args[0] !== undefined && /^--?(h|help)$/.test(args[0]))) {
@@ -27,6 +27,6 @@ export async function applyPatchMain(args: string[], fs: Fs): Promise<number> {
     return emit(errorOutcome(e, 'apply_patch', false), { model: true });
   }
   // The model-facing text names the changes, never shows their diff: none is built.
-  const options = { fs, diffs: false, ...permissionOptions(config, undefined), ...sessionOption(undefined) };
+  const options = { fs, diffs: false, ...permissionOptions(config, undefined), ...sessionOption(undefined), ...lockTimeoutOption() };
   return reported(async () => emit(await apply(input, options), { model: true }));
 }

@@ -27,6 +27,17 @@ export function sessionOption(flag: string | undefined): { session?: string } {
 }
 
 /**
+ * $CHORD_PATCH_LOCK_TIMEOUT_MS: how long a run waits for another run's locks
+ * before it refuses (default 30 s); a CI job may rather fail fast.
+ */
+export function lockTimeoutOption(): { lockTimeoutMs?: number } {
+  const text = process.env.CHORD_PATCH_LOCK_TIMEOUT_MS;
+  if (text === undefined || text === '') return {};
+  if (!/^\d{1,9}$/.test(text)) throw new UsageError(`CHORD_PATCH_LOCK_TIMEOUT_MS expects milliseconds, got ${JSON.stringify(text)}`);
+  return { lockTimeoutMs: Number(text) };
+}
+
+/**
  * Permission rules become the planner's authorize hook; no rules, no hook
  * (everything allowed). The config file itself is never a patch's to write.
  */
@@ -63,6 +74,7 @@ export function applyOptions(flags: ApplyFlags, config: Config | undefined, seve
     ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
     ...permissionOptions(config, flags.cwd),
     ...sessionOption(flags.session),
+    ...lockTimeoutOption(),
     ...(flags.reverse ? { reverse: true } : {}),
     ...(flags.allOrNothing ? { allOrNothing: true } : {}),
     ...(flags.extract ? { extract: true } : {}),

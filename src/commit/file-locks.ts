@@ -33,7 +33,7 @@ import type { Fs, Note } from '../types.js';
 import { closeDirectory, flockCalls, openDirectory, tryLock } from '../platform/flock.js';
 import { journalKeyPath } from './journal-key.js';
 import { type Holder, holderText, thisProcess, verdict } from './liveness.js';
-import { uniqueId } from './lock.js';
+import { uniqueId, waitedText } from './lock.js';
 
 export interface FileLockOptions {
   /** Total wait for other runs' locks (default 30 s). */
@@ -208,7 +208,7 @@ async function take(
       throw new ChordPatchError(
         'locked',
         `another chord-patch run is writing files in the same directory (${who}${since}); ` +
-          `waited ${Math.round(timeout / 1000)} s and wrote nothing. Retry when it has finished; ` +
+          `waited ${waitedText(timeout)} and wrote nothing. Retry when it has finished; ` +
           `if that process no longer runs, delete ${path}`,
       );
     }
@@ -250,7 +250,7 @@ async function takeKernel(p: Place, deadline: number, timeout: number): Promise<
       throw new ChordPatchError(
         'locked',
         `another process (possibly another user's chord-patch run) holds a lock on the directory ${p.shown}; ` +
-          `waited ${Math.round(timeout / 1000)} s and wrote nothing. Retry when it has finished`,
+          `waited ${waitedText(timeout)} and wrote nothing. Retry when it has finished`,
       );
     }
     await sleep(wait + Math.random() * wait);

@@ -207,12 +207,17 @@ async function releaseLock(fs: Fs, dir: string, lockPath: string, id: string): P
   }
 }
 
+/** A wait in seconds as a message gives it: `30 s`, `1.5 s`. */
+export function waitedText(ms: number): string {
+  return `${ms < 10_000 ? (ms / 1000).toFixed(1).replace(/\.0$/, '') : Math.round(ms / 1000)} s`;
+}
+
 function lockedError(root: string, lockPath: string, h: LockHolder | null | 'unreadable', waitedMs: number): ChordPatchError {
   const who =
     h && h !== 'unreadable' ? `${holderText(asHolder(h))}, holding it since ${h.since}` : 'a holder whose lock file cannot be read';
   return new ChordPatchError(
     'locked',
-    `another chord-patch commit holds the lock for ${root} (${who}); waited ${Math.round(waitedMs / 1000)} s and wrote nothing. ` +
+    `another chord-patch commit holds the lock for ${root} (${who}); waited ${waitedText(waitedMs)} and wrote nothing. ` +
       `Retry when it has finished; if that process no longer runs, delete ${lockPath} and run \`chord-patch recover\``,
   );
 }

@@ -78,6 +78,23 @@ describe('exit codes', () => {
     }
   });
 
+  it('exits 64 for a CHORD_PATCH_LOCK_TIMEOUT_MS that is not milliseconds, writing nothing', () => {
+    const cwd = project({ 'a.txt': 'a\n' });
+    const patch = '*** Begin Patch\n*** Update File: a.txt\n@@\n-a\n+b\n*** End Patch\n';
+    const cmd = cliCommand();
+    for (const args of [['apply'], ['apply', '--json']]) {
+      const r = spawnSync(cmd.file, [...cmd.args, ...args], {
+        cwd,
+        env: { ...env, CHORD_PATCH_LOCK_TIMEOUT_MS: '30s' },
+        input: patch,
+        encoding: 'utf8',
+      });
+      expect(r.status).toBe(64);
+      expect(r.stderr).toContain('CHORD_PATCH_LOCK_TIMEOUT_MS expects milliseconds, got "30s"');
+    }
+    expect(readFileSync(join(cwd, 'a.txt'), 'utf8')).toBe('a\n');
+  });
+
   it('finishes the whole report when SIGTERM arrives after the commit, then ends as killed by it', async () => {
     // A report far larger than a pipe holds: the CLI blocks writing it until the reader reads.
     const lines = Array.from({ length: 30_000 }, (_, i) => `line ${i} of a file long enough to fill the pipe`);
