@@ -1,8 +1,9 @@
 // Trust boundaries through the built CLI, each bounded: a config that links
 // to a secret, /dev/zero or a FIFO; YAML bombs (aliases, 50,000 rules);
 // permission bypass by spelling (a linked directory) and by rewriting the
-// config; `.git/` targets in every input format. Each case must end at once
-// (a timeout is a failure), write nothing it may not, and print no secret.
+// config; `.git/` targets in every input format; moves onto existing files.
+// Each case must end at once (a timeout is a failure), write nothing it may
+// not, and print no secret.
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -124,5 +125,34 @@ it('refuses .git/ targets in every input format', () => {
     expect({ name, code: r.code }).toEqual({ name, code: 1 });
     expect(existsSync(join(dir, '.git/hooks'))).toBe(false);
     expect(readFileSync(join(dir, '.git/config'), 'utf8')).toBe('[core]\n');
+  }
+});
+
+it('never loses a file a move lands on: a diff refuses, an envelope says it replaced it, a swap applies', () => {
+  const rename = (from: string, to: string, hunk: string) =>
+    `diff --git a/${from} b/${to}\nsimilarity index ${hunk ? 50 : 100}%\nrename from ${from}\nrename to ${to}\n` +
+    (hunk ? `--- a/${from}\n+++ b/${to}\n${hunk}` : '');
+  for (const bin of ['chord-patch', 'apply_patch'] as const) {
+    const args = bin === 'apply_patch' ? [] : ['apply'];
+    // A git rename onto an existing file: refused, both files as they were.
+    const diff = project({ 'a.txt': 'a\n', 'b.txt': 'b\n' });
+    if (bin === 'chord-patch') {
+      const r = cli(diff, args, rename('a.txt', 'b.txt', '@@ -1 +1 @@\n-a\n+moved\n'), bin);
+      expect(r.code).toBe(1);
+      expect([readFileSync(join(diff, 'a.txt'), 'utf8'), readFileSync(join(diff, 'b.txt'), 'utf8')]).toEqual(['a\n', 'b\n']);
+    }
+    // An envelope's Move onto an existing file: Codex's rule (conformance scenario 010), said in the report.
+    const env = project({ 'a.txt': 'a\n', 'b.txt': 'b\n' });
+    const moved = cli(env, args, '*** Begin Patch\n*** Update File: a.txt\n*** Move to: b.txt\n@@\n-a\n+moved\n*** End Patch\n', bin);
+    expect(moved.code).toBe(0);
+    if (bin === 'chord-patch') expect(moved.out).toContain('b.txt already existed and was replaced');
+    expect(readFileSync(join(env, 'b.txt'), 'utf8')).toBe('moved\n');
+    // A swap in a diff vacates each target in the same operation set: applied from one snapshot.
+    if (bin === 'chord-patch') {
+      const swap = project({ 'a.txt': 'a\n', 'b.txt': 'b\n' });
+      const swapped = cli(swap, args, rename('a.txt', 'b.txt', '') + rename('b.txt', 'a.txt', ''), bin);
+      expect(swapped.code, swapped.out).toBe(0);
+      expect([readFileSync(join(swap, 'a.txt'), 'utf8'), readFileSync(join(swap, 'b.txt'), 'utf8')]).toEqual(['b\n', 'a\n']);
+    }
   }
 });
