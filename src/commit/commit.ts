@@ -120,12 +120,13 @@ async function commitPinned(
     return { ok: false, code: 'changed_after_planning', message, paths: mutations.map((m) => m.path) };
   }
   const id = uniqueId();
-  const single = mutations.length === 1 && toCreate.length === 0 && mutations[0]!.after !== null && !writesInPlace(fs, mutations[0]!);
+  const inPlace = mutations.map((m) => writesInPlace(fs, m));
+  const single = mutations.length === 1 && toCreate.length === 0 && mutations[0]!.after !== null && !inPlace[0];
   const entries: JournalEntry[] = mutations.map((m, i) => {
     const { tmp, backup } = sideNames(m.abs, id, i);
     // The post-image lets recovery tell the commit's own content from a later foreign change (journal.ts).
     const post = m.after && ctx.journal && !single ? postImage(m.after.bytes) : undefined;
-    if (m.before.kind === 'file' && writesInPlace(fs, m)) return inPlaceEntry(m.abs, m.before, backup, post);
+    if (m.before.kind === 'file' && inPlace[i]) return inPlaceEntry(m.abs, m.before, backup, post);
     // A link is replaced like a file: link(2) backs it up without following it.
     if (m.before.kind !== 'file' && m.before.kind !== 'symlink') return { target: m.abs, op: 'create', tmp, ...(post ? { post } : {}) };
     return m.after ? { target: m.abs, op: 'replace', tmp, backup, ...(post ? { post } : {}) } : { target: m.abs, op: 'delete', backup };
@@ -166,7 +167,7 @@ async function commitPinned(
   // Past the commit point: what is left is cleaning up, never undoing.
   const leftovers = await finishCommitted(fs, journal, pins.name);
   if (ctx.journal) await fs.unlink(join(ctx.journal.dir, doneName(id))).catch(() => {});
-  return { ok: true, notes: commitNotes(fs, ctx, mutations, leftovers) };
+  return { ok: true, notes: commitNotes(ctx, mutations, inPlace, leftovers) };
 }
 
 /**
@@ -390,9 +391,9 @@ async function rollBack(
   return { ok: false, code: 'rollback_failed', message, paths: result.notRestored, disk };
 }
 
-function commitNotes(fs: Fs, ctx: CommitContext, mutations: readonly Mutation[], leftovers: string[]): Note[] {
+function commitNotes(ctx: CommitContext, mutations: readonly Mutation[], inPlace: readonly boolean[], leftovers: string[]): Note[] {
   const notes: Note[] = [];
-  for (const m of mutations) notes.push(...metadataNotes(m, writesInPlace(fs, m)));
+  mutations.forEach((m, i) => notes.push(...metadataNotes(m, inPlace[i]!)));
   if (leftovers.length > 0) {
     const names = leftovers.map((x) => show(ctx, x)).join(', ');
     notes.push({ code: 'info', message: `could not remove chord-patch's temporary files (an append-only directory?): ${names}` });

@@ -33,7 +33,7 @@ import type { Fs, Note } from '../types.js';
 import { closeDirectory, flockCalls, openDirectory, tryLock } from '../platform/flock.js';
 import { journalKeyPath } from './journal-key.js';
 import { type Holder, holderText, thisProcess, verdict } from './liveness.js';
-import { uniqueId, waitedText } from './lock.js';
+import { backoff, sleep, uniqueId, waitedText } from './lock.js';
 
 export interface FileLockOptions {
   /** Total wait for other runs' locks (default 30 s). */
@@ -50,7 +50,6 @@ export interface FileLocks {
 /** Lock links this process holds now, by key. */
 const held = new Map<string, string>();
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const errno = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code;
 
 export function lockDir(): string {
@@ -174,7 +173,7 @@ async function take(
   const path = join(dir, key);
   const id = uniqueId();
   const text = encode(thisProcess(), id);
-  let wait = 2;
+  const pause = backoff();
   for (;;) {
     try {
       symlinkSync(text, path);
@@ -212,8 +211,7 @@ async function take(
           `if that process no longer runs, delete ${path}`,
       );
     }
-    await sleep(wait + Math.random() * wait);
-    wait = Math.min(wait * 2, 50);
+    await pause();
   }
 }
 
@@ -237,7 +235,7 @@ async function takeKernel(p: Place, deadline: number, timeout: number): Promise<
     closeDirectory(fd);
     return undefined;
   }
-  let wait = 2;
+  const pause = backoff();
   for (;;) {
     const a = tryLock(calls, fd);
     if (a === 'held') return fd;
@@ -253,8 +251,7 @@ async function takeKernel(p: Place, deadline: number, timeout: number): Promise<
           `waited ${waitedText(timeout)} and wrote nothing. Retry when it has finished`,
       );
     }
-    await sleep(wait + Math.random() * wait);
-    wait = Math.min(wait * 2, 50);
+    await pause();
   }
 }
 

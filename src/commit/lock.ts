@@ -85,7 +85,20 @@ export function uniqueId(): string {
   return `${process.pid.toString(36)}${(counter++).toString(36)}${time}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The pause between two tries at a held lock: jittered, doubling from 2 ms
+ * to 50 ms, so waiters neither spin nor all wake together.
+ */
+export function backoff(): () => Promise<unknown> {
+  let wait = 2;
+  return () => {
+    const pause = sleep(wait + Math.random() * wait);
+    wait = Math.min(wait * 2, 50);
+    return pause;
+  };
+}
 
 async function readHolder(fs: Fs, path: string): Promise<LockHolder | null | 'unreadable'> {
   try {
@@ -110,7 +123,7 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
   const holder: LockHolder = { pid: me.pid, host: me.host, since: new Date().toISOString(), id, boot: me.boot, ns: me.ns, start: me.start };
   const isAlive = options.isAlive;
   const deadline = Date.now() + (options.lockTimeoutMs ?? DEFAULT_TIMEOUT_MS);
-  let wait = 2;
+  const pause = backoff();
   for (;;) {
     // The directory can vanish between tries: the last holder removes it. A
     // root where it cannot be made at all (missing, read-only) is the caller's.
@@ -139,8 +152,7 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
       await fs.unlink(mine).catch(() => {});
       throw lockedError(root, lockPath, current, options.lockTimeoutMs ?? DEFAULT_TIMEOUT_MS);
     }
-    await sleep(wait + Math.random() * wait);
-    wait = Math.min(wait * 2, 50);
+    await pause();
   }
 }
 

@@ -2,8 +2,9 @@
 // owner and group are node-fs.ts's: ownerChange). Set-uid and set-gid are
 // dropped whenever a file is written, as the kernel drops them on a write,
 // and GNU patch and Codex do: a changed program must not keep running as its
-// owner (also when the file is written in place, commit/in-place.ts). A read-only file is written anyway (as GNU patch and git apply do)
-// and stays read-only, with a note.
+// owner (also when the file is written in place, commit/in-place.ts). A
+// read-only file is written anyway (as GNU patch and git apply do) and stays
+// read-only, with a note.
 
 import type { Mutation } from '../plan/planner.js';
 import type { Note } from '../types.js';

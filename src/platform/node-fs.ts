@@ -52,6 +52,7 @@ import {
   writevSync,
 } from 'node:fs';
 import type { DirPin, Fs, OpenTemp, Stat } from '../types.js';
+import { byteLength } from './contents.js';
 import { widenThreadPool } from './thread-pool.js';
 import { copyXattrs } from './xattrs.js';
 
@@ -269,7 +270,7 @@ export class NodeFs implements Fs {
       // Set-uid/set-gid go before the new bytes can be read; bits a write cleared come back after it.
       if ((s.mode & 0o7777) !== expect.mode) await this.chmodDescriptor(fd, expect.mode);
       await this.writeDescriptor(fd, bytes);
-      const size = bytes instanceof Uint8Array ? bytes.length : bytes.reduce((n, b) => n + b.length, 0);
+      const size = byteLength(bytes);
       if (this.inline()) ftruncateSync(fd, size);
       else await this.pooled<void>((cb) => ftruncate(fd, size, cb));
       if (((await this.statDescriptor(fd)).mode & 0o7777) !== expect.mode) await this.chmodDescriptor(fd, expect.mode);
