@@ -31,7 +31,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
  * build/chord-patch while it may be rebuilt, and must never start a
  * half-written executable.
  */
-async function build({ out = join(ROOT, 'build', 'chord-patch'), loadProbe = false } = {}) {
+async function build({ out = join(ROOT, 'build', 'chord-patch'), probe } = {}) {
   const tmp = `${out}.${process.pid}.tmp`;
   const sources = join(ROOT, 'build', `.sources.${process.pid}`);
   const entry = join(sources, 'main.cjs');
@@ -51,10 +51,10 @@ async function build({ out = join(ROOT, 'build', 'chord-patch'), loadProbe = fal
     entryPoints: ['src/main.ts'],
     outfile: entry,
     write: false,
-    plugins: [embeddedLazyPackages, processGlobal],
+    plugins: [embeddedLazyPackages, processGlobal, ...(probe === 'front-end' ? [frontEndRunner] : [])],
   });
   // The load probe (the bench's load floor) is the same executable, ended by its first statement.
-  const text = `${loadProbe ? 'process.exit(0);\n' : ''}${main.outputFiles[0].text}`;
+  const text = `${probe === 'load' ? 'process.exit(0);\n' : ''}${main.outputFiles[0].text}`;
   const lazy = await lazyPackagesOf(text, common);
   mkdirSync(join(sources, 'lazy'), { recursive: true });
   writeFileSync(entry, text);
@@ -88,18 +88,31 @@ async function build({ out = join(ROOT, 'build', 'chord-patch'), loadProbe = fal
     throw new Error(`bun build --compile failed (exit ${r.status})`);
   }
   renameSync(tmp, out);
-  if (loadProbe) return out;
+  if (probe) return out;
   const link = join(ROOT, 'build', 'apply_patch');
   rmSync(link, { force: true });
   symlinkSync('chord-patch', link);
   return out;
 }
 
-// `--load-probe FILE`: the bench's load floor, the binary that exits before any of chord-patch's code runs.
-const probe = process.argv.indexOf('--load-probe');
-if (probe > 0) {
-  const out = await build({ out: process.argv[probe + 1], loadProbe: true });
-  console.log(`built ${out} (the load probe)`);
+/** The front-end probe's plugin: the apply command's runner becomes the durable floor's write-back (scripts/bench/front-end-apply.cjs). */
+const frontEndRunner = {
+  name: 'front-end-runner',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/apply\.js$/ }, (a) =>
+      /[\\/]src[\\/]cli[\\/]program\.ts$/.test(a.importer) ? { path: join(ROOT, 'scripts', 'bench', 'front-end-apply.cjs') } : undefined,
+    );
+  },
+};
+
+// The bench's probes, each the same executable changed in one place:
+// `--load-probe FILE` exits before any of chord-patch's code runs (the load floor);
+// `--front-end-probe FILE` runs the real front end, but its `apply` only writes the files back (the front-end floor).
+const PROBES = { '--load-probe': 'load', '--front-end-probe': 'front-end' };
+const flag = process.argv.slice(2).find((a) => a in PROBES);
+if (flag) {
+  const out = await build({ out: process.argv[process.argv.indexOf(flag) + 1], probe: PROBES[flag] });
+  console.log(`built ${out} (the ${PROBES[flag]} probe)`);
 } else {
   const out = await build();
   console.log(`built ${out.slice(ROOT.length + 1)} (and build/apply_patch -> chord-patch)`);

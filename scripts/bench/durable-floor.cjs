@@ -11,7 +11,8 @@
 // backups. What this costs is what durability with atomic replacement costs on
 // this disk and file system: no tool that keeps both can go below it.
 //
-// Plain CommonJS with no dependencies: Bun and Node both run it.
+// Plain CommonJS with no dependencies: Bun and Node both run it, and the
+// binary's front-end probe (front-end-apply.cjs) calls durableWriteBack.
 
 const fs = require('node:fs');
 const { dirname } = require('node:path');
@@ -21,10 +22,9 @@ const BATCH = 256;
 
 // Several files' fsyncs overlap in the thread pool; a single file's has
 // nothing to overlap with, and starting the pool would cost more than it.
-const fsync =
-  process.argv.length > 3
-    ? (fd) => new Promise((ok, fail) => fs.fsync(fd, (e) => (e ? fail(e) : ok())))
-    : async (fd) => fs.fsyncSync(fd);
+const pooledFsync = (fd) => new Promise((ok, fail) => fs.fsync(fd, (e) => (e ? fail(e) : ok())));
+const syncFsync = async (fd) => fs.fsyncSync(fd);
+let fsync = syncFsync;
 
 async function replaceBatch(files) {
   const temps = files.map((file) => {
@@ -43,7 +43,9 @@ async function replaceBatch(files) {
   }
 }
 
-async function main(files) {
+/** Replace each file with its own bytes, durably, the way chord-patch's commit replaces a file. */
+async function durableWriteBack(files) {
+  fsync = files.length > 1 ? pooledFsync : syncFsync;
   for (let at = 0; at < files.length; at += BATCH) await replaceBatch(files.slice(at, at + BATCH));
   const dirs = [...new Set(files.map((f) => dirname(f)))];
   await Promise.all(
@@ -59,7 +61,11 @@ async function main(files) {
   for (const f of files) fs.unlinkSync(`${f}.durable-floor.old`);
 }
 
-main(process.argv.slice(2)).catch((e) => {
-  process.stderr.write(`durable-floor: ${e.message}\n`);
-  process.exitCode = 1;
-});
+module.exports = { durableWriteBack };
+
+if (require.main === module) {
+  durableWriteBack(process.argv.slice(2)).catch((e) => {
+    process.stderr.write(`durable-floor: ${e.message}\n`);
+    process.exitCode = 1;
+  });
+}

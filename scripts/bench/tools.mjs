@@ -264,6 +264,29 @@ export function tools(root, log) {
     skip: built.status === 0 ? undefined : `the load probe did not build: ${(built.stderr ?? '').trim().split('\n').pop()}`,
     run: (_w, mode) => (mode === 'version' || mode === 'apply' ? { file: probe, args: [] } : null),
   });
+  // The binary's front-end floor: the same executable, whose `apply` reads the
+  // patch and then only writes the files back as the durable floor does
+  // (front-end-apply.cjs). It pays everything chord-patch pays before its
+  // engine runs (Bun, loading the code, commander's program and the command
+  // line) plus the durable I/O: no chord-patch on this front end goes below it.
+  const frontEnd = join(root, 'build', 'front-end-probe');
+  const frontBuilt = spawnSync(node, [join(root, 'scripts', 'binary.mjs'), '--front-end-probe', frontEnd], { encoding: 'utf8' });
+  list.push({
+    id: 'binfront',
+    label: "the binary's front-end floor (build/chord-patch whose apply only writes the files back durably)",
+    baseline: true,
+    version: `Bun-compiled, bun ${bunVersion ?? '?'}`,
+    skip: frontBuilt.status === 0 ? undefined : `the front-end probe did not build: ${(frontBuilt.stderr ?? '').trim().split('\n').pop()}`,
+    run: (w, mode) =>
+      mode === 'apply'
+        ? {
+            file: frontEnd,
+            args: ['apply'],
+            stdin: 'patch',
+            env: { CHORD_PATCH_FRONT_END_FILES: w.files.map((f) => f.path).join('\n'), UV_THREADPOOL_SIZE: String(FLOOR_POOL_THREADS) },
+          }
+        : null,
+  });
   // The I/O floor: what any Node program pays to read the workload's files and
   // write them back the way chord-patch does (temp file, fsync, rename), with
   // no parsing or matching. Same bytes back, so the tree is left as it was.

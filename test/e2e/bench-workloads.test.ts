@@ -13,7 +13,7 @@ import { fitScaling } from '../../scripts/bench/report.mjs';
 import { FLOOR_POOL_THREADS } from '../../scripts/bench/tools.mjs';
 import { CLI_POOL_THREADS } from '../../src/platform/thread-pool.js';
 import { allWorkloads, type BenchFile, type Workload } from '../../scripts/bench/workloads.mjs';
-import { runCli } from '../support/cli.js';
+import { ROOT, RUNTIME, runCli } from '../support/cli.js';
 import { readTree } from '../support/tree.js';
 
 const tiny = allWorkloads(0.002);
@@ -135,6 +135,34 @@ describe("the bench's durable I/O floor (scripts/bench/durable-floor.cjs)", () =
   it('asks for the thread-pool width the CLI asks for', () => {
     expect(FLOOR_POOL_THREADS).toBe(CLI_POOL_THREADS);
   });
+});
+
+// Built once, for the binary's run of the suite: a Bun compile takes a few seconds.
+describe.skipIf(RUNTIME !== 'binary')("the bench's front-end floor (node scripts/binary.mjs --front-end-probe)", () => {
+  it("is the binary's own front end, whose apply only writes the named files back durably", () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'chord-patch-front-end-'));
+    dirs.push(scratch);
+    const probe = join(scratch, 'front-end-probe');
+    const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'binary.mjs'), '--front-end-probe', probe], { encoding: 'utf8' });
+    expect(built.status, built.stderr).toBe(0);
+    // The real command line: commander's program, options and version included.
+    expect(spawnSync(probe, ['--version'], { encoding: 'utf8' }).stdout).toBe(runCli(['--version']).stdout);
+    expect(spawnSync(probe, ['apply', '--bogus'], { encoding: 'utf8' }).status).toBe(64);
+    const w = tiny.small;
+    const dir = tree(w.files);
+    const before = readTree(dir);
+    const inode = statSync(join(dir, w.files[0]!.path)).ino;
+    const r = spawnSync(probe, ['apply'], {
+      cwd: dir,
+      input: w.patch!,
+      encoding: 'utf8',
+      env: { ...process.env, CHORD_PATCH_FRONT_END_FILES: w.files.map((f) => f.path).join('\n') },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    // Nothing of the patch applied: the same bytes, replaced by a new inode the way the commit replaces a file.
+    expect(readTree(dir)).toEqual(before);
+    expect(statSync(join(dir, w.files[0]!.path)).ino).not.toBe(inode);
+  }, 120_000);
 });
 
 describe('the scaling verdict', () => {
