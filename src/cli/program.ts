@@ -122,7 +122,7 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
     .command('validate')
     .argument('[files...]', 'patch texts, or {"patch": ...} / {"input": ...} JSON (default: stdin)')
     .description('check patch text against the apply_patch grammar exactly; exit 0 when every input conforms, 1 otherwise')
-    .option('--json', 'print the result as JSON (an array for several files)')
+    .option('--json', 'print one JSON document: {schemaVersion, conforms, files: [...]}, whatever the number of files')
     .action(async (files: string[], flags: { json?: boolean }) => setCode(await (await import('./validate.js')).runValidate(files, flags)));
 
   const name = args[0] === 'help' ? args[1] : args[0];

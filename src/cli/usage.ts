@@ -7,6 +7,7 @@ import { rejected } from '../run/pipeline.js';
 import { EXIT_USAGE } from '../report/exit.js';
 import { jsonDoc } from '../report/json.js';
 import { checkDocument } from './check-json.js';
+import { validateDocument } from './validate.js';
 
 /** Whether the options (those before `--`) ask for JSON: --json, --format json or --format=json. */
 export function wantsJson(args: readonly string[]): boolean {
@@ -15,11 +16,12 @@ export function wantsJson(args: readonly string[]): boolean {
   return options.some((a, i) => a === '--json' || a === '--format=json' || (a === '--format' && options[i + 1] === 'json'));
 }
 
-/** The JSON document of a usage error, in the shape the command prints (check's, else apply's or edit's). */
+/** The JSON document of a usage error, in the shape the command prints (check's, validate's, else apply's or edit's). */
 export function usageDocument(args: readonly string[], message: string): string {
   const error = { code: 'usage_error' as const, message };
   const command = args[0];
   if (command === 'check') return `${JSON.stringify(checkDocument([], EXIT_USAGE, error), null, 2)}\n`;
+  if (command === 'validate') return validateDocument(false, [], error);
   const dryRun = args.includes('--check') || args.includes('--dry-run');
   const doc = { ...jsonDoc(rejected(command === 'edit' ? 'edit' : 'apply_patch', dryRun, error)), exitCode: EXIT_USAGE };
   return `${JSON.stringify(doc, null, 2)}\n`;

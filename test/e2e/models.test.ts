@@ -126,24 +126,37 @@ describe('chord-patch validate', () => {
     const files = ['001_add_file.txt', '018_whitespace_padded_patch_markers.txt'].map((f) => join(CODEX, f));
     const r = runCli(['validate', '--json', ...files]);
     expect(r.code).toBe(1);
-    const docs = JSON.parse(r.stdout);
-    expect(docs.map((d: any) => [d.conforms, d.tolerant.accepted])).toEqual([
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({ schemaVersion: 1, conforms: false });
+    expect(doc.files.map((d: any) => [d.conforms, d.tolerant.accepted])).toEqual([
       [true, true],
       [false, true],
     ]);
-    expect(docs[1].violations[0]).toEqual({ line: 1, column: 1, expected: ['*** Begin Patch'], found: '" *** Begin Patch"' });
+    expect(doc.files[1].violations[0]).toEqual({ line: 1, column: 1, expected: ['*** Begin Patch'], found: '" *** Begin Patch"' });
   });
 
   it('unwraps {"patch": ...} JSON and reports the repairs the parser would make', () => {
     const r = runCli(['validate', '--json'], { input: JSON.stringify({ patch: '*** Update File: f\n-a\n+b' }) });
     expect(r.code).toBe(1);
     const doc = JSON.parse(r.stdout);
-    expect(doc).toMatchObject({ file: '<stdin>', conforms: false, unwrappedFrom: 'patch', tolerant: { accepted: true, operations: 1 } });
-    expect(doc.tolerant.repairs).toEqual(['added missing "*** Begin Patch"', 'added missing "*** End Patch"']);
+    // One file: the same document, with one entry.
+    expect(doc).toMatchObject({ schemaVersion: 1, conforms: false });
+    expect(doc.files).toHaveLength(1);
+    expect(doc.files[0]).toMatchObject({ file: '<stdin>', conforms: false, unwrappedFrom: 'patch', tolerant: { accepted: true, operations: 1 } });
+    expect(doc.files[0].tolerant.repairs).toEqual(['added missing "*** Begin Patch"', 'added missing "*** End Patch"']);
   });
 
   it('exits 64 for a file it cannot read', () => {
     expect(runCli(['validate', join(CODEX, 'no-such.txt')]).code).toBe(64);
+  });
+
+  it('prints its own document for a usage error under --json: no file checked, and the error', () => {
+    for (const args of [['validate', '--json', join(CODEX, 'no-such.txt')], ['validate', '--json', '--bogus']]) {
+      const r = runCli(args);
+      expect(r.code).toBe(64);
+      const doc = JSON.parse(r.stdout);
+      expect(doc).toMatchObject({ schemaVersion: 1, conforms: false, files: [], error: { code: 'usage_error' } });
+    }
   });
 });
 
