@@ -142,7 +142,12 @@ describe('chord-patch validate', () => {
     // One file: the same document, with one entry.
     expect(doc).toMatchObject({ schemaVersion: 1, conforms: false });
     expect(doc.files).toHaveLength(1);
-    expect(doc.files[0]).toMatchObject({ file: '<stdin>', conforms: false, unwrappedFrom: 'patch', tolerant: { accepted: true, operations: 1 } });
+    expect(doc.files[0]).toMatchObject({
+      file: '<stdin>',
+      conforms: false,
+      unwrappedFrom: 'patch',
+      tolerant: { accepted: true, operations: 1 },
+    });
     expect(doc.files[0].tolerant.repairs).toEqual(['added missing "*** Begin Patch"', 'added missing "*** End Patch"']);
   });
 
@@ -151,7 +156,10 @@ describe('chord-patch validate', () => {
   });
 
   it('prints its own document for a usage error under --json: no file checked, and the error', () => {
-    for (const args of [['validate', '--json', join(CODEX, 'no-such.txt')], ['validate', '--json', '--bogus']]) {
+    for (const args of [
+      ['validate', '--json', join(CODEX, 'no-such.txt')],
+      ['validate', '--json', '--bogus'],
+    ]) {
       const r = runCli(args);
       expect(r.code).toBe(64);
       const doc = JSON.parse(r.stdout);
