@@ -161,8 +161,8 @@ function parseSections(c: Cursor, i: number, ops: FileOp[]): boolean {
       continue;
     }
     if (t === END) {
-      const extra = lines.findIndex((l, j) => j > i && l.trim() !== '');
-      if (extra >= 0) fail(c, extra, `unexpected text after "*** End Patch": ${quote(lines[extra]!)}`);
+      const extra = nextNonBlank(c, i + 1);
+      if (extra < lines.length) fail(c, extra, `unexpected text after "*** End Patch": ${quote(lines[extra]!)}`);
       return true;
     }
     if (t.startsWith(ADD)) i = parseAdd(c, i, pathOf(c, i, t, ADD), ops);
