@@ -250,43 +250,50 @@ export function tools(root, log) {
     skip: bun ? undefined : 'no bun executable in node_modules (npm ci)',
     run: () => ({ file: bun, args: ['-e', '0'] }),
   });
+  /** One of the binary's probes (scripts/binary.mjs --load-probe / --front-end-probe FILE) as a baseline row. */
+  const probeTool = (id, kind, label, run) => {
+    const file = join(root, 'build', `${kind}-probe`);
+    const built = spawnSync(node, [join(root, 'scripts', 'binary.mjs'), `--${kind}-probe`, file], { encoding: 'utf8' });
+    const why = (built.stderr ?? '').trim().split('\n').pop();
+    return {
+      id,
+      label,
+      baseline: true,
+      version: `Bun-compiled, bun ${bunVersion ?? '?'}`,
+      skip: built.status === 0 ? undefined : `the ${kind} probe did not build: ${why}`,
+      run: (w, mode) => run(file, w, mode),
+    };
+  };
   // The binary's load floor: the same executable built to exit at its first
   // statement, so it pays Bun's start and the loading of chord-patch's code,
   // and runs none of it. The binary's small patch cannot go below it plus the
   // durable floor's own work.
-  const probe = join(root, 'build', 'load-probe');
-  const built = spawnSync(node, [join(root, 'scripts', 'binary.mjs'), '--load-probe', probe], { encoding: 'utf8' });
-  list.push({
-    id: 'binload',
-    label: "the binary's load floor (build/chord-patch built to exit at its first statement)",
-    baseline: true,
-    version: `Bun-compiled, bun ${bunVersion ?? '?'}`,
-    skip: built.status === 0 ? undefined : `the load probe did not build: ${(built.stderr ?? '').trim().split('\n').pop()}`,
-    run: (_w, mode) => (mode === 'version' || mode === 'apply' ? { file: probe, args: [] } : null),
-  });
+  list.push(
+    probeTool('binload', 'load', "the binary's load floor (build/chord-patch built to exit at its first statement)", (file, _w, mode) =>
+      mode === 'version' || mode === 'apply' ? { file, args: [] } : null,
+    ),
+  );
   // The binary's front-end floor: the same executable, whose `apply` reads the
   // patch and then only writes the files back as the durable floor does
   // (front-end-apply.cjs). It pays everything chord-patch pays before its
   // engine runs (Bun, loading the code, commander's program and the command
   // line) plus the durable I/O: no chord-patch on this front end goes below it.
-  const frontEnd = join(root, 'build', 'front-end-probe');
-  const frontBuilt = spawnSync(node, [join(root, 'scripts', 'binary.mjs'), '--front-end-probe', frontEnd], { encoding: 'utf8' });
-  list.push({
-    id: 'binfront',
-    label: "the binary's front-end floor (build/chord-patch whose apply only writes the files back durably)",
-    baseline: true,
-    version: `Bun-compiled, bun ${bunVersion ?? '?'}`,
-    skip: frontBuilt.status === 0 ? undefined : `the front-end probe did not build: ${(frontBuilt.stderr ?? '').trim().split('\n').pop()}`,
-    run: (w, mode) =>
-      mode === 'apply'
-        ? {
-            file: frontEnd,
-            args: ['apply'],
-            stdin: 'patch',
-            env: { CHORD_PATCH_FRONT_END_FILES: w.files.map((f) => f.path).join('\n'), UV_THREADPOOL_SIZE: String(FLOOR_POOL_THREADS) },
-          }
-        : null,
-  });
+  list.push(
+    probeTool(
+      'binfront',
+      'front-end',
+      "the binary's front-end floor (build/chord-patch whose apply only writes the files back durably)",
+      (file, w, mode) =>
+        mode === 'apply'
+          ? {
+              file,
+              args: ['apply'],
+              stdin: 'patch',
+              env: { CHORD_PATCH_FRONT_END_FILES: w.files.map((f) => f.path).join('\n'), UV_THREADPOOL_SIZE: String(FLOOR_POOL_THREADS) },
+            }
+          : null,
+    ),
+  );
   // The I/O floor: what any Node program pays to read the workload's files and
   // write them back the way chord-patch does (temp file, fsync, rename), with
   // no parsing or matching. Same bytes back, so the tree is left as it was.
