@@ -26,19 +26,22 @@ const device = (identity: string) => identity.slice(0, identity.indexOf(':'));
 export async function openStateDir(fs: Fs, root: string): Promise<{ dir: string; root: RootIdentity }> {
   const dir = join(root, STATE_DIR);
   const here = await rootIdentity(fs, root);
-  try {
-    await fs.mkdir(dir);
-  } catch (e) {
-    if (errno(e) !== 'EEXIST') throw e;
-  }
-  await checkStateDir(fs, dir, here);
+  // The root lock's last holder removes the directory as it leaves, also between this mkdir and the check:
+  // made again, since an ENOENT would read as a root that cannot hold one, and the run would go unlocked.
+  do {
+    try {
+      await fs.mkdir(dir);
+    } catch (e) {
+      if (errno(e) !== 'EEXIST') throw e;
+    }
+  } while (!(await checkStateDir(fs, dir, here)));
   return { dir, root: here };
 }
 
-/** Throws `protected_path` unless `dir` is a real directory on the root's file system. */
-export async function checkStateDir(fs: Fs, dir: string, root: RootIdentity): Promise<void> {
+/** Throws `protected_path` unless `dir` is a real directory on the root's file system; false when it is gone (removed meanwhile). */
+export async function checkStateDir(fs: Fs, dir: string, root: RootIdentity): Promise<boolean> {
   const s = await fs.lstat(dir);
-  if (s === null) throw Object.assign(new Error(`ENOENT: ${dir} vanished`), { code: 'ENOENT' });
+  if (s === null) return false;
   const why =
     s.kind === 'symlink'
       ? 'is a symbolic link'
@@ -47,7 +50,7 @@ export async function checkStateDir(fs: Fs, dir: string, root: RootIdentity): Pr
         : device(s.identity) !== device(root.id)
           ? "is on another file system than the root (a mount): it cannot hold the commit's hard-link backups"
           : undefined;
-  if (why === undefined) return;
+  if (why === undefined) return true;
   throw new ChordPatchError(
     'protected_path',
     `${dir} ${why}; chord-patch keeps its lock and commit journals there and uses it only as a real directory of the root, ` +
