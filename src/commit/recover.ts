@@ -192,7 +192,8 @@ export interface Guard {
 /**
  * Take the root's commit lock and recover interrupted commits, run `body`,
  * release. A root that cannot hold the state directory at all (read-only,
- * missing) runs unlocked and unjournaled, and the outcome says so.
+ * missing) runs without the root's lock and unjournaled, and the outcome
+ * says so; its files are locked all the same.
  */
 export async function withCommitLock<T extends { notes: Note[] }>(
   fs: Fs,
@@ -214,8 +215,15 @@ export async function withCommitLock<T extends { notes: Note[] }>(
     }
     const message =
       `no commit lock or journal: cannot create ${join(root, STATE_DIR)} (${code}); ` +
-      'concurrent chord-patch runs are not serialised and a crash mid-commit could leave it half-applied';
-    return body({ notes: [{ code: 'info', message }] });
+      'runs of this root are not serialised and a crash mid-commit could leave it half-applied';
+    const notes: Note[] = [{ code: 'info', message }];
+    const files: FileLocks[] = [];
+    try {
+      // The files' own locks live in the user's state directory, not the root's: they still keep out any run writing them.
+      return await body({ notes, lockFiles: fileLocker(fs, options, notes, files) });
+    } finally {
+      for (const f of files) f.release();
+    }
   }
   let result: T;
   const files: FileLocks[] = [];
@@ -226,12 +234,7 @@ export async function withCommitLock<T extends { notes: Note[] }>(
     const notes: Note[] = text ? [{ code: 'info', message: text }] : [];
     if ('error' in key) notes.push({ code: 'info', message: noKeyText(key.error) });
     const journal = 'key' in key ? { dir: lock.dir, key: key.key, root: lock.root } : undefined;
-    const lockFiles = async (paths: readonly string[]) => {
-      const held = await lockFilesOn(fs, paths, options);
-      files.push(held);
-      notes.push(...held.notes);
-    };
-    result = await body({ ...(journal ? { journal } : {}), notes, lockFiles });
+    result = await body({ ...(journal ? { journal } : {}), notes, lockFiles: fileLocker(fs, options, notes, files) });
   } catch (e) {
     for (const f of files) f.release();
     await lock.release();
@@ -244,6 +247,15 @@ export async function withCommitLock<T extends { notes: Note[] }>(
     `could not remove chord-patch's empty state directory ${join(root, STATE_DIR)} ` +
     '(the working directory lets entries be added but not removed: append-only?); it holds nothing and can be deleted';
   return { ...result, notes: [...result.notes, { code: 'info', message }] };
+}
+
+/** Guard.lockFiles: each set of locks taken goes to `files` (released by the caller) and its notes to `notes`. */
+function fileLocker(fs: Fs, options: LockOptions, notes: Note[], files: FileLocks[]): NonNullable<Guard['lockFiles']> {
+  return async (paths) => {
+    const held = await lockFilesOn(fs, paths, options);
+    files.push(held);
+    notes.push(...held.notes);
+  };
 }
 
 /** Why a commit runs without a journal when the signing key cannot be had. */

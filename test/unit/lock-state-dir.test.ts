@@ -73,4 +73,32 @@ describe('the state directory removed by the last holder while a run opens it', 
       outer.release();
     }
   });
+
+  it('a root that cannot hold its state directory at all still locks the files it writes', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'chord-state-none-'));
+    dirs.push(root);
+    writeFileSync(join(root, 'f.txt'), 'END\n');
+    const fs = { ...new NodeFs() };
+    const mkdir = fs.mkdir;
+    fs.mkdir = async (d: string) => {
+      if (d === join(root, '.chord-patch')) throw Object.assign(new Error(`EACCES: permission denied, mkdir '${d}'`), { code: 'EACCES' });
+      return mkdir(d);
+    };
+    const edit = JSON.stringify({ path: 'f.txt', old_string: 'END\n', new_string: 'x\nEND\n' });
+    // Another root's run holds the file: this one waits, then refuses, with no root lock of its own to rely on.
+    const other = await lockFiles(new NodeFs(), [join(root, 'f.txt')]);
+    try {
+      const o = await runEditText(edit, { cwd: root, fs, lockTimeoutMs: 100 });
+      expect(o.error?.code).toBe('locked');
+      expect(o.notes.map((n) => n.message).join('\n')).toContain('no commit lock or journal');
+      expect(readFileSync(join(root, 'f.txt'), 'utf8')).toBe('END\n');
+    } finally {
+      other.release();
+    }
+    // Free, it applies, and leaves the file's lock released.
+    const o = await runEditText(edit, { cwd: root, fs });
+    expect(o.status).toBe('applied');
+    const again = await lockFiles(new NodeFs(), [join(root, 'f.txt')], { lockTimeoutMs: 100 });
+    again.release();
+  });
 });
