@@ -28,15 +28,20 @@ export async function openStateDir(fs: Fs, root: string): Promise<{ dir: string;
   const here = await rootIdentity(fs, root);
   // The root lock's last holder removes the directory as it leaves, also between this mkdir and the check:
   // made again, since an ENOENT would read as a root that cannot hold one, and the run would go unlocked.
-  do {
+  for (let tries = 0; tries < MAX_TRIES; tries++) {
     try {
       await fs.mkdir(dir);
     } catch (e) {
       if (errno(e) !== 'EEXIST') throw e;
     }
-  } while (!(await checkStateDir(fs, dir, here)));
-  return { dir, root: here };
+    if (await checkStateDir(fs, dir, here)) return { dir, root: here };
+  }
+  // Never silently unlocked: a directory something keeps removing is an error the run stops at.
+  throw new ChordPatchError('write_failed', `${dir} vanished every time it was made (${MAX_TRIES} times); nothing was written`);
 }
+
+/** Makes of the state directory before giving up (each lost only to a holder leaving at that moment). */
+const MAX_TRIES = 1000;
 
 /** Throws `protected_path` unless `dir` is a real directory on the root's file system; false when it is gone (removed meanwhile). */
 export async function checkStateDir(fs: Fs, dir: string, root: RootIdentity): Promise<boolean> {

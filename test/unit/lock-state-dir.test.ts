@@ -101,4 +101,14 @@ describe('the state directory removed by the last holder while a run opens it', 
     const again = await lockFiles(new NodeFs(), [join(root, 'f.txt')], { lockTimeoutMs: 100 });
     again.release();
   });
+
+  it('stops with an error, never unlocked, when something removes it every time it is made', async () => {
+    const fs = new MemFs({ 'a.txt': 'a\n' });
+    const mkdir = fs.mkdir.bind(fs);
+    fs.mkdir = async (d: string) => {
+      await mkdir(d);
+      if (d === '/work/.chord-patch') fs.nodes.delete(d);
+    };
+    await expect(acquireLock(fs, '/work')).rejects.toMatchObject({ code: 'write_failed', message: expect.stringContaining('vanished') });
+  });
 });
