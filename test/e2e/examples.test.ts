@@ -159,9 +159,12 @@ describe('the README example gallery', () => {
     const readmeYaml = /```yaml\n([\s\S]*?)```/.exec(README)![1]!;
     expect(installs(workflow)).toEqual(['npm install -g ./tools/*.tgz']);
     expect(installs(readmeYaml)).toEqual(installs(workflow));
-    // What it installs is a path to what `npm pack` writes, and the Install section runs npm pack.
+    // What it installs is a path to what `npm pack` writes: the Install section packs the package and the platform package beside it.
     const install = README.slice(README.indexOf('\n## Install\n'), README.indexOf('\n## ', README.indexOf('\n## Install\n') + 1));
-    expect(install).toMatch(/npm pack\s+# writes chord-patch-\d+\.\d+\.\d+\.tgz/);
+    expect(install).toMatch(
+      /npm pack && npm pack \.\/npm\/linux-x64\s+# chord-patch-\d+\.\d+\.\d+\.tgz, chord-patch-linux-x64-\d+\.\d+\.\d+\.tgz/,
+    );
+    expect(install).toMatch(/^npm install -g \.\/chord-patch-\*\.tgz /m);
     for (const line of installs(workflow)) for (const arg of line.split(' ').slice(2)) expect(arg).toMatch(/^(-g|\.?\/)/);
   });
 
