@@ -87,15 +87,18 @@ export function uniqueId(): string {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const FIRST_PAUSE_MS = 2;
+const LONGEST_PAUSE_MS = 50;
+
 /**
- * The pause between two tries at a held lock: jittered, doubling from 2 ms
- * to 50 ms, so waiters neither spin nor all wake together.
+ * The pause between two tries at a held lock: jittered, doubling up to
+ * LONGEST_PAUSE_MS, so waiters neither spin nor all wake together.
  */
 export function backoff(): () => Promise<unknown> {
-  let wait = 2;
+  let wait = FIRST_PAUSE_MS;
   return () => {
     const pause = sleep(wait + Math.random() * wait);
-    wait = Math.min(wait * 2, 50);
+    wait = Math.min(wait * 2, LONGEST_PAUSE_MS);
     return pause;
   };
 }

@@ -191,7 +191,7 @@ export class NodeFs implements Fs {
     const flags = constants.O_RDONLY | constants.O_DIRECTORY | (noFollow ? constants.O_NOFOLLOW : 0);
     const fd = this.inline() ? openSync(dir, flags) : await this.pooled<number>((cb) => open(dir, flags, cb));
     try {
-      const s = this.inline() ? fstatSync(fd) : await this.pooled<Stats>((cb) => fstat(fd, cb));
+      const s = await this.statDescriptor(fd);
       const byFd = procFd(fd);
       // /proc/self/fd/N names the directory opened, wherever its path now
       // points: the same guarantee as openat(2), which Node does not offer.
@@ -244,9 +244,7 @@ export class NodeFs implements Fs {
         if (this.inline()) fchownSync(fd, to.uid, to.gid);
         else await this.pooled<void>((cb) => fchown(fd, to.uid, to.gid, cb));
       }
-      const m = mode ?? defaultMode();
-      if (this.inline()) fchmodSync(fd, m);
-      else await this.pooled<void>((cb) => fchmod(fd, m, cb));
+      await this.chmodDescriptor(fd, mode ?? defaultMode());
     } catch (e) {
       await this.closeDescriptor(fd).catch(() => {});
       await this.unlink(path).catch(() => {});

@@ -13,6 +13,8 @@
 // pool already started), the pool keeps its size: slower, never wrong
 // (bench/house.md has the figures).
 
+import { libc, type Signatures } from './libc.js';
+
 const VARIABLE = 'UV_THREADPOOL_SIZE';
 
 /** Threads the CLI asks for: as many as the commit keeps writes in flight (commit/commit.ts). */
@@ -37,31 +39,15 @@ export function widenThreadPool(threads: number): boolean {
   return bunSetenv(VARIABLE, value);
 }
 
-/** setenv(3) of the process's C environment, under Bun. */
+const SETENV: Signatures = { setenv: { args: ['cstring', 'cstring', 'i32'], returns: 'i32' } };
+
+/** setenv(3) of the process's C environment, under Bun (libc.ts: none elsewhere). */
 function bunSetenv(name: string, value: string): boolean {
+  const setenv = libc(SETENV)?.setenv;
+  if (!setenv) return false;
   try {
-    const ffi = loadFfi();
-    const libc = ffi.dlopen('libc.so.6', { setenv: { args: ['cstring', 'cstring', 'i32'], returns: 'i32' } });
-    try {
-      return libc.symbols.setenv(Buffer.from(`${name}\0`), Buffer.from(`${value}\0`), 1) === 0;
-    } finally {
-      libc.close();
-    }
+    return setenv(Buffer.from(`${name}\0`), Buffer.from(`${value}\0`), 1) === 0;
   } catch {
     return false;
   }
-}
-
-interface BunFfi {
-  dlopen(
-    path: string,
-    symbols: { setenv: { args: string[]; returns: string } },
-  ): { symbols: { setenv(name: Uint8Array, value: Uint8Array, overwrite: number): number }; close(): void };
-}
-
-/** Bun always has process.getBuiltinModule; without it there is no bun:ffi either. */
-function loadFfi(): BunFfi {
-  const get = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
-  if (typeof get !== 'function') throw new Error('no process.getBuiltinModule');
-  return get.call(process, 'bun:ffi') as BunFfi;
 }
