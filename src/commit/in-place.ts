@@ -16,7 +16,7 @@
 // was cut short by the crash, so the write it guards had not begun.
 
 import type { Mutation } from '../plan/planner.js';
-import { sha256Hex } from '../platform/sha256.js';
+import { imageOf, isImage } from '../platform/sha256.js';
 import type { Entry, Fs, Stat } from '../types.js';
 import type { InPlaceImage, JournalEntry, Namer } from './journal.js';
 import { writtenMode } from './metadata.js';
@@ -53,7 +53,7 @@ function writable(f: FileEntry): boolean {
 
 /** The journal entry of an in-place write: the copy at the backup name, the file's inode and mode, the copy's size and hash. */
 export function inPlaceEntry(target: string, before: FileEntry, backup: string, post: JournalEntry['post']): JournalEntry {
-  const inPlace = { identity: before.identity, mode: before.mode, size: before.bytes.length, sha256: sha256Hex(before.bytes) };
+  const inPlace = { identity: before.identity, mode: before.mode, ...imageOf(before.bytes) };
   return { target, op: 'replace', backup, inPlace, ...(post ? { post } : {}) };
 }
 
@@ -89,13 +89,11 @@ export async function switchInPlace(fs: Fs, m: Mutation, img: InPlaceImage, targ
 async function stillBefore(fs: Fs, target: string, img: InPlaceImage): Promise<boolean> {
   try {
     const now = await fs.lstat(target);
-    return now?.kind === 'file' && now.identity === img.identity && now.mode === img.mode && holds(await fs.readFile(target), img);
+    return now?.kind === 'file' && now.identity === img.identity && now.mode === img.mode && isImage(await fs.readFile(target), img);
   } catch {
     return false;
   }
 }
-
-const holds = (bytes: Uint8Array, img: InPlaceImage) => bytes.length === img.size && sha256Hex(bytes) === img.sha256;
 
 /**
  * Recovery: was an in-place target replaced (or removed) by another program
@@ -104,7 +102,7 @@ const holds = (bytes: Uint8Array, img: InPlaceImage) => bytes.length === img.siz
  */
 export async function replacedSince(fs: Fs, e: JournalEntry, img: InPlaceImage, name: Namer, target: Stat | null): Promise<boolean> {
   if (target?.kind === 'file' && target.identity === img.identity) return false;
-  return holds(await fs.readFile(name(e.backup!)), img);
+  return isImage(await fs.readFile(name(e.backup!)), img);
 }
 
 /**
@@ -124,7 +122,7 @@ export async function undoInPlace(
   if (!(await fs.lstat(backup))) return false;
   const copy = await fs.readFile(backup);
   // Never reached (in-process), or a copy cut short by a crash: the target was never written.
-  if (switched === false || !holds(copy, img)) {
+  if (switched === false || !isImage(copy, img)) {
     await fs.unlink(backup);
     return false;
   }
@@ -132,7 +130,7 @@ export async function undoInPlace(
   const now = await fs.lstat(target);
   // Another inode holds the name now: ours is out of reach by it, and the copy stays.
   if (now?.kind !== 'file' || now.identity !== img.identity) return false;
-  const intact = now.mode === img.mode && holds(await fs.readFile(target), img);
+  const intact = now.mode === img.mode && isImage(await fs.readFile(target), img);
   if (!intact) {
     if (!fs.writeInPlace) throw new Error('this file system cannot write a file in place');
     await fs.writeInPlace(target, copy, img);

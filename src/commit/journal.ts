@@ -32,7 +32,7 @@
 // target, never a wrong one.
 
 import { dirname, join } from 'node:path';
-import { sha256Hash } from '../platform/sha256.js';
+import { type Image, imageOf, isImage } from '../platform/sha256.js';
 import type { Fs } from '../types.js';
 import { replacedSince, undoInPlace } from './in-place.js';
 
@@ -46,7 +46,7 @@ export interface JournalEntry {
   /** Second name of the pre-image (replace, delete). */
   backup?: string;
   /** What the commit writes there (create, replace): a target holding anything else after a crash is not the commit's. */
-  post?: { size: number; sha256: string };
+  post?: Image;
   /**
    * A replace written into the target's own inode (it has other hard links,
    * commit/in-place.ts): `backup` is then a copy of the pre-image, whose size
@@ -55,11 +55,9 @@ export interface JournalEntry {
   inPlace?: InPlaceImage;
 }
 
-export interface InPlaceImage {
+export interface InPlaceImage extends Image {
   identity: string;
   mode: number;
-  size: number;
-  sha256: string;
 }
 
 /** What another program did to a target after an interrupted commit, by what the commit did to it. */
@@ -171,24 +169,16 @@ export async function undo(fs: Fs, j: Journal, name: Namer, touched?: ReadonlySe
 }
 
 /** SHA-256 and size of what a commit writes, for its journal entry. */
-export function postImage(bytes: Uint8Array | readonly Uint8Array[]): { size: number; sha256: string } {
-  const hash = sha256Hash();
-  let size = 0;
-  for (const piece of bytes instanceof Uint8Array ? [bytes] : bytes) {
-    hash.update(piece);
-    size += piece.length;
-  }
-  return { size, sha256: hash.digest('hex') };
-}
+export const postImage = imageOf;
 
 /** Whether the target holds the commit's content: a file's bytes, or a link's own target (read, never followed). */
-async function holdsPostImage(fs: Fs, path: string, post: { size: number; sha256: string }): Promise<boolean> {
+async function holdsPostImage(fs: Fs, path: string, post: Image): Promise<boolean> {
   const s = await fs.lstat(path);
   let bytes: Uint8Array;
   if (s?.kind === 'symlink' && fs.readlink) bytes = Buffer.from(await fs.readlink(path), 'utf8');
   else if (s?.kind === 'file') bytes = await fs.readFile(path);
   else return false;
-  return bytes.length === post.size && postImage(bytes).sha256 === post.sha256;
+  return isImage(bytes, post);
 }
 
 /**
