@@ -115,8 +115,7 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
 
 function bomOf(bytes: Uint8Array): { name: string; bytes: readonly number[] } | undefined {
   // Every BOM starts with one of these four bytes, and nearly no file does:
-  // decoding asks every file twice, and the search with its callback cost
-  // about 5,700 instructions a call in the binary, this test a few dozen.
+  // decoding asks every file twice, and this test is far cheaper than the search with its callback.
   const first = bytes[0];
   if (first !== 0xef && first !== 0xff && first !== 0xfe && first !== 0x00) return undefined;
   return BOMS.find((b) => startsWith(bytes, b.bytes));

@@ -62,7 +62,7 @@ const SHORT_PERIOD = 8;
  * period of at most SHORT_PERIOD (a run of one letter, "abab...", deep
  * indentation)? Only such needles drive a native search to text x needle on
  * text that repeats the same way; on ordinary text the native search is
- * about 18 times faster than Knuth-Morris-Pratt in JavaScript.
+ * much faster than Knuth-Morris-Pratt in JavaScript.
  */
 export function periodic(needle: string): boolean {
   if (needle.length < PERIODIC_RUN) return false;
