@@ -51,7 +51,7 @@ async function build({ out = join(ROOT, 'build', 'chord-patch'), probe } = {}) {
     entryPoints: ['src/main.ts'],
     outfile: entry,
     write: false,
-    plugins: [embeddedLazyPackages, processGlobal, ...(probe === 'front-end' ? [frontEndRunner] : [])],
+    plugins: [embeddedLazyPackages, processGlobal, ...(PROBE_RUNNERS[probe] ? [probeRunner(PROBE_RUNNERS[probe])] : [])],
   });
   // The load probe (the bench's load floor) is the same executable, ended by its first statement.
   const text = `${probe === 'load' ? 'process.exit(0);\n' : ''}${main.outputFiles[0].text}`;
@@ -95,20 +95,24 @@ async function build({ out = join(ROOT, 'build', 'chord-patch'), probe } = {}) {
   return out;
 }
 
-/** The front-end probe's plugin: the apply command's runner becomes the durable floor's write-back (scripts/bench/front-end-apply.cjs). */
-const frontEndRunner = {
-  name: 'front-end-runner',
+/** The apply command's runner in each probe that replaces it (scripts/bench/). */
+const PROBE_RUNNERS = { 'front-end': 'front-end-apply.cjs', locked: 'locked-apply.ts' };
+
+/** A probe's plugin: the apply command's runner (src/cli/apply.ts) becomes the probe's file. */
+const probeRunner = (file) => ({
+  name: 'probe-runner',
   setup(b) {
     b.onResolve({ filter: /^\.\/apply\.js$/ }, (a) =>
-      /[\\/]src[\\/]cli[\\/]program\.ts$/.test(a.importer) ? { path: join(ROOT, 'scripts', 'bench', 'front-end-apply.cjs') } : undefined,
+      /[\\/]src[\\/]cli[\\/]program\.ts$/.test(a.importer) ? { path: join(ROOT, 'scripts', 'bench', file) } : undefined,
     );
   },
-};
+});
 
 // The bench's probes, each the same executable changed in one place:
 // `--load-probe FILE` exits before any of chord-patch's code runs (the load floor);
-// `--front-end-probe FILE` runs the real front end, but its `apply` only writes the files back (the front-end floor).
-const PROBES = { '--load-probe': 'load', '--front-end-probe': 'front-end' };
+// `--front-end-probe FILE` runs the real front end, but its `apply` only writes the files back (the front-end floor);
+// `--locked-probe FILE` does the same under the root's commit lock and the files' own locks (the locked floor).
+const PROBES = { '--load-probe': 'load', '--front-end-probe': 'front-end', '--locked-probe': 'locked' };
 const flag = process.argv.slice(2).find((a) => a in PROBES);
 if (flag) {
   const out = await build({ out: process.argv[process.argv.indexOf(flag) + 1], probe: PROBES[flag] });

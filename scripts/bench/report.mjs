@@ -355,12 +355,35 @@ function frontEndFacts(results) {
     const room = target * durable - front;
     facts.push(
       `- The binary's front end on ${what}: the same executable, whose \`apply\` reads the patch and only writes ` +
-        `the file back durably, takes ${fmtMs(front)} ms (${fmtRatio(front / durable)} the durable floor; the binary ` +
+        `the file back durably, takes ${fmtMs(front)} ms (${fmtRatio(ratio(results, key, 'binfront', 'bunio'))} the durable floor; the binary ` +
         `${fmtMs(bin)} ms). That is Bun, loading chord-patch's code, commander's program and the durable I/O, before ` +
         'anything is parsed, planned, locked or journalled. ' +
         (room > 0
           ? `The ${target}× target leaves ${fmtMs(room)} ms for all of that; chord-patch spends ${fmtMs(bin - front)} ms.`
           : `The ${target}× target is below it: no chord-patch on this front end can meet it.`),
+    );
+    const locked = med(results, key, 'binlocked');
+    if (locked === undefined) continue;
+    const lockRoom = target * durable - locked;
+    facts.push(
+      `- The same under the locks every writing run takes first (the root's commit lock with its recovery scan, ` +
+        `the files' own locks), from chord-patch's own code: ${fmtMs(locked)} ms on ${what} ` +
+        `(${fmtRatio(ratio(results, key, 'binlocked', 'bunio'))} the durable floor; the locks ${fmtMs(locked - front)} ms). ` +
+        (lockRoom > 0
+          ? `The ${target}× target leaves ${fmtMs(lockRoom)} ms for parsing, matching, planning, the journal and the report; chord-patch spends ${fmtMs(bin - locked)} ms.`
+          : `The ${target}× target is below it: no chord-patch that keeps its locking promises can meet it.`),
+    );
+  }
+  const npmSmall = med(results, 'small', 'npm');
+  const lockedSmall = med(results, 'small', 'binlocked');
+  const durableSmall = med(results, 'small', 'bunio');
+  const shim = (med(results, 'version', 'npm') ?? Number.NaN) - (med(results, 'version', 'bin') ?? Number.NaN);
+  if (npmSmall !== undefined && lockedSmall !== undefined && durableSmall !== undefined && Number.isFinite(shim)) {
+    const least = lockedSmall + Math.max(0, shim);
+    facts.push(
+      `- The npm-installed command pays the binary's time plus its bin shim's (\`--version\`: ${fmtMs(Math.max(0, shim))} ms more than ` +
+        `the binary): with the locked floor that is ${fmtMs(least)} ms before anything is parsed ` +
+        `(${fmtRatio(least / durableSmall)} the durable floor, against the 1.3× target; the command takes ${fmtMs(npmSmall)} ms).`,
     );
   }
   return facts;

@@ -250,7 +250,7 @@ export function tools(root, log) {
     skip: bun ? undefined : 'no bun executable in node_modules (npm ci)',
     run: () => ({ file: bun, args: ['-e', '0'] }),
   });
-  /** One of the binary's probes (scripts/binary.mjs --load-probe / --front-end-probe FILE) as a baseline row. */
+  /** One of the binary's probes (scripts/binary.mjs --load-probe / --front-end-probe / --locked-probe FILE) as a baseline row. */
   const probeTool = (id, kind, label, run) => {
     const file = join(root, 'build', `${kind}-probe`);
     const built = spawnSync(node, [join(root, 'scripts', 'binary.mjs'), `--${kind}-probe`, file], { encoding: 'utf8' });
@@ -283,6 +283,26 @@ export function tools(root, log) {
       'binfront',
       'front-end',
       "the binary's front-end floor (build/chord-patch whose apply only writes the files back durably)",
+      (file, w, mode) =>
+        mode === 'apply'
+          ? {
+              file,
+              args: ['apply'],
+              stdin: 'patch',
+              env: { CHORD_PATCH_FRONT_END_FILES: w.files.map((f) => f.path).join('\n'), UV_THREADPOOL_SIZE: String(FLOOR_POOL_THREADS) },
+            }
+          : null,
+    ),
+  );
+  // The binary's locked floor: the front-end floor plus the locks every writing
+  // run takes before it plans anything (the root's commit lock with its
+  // recovery scan, the files' own locks), from chord-patch's own code
+  // (locked-apply.ts). What a commit's promises cost before any parsing.
+  list.push(
+    probeTool(
+      'binlocked',
+      'locked',
+      "the binary's locked floor (the front-end floor under the root's commit lock and the files' locks)",
       (file, w, mode) =>
         mode === 'apply'
           ? {

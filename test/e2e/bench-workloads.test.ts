@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fitScaling } from '../../scripts/bench/report.mjs';
 import { FLOOR_POOL_THREADS } from '../../scripts/bench/tools.mjs';
 import { CLI_POOL_THREADS } from '../../src/platform/thread-pool.js';
+import { thisProcess } from '../../src/commit/liveness.js';
 import { allWorkloads, type BenchFile, type Workload } from '../../scripts/bench/workloads.mjs';
 import { ROOT, RUNTIME, runCli } from '../support/cli.js';
 import { readTree } from '../support/tree.js';
@@ -137,33 +138,65 @@ describe("the bench's durable I/O floor (scripts/bench/durable-floor.cjs)", () =
   });
 });
 
-// Built once, for the binary's run of the suite: a Bun compile takes a few seconds.
-describe.skipIf(RUNTIME !== 'binary')("the bench's front-end floor (node scripts/binary.mjs --front-end-probe)", () => {
-  it("is the binary's own front end, whose apply only writes the named files back durably", () => {
-    const scratch = mkdtempSync(join(tmpdir(), 'chord-patch-front-end-'));
-    dirs.push(scratch);
-    const probe = join(scratch, 'front-end-probe');
-    const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'binary.mjs'), '--front-end-probe', probe], { encoding: 'utf8' });
-    expect(built.status, built.stderr).toBe(0);
-    // The real command line: commander's program, options and version included.
-    expect(spawnSync(probe, ['--version'], { encoding: 'utf8' }).stdout).toBe(runCli(['--version']).stdout);
-    expect(spawnSync(probe, ['apply', '--bogus'], { encoding: 'utf8' }).status).toBe(64);
-    const w = tiny.small;
-    const dir = tree(w.files);
-    const before = readTree(dir);
-    const inode = statSync(join(dir, w.files[0]!.path)).ino;
-    const r = spawnSync(probe, ['apply'], {
-      cwd: dir,
-      input: w.patch!,
-      encoding: 'utf8',
-      env: { ...process.env, CHORD_PATCH_FRONT_END_FILES: w.files.map((f) => f.path).join('\n') },
-    });
-    expect(r.status, r.stderr).toBe(0);
-    // Nothing of the patch applied: the same bytes, replaced by a new inode the way the commit replaces a file.
-    expect(readTree(dir)).toEqual(before);
-    expect(statSync(join(dir, w.files[0]!.path)).ino).not.toBe(inode);
-  }, 120_000);
-});
+// Built once each, for the binary's run of the suite: a Bun compile takes a few seconds.
+describe.skipIf(RUNTIME !== 'binary')(
+  "the bench's probes of the binary's floors (node scripts/binary.mjs --front-end-probe / --locked-probe)",
+  () => {
+    function buildProbe(kind: 'front-end' | 'locked'): string {
+      const scratch = mkdtempSync(join(tmpdir(), `chord-patch-${kind}-`));
+      dirs.push(scratch);
+      const probe = join(scratch, `${kind}-probe`);
+      const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'binary.mjs'), `--${kind}-probe`, probe], { encoding: 'utf8' });
+      expect(built.status, built.stderr).toBe(0);
+      // The real command line: commander's program, options and version included.
+      expect(spawnSync(probe, ['--version'], { encoding: 'utf8' }).stdout).toBe(runCli(['--version']).stdout);
+      expect(spawnSync(probe, ['apply', '--bogus'], { encoding: 'utf8' }).status).toBe(64);
+      return probe;
+    }
+    const runProbe = (probe: string, dir: string, w: Workload, env: Record<string, string> = {}) =>
+      spawnSync(probe, ['apply'], {
+        cwd: dir,
+        input: w.patch!,
+        encoding: 'utf8',
+        env: { ...process.env, CHORD_PATCH_FRONT_END_FILES: w.files.map((f) => f.path).join('\n'), ...env },
+      });
+
+    it.each(['front-end', 'locked'] as const)(
+      "%s: the binary's own front end, whose apply only writes the named files back durably",
+      (kind) => {
+        const probe = buildProbe(kind);
+        const w = tiny.small;
+        const dir = tree(w.files);
+        const before = readTree(dir);
+        const inode = statSync(join(dir, w.files[0]!.path)).ino;
+        const r = runProbe(probe, dir, w);
+        expect(r.status, r.stderr).toBe(0);
+        // Nothing of the patch applied: the same bytes, replaced by a new inode the way the commit replaces a file.
+        expect(readTree(dir)).toEqual(before);
+        expect(statSync(join(dir, w.files[0]!.path)).ino).not.toBe(inode);
+        // The locked probe releases the root's lock the way a run does: no state directory is left.
+        expect(existsSync(join(dir, '.chord-patch'))).toBe(false);
+      },
+      120_000,
+    );
+
+    it("locked: waits for the root's commit lock, and writes nothing while a live run holds it", () => {
+      const probe = buildProbe('locked');
+      const w = tiny.small;
+      const dir = tree(w.files);
+      mkdirSync(join(dir, '.chord-patch'));
+      const holder = { ...thisProcess(), pid: process.pid, since: new Date().toISOString(), id: 'held-by-the-test' };
+      writeFileSync(join(dir, '.chord-patch', 'lock'), JSON.stringify(holder));
+      const before = readTree(dir);
+      const inode = statSync(join(dir, w.files[0]!.path)).ino;
+      const r = runProbe(probe, dir, w, { CHORD_PATCH_LOCK_TIMEOUT_MS: '300' });
+      expect(r.status).not.toBe(0);
+      expect(r.stderr).toContain('holds the lock');
+      expect(readTree(dir)).toEqual(before);
+      expect(statSync(join(dir, w.files[0]!.path)).ino).toBe(inode);
+    }, 120_000);
+  },
+);
 
 describe('the scaling verdict', () => {
   const sizes = [25_000, 50_000, 100_000, 200_000];
