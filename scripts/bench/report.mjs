@@ -355,7 +355,8 @@ function frontEndFacts(results) {
     const room = target * durable - front;
     facts.push(
       `- The binary's front end on ${what}: the same executable, whose \`apply\` reads the patch and only writes ` +
-        `the file back durably, takes ${fmtMs(front)} ms (${fmtRatio(ratio(results, key, 'binfront', 'bunio'))} the durable floor; the binary ` +
+        `the file back durably, takes ${fmtMs(front)} ms ` +
+        `(${fmtRatio(ratio(results, key, 'binfront', 'bunio'))} the durable floor; the binary ` +
         `${fmtMs(bin)} ms). That is Bun, loading chord-patch's code, commander's program and the durable I/O, before ` +
         'anything is parsed, planned, locked or journalled. ' +
         (room > 0
@@ -370,7 +371,8 @@ function frontEndFacts(results) {
         `the files' own locks), from chord-patch's own code: ${fmtMs(locked)} ms on ${what} ` +
         `(${fmtRatio(ratio(results, key, 'binlocked', 'bunio'))} the durable floor; the locks ${fmtMs(locked - front)} ms). ` +
         (lockRoom > 0
-          ? `The ${target}× target leaves ${fmtMs(lockRoom)} ms for parsing, matching, planning, the journal and the report; chord-patch spends ${fmtMs(bin - locked)} ms.`
+          ? `The ${target}× target leaves ${fmtMs(lockRoom)} ms for parsing, matching, planning, the journal and the report; ` +
+            `chord-patch spends ${fmtMs(bin - locked)} ms.`
           : `The ${target}× target is below it: no chord-patch that keeps its locking promises can meet it.`),
     );
   }
