@@ -94,7 +94,7 @@ const PLAN = [
     title: '`--version` (start-up)',
     w: W.small,
     mode: 'version',
-    tools: ['npm', 'cli', 'bin', 'node', 'bun', 'binload'],
+    tools: ['npm', 'cli', 'bin', 'node', 'bun', 'bunexec', 'binload'],
     reps: REPS_STARTUP,
     budget: BUDGET_S.startup,
     noTree: true,

@@ -376,6 +376,19 @@ function frontEndFacts(results) {
           : `The ${target}× target is below it: no chord-patch that keeps its locking promises can meet it.`),
     );
   }
+  const execBun = med(results, 'version', 'bunexec');
+  const bunVersion = med(results, 'version', 'bun');
+  const binVersion = med(results, 'version', 'bin');
+  if (execBun !== undefined && bunVersion !== undefined && binVersion !== undefined) {
+    const exec = Math.max(0, execBun - bunVersion);
+    facts.push(
+      `- A bin shim that execs the binary costs at least one more process image: \`bun -e 0\` exec-ed by a one-line ` +
+        `sh script takes ${fmtMs(execBun)} ms, ${fmtMs(exec)} ms over \`bun -e 0\`. So the npm-installed \`--version\` ` +
+        `cannot go below the binary's ${fmtMs(binVersion)} ms plus that, ${fmtMs(binVersion + exec)} ms ` +
+        `(${fmtRatio((binVersion + exec) / bunVersion)} \`bun -e 0\`, against the 2× target; the command takes ` +
+        `${fmtMs(med(results, 'version', 'npm'))} ms).`,
+    );
+  }
   const npmSmall = med(results, 'small', 'npm');
   const lockedSmall = med(results, 'small', 'binlocked');
   const durableSmall = med(results, 'small', 'bunio');

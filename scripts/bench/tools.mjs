@@ -6,7 +6,7 @@
 // when invoked under that name, so bench/.peers/bin/apply_patch is a symlink.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { bunExecutable } from '../bun.mjs';
 
@@ -249,6 +249,23 @@ export function tools(root, log) {
     version: bunVersion && `bun ${bunVersion}`,
     skip: bun ? undefined : 'no bun executable in node_modules (npm ci)',
     run: () => ({ file: bun, args: ['-e', '0'] }),
+  });
+  // What any bin shim that execs the binary adds (the npm command's is one):
+  // `bun -e 0` reached through a one-line sh script that execs it. On top of
+  // the runtime's start it pays one more process image, so the npm command's
+  // `--version` cannot go below the binary's plus this row's excess.
+  const execShim = join(root, 'bench', 'work', 'exec-bun.sh');
+  if (bun) {
+    mkdirSync(join(root, 'bench', 'work'), { recursive: true });
+    writeFileSync(execShim, `#!/bin/sh\nexec '${bun.replaceAll("'", "'\\''")}' -e 0\n`, { mode: 0o755 });
+  }
+  list.push({
+    id: 'bunexec',
+    label: 'bun -e 0 exec-ed by a one-line sh script (the floor of any bin shim)',
+    baseline: true,
+    version: bunVersion && `bun ${bunVersion}, /bin/sh`,
+    skip: bun ? undefined : 'no bun executable in node_modules (npm ci)',
+    run: () => ({ file: execShim, args: [] }),
   });
   /** One of the binary's probes (scripts/binary.mjs --load-probe / --front-end-probe / --locked-probe FILE) as a baseline row. */
   const probeTool = (id, kind, label, run) => {
