@@ -271,6 +271,18 @@ describe('taking a file lock whose dead holder a breaker guards', () => {
     expect(reads).toBeLessThan(25);
   });
 
+  it('waits up to the deadline, never spinning, when what holds the key is not a link at all', async () => {
+    const { file, key } = staleTree();
+    realFs.unlinkSync(key);
+    realFs.writeFileSync(key, 'not a link\n');
+    const got = await within(lockFiles(new NodeFs(), [file], { lockTimeoutMs: 300, isAlive }), 3000);
+    realFs.rmSync(key, { force: true });
+    expect(got).not.toBe('hung');
+    const e = (got as { e?: { code?: string; message?: string } }).e;
+    expect(e?.code).toBe('locked');
+    expect(e?.message).toContain('an unknown holder');
+  });
+
   it('gives up at the deadline, naming the holder, when a guard from another PID namespace never goes away', async () => {
     const { file, key } = staleTree();
     const planted: string[] = [];
