@@ -26,6 +26,7 @@
 // degrades to a note as well.
 // Only the real file system is locked: another Fs's identities name no file.
 
+import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readlinkSync, symlinkSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ChordPatchError } from '../errors.js';
@@ -33,7 +34,7 @@ import type { Fs, Note } from '../types.js';
 import { closeDirectory, flockCalls, openDirectory, tryLock } from '../platform/flock.js';
 import { journalKeyPath } from './journal-key.js';
 import { type Holder, holderText, thisProcess, verdict } from './liveness.js';
-import { backoff, sleep, uniqueId, waitedText } from './lock.js';
+import { backoff, uniqueId, waitedText } from './lock.js';
 
 export interface FileLockOptions {
   /** Total wait for other runs' locks (default 30 s). */
@@ -174,27 +175,22 @@ async function take(
   const id = uniqueId();
   const text = encode(thisProcess(), id);
   const pause = backoff();
+  const dead = new Map<string, string>();
   for (;;) {
     try {
       symlinkSync(text, path);
       held.set(key, id);
+      clearGuards(dead);
       return undefined;
     } catch (e) {
       if (errno(e) !== 'EEXIST') return degraded(dir, e);
     }
-    let current: string | undefined;
-    try {
-      current = readlinkSync(path);
-    } catch {
-      continue;
-    }
-    const h = decode(current);
-    const v = h ? verdict(h.holder, () => held.get(key) === h.id, isAlive) : 'dead';
-    if (v === 'dead') {
-      breakStale(path, current, isAlive);
-      await sleep(1);
-      continue;
-    }
+    const current = readLink(path);
+    // Gone meanwhile, or broken by us: try again at once. Anything else waits, so the deadline always applies.
+    if (current === null) continue;
+    const h = current === undefined ? undefined : decode(current);
+    const v = h ? verdict(h.holder, () => held.get(key) === h.id, isAlive) : current === undefined ? 'unknown' : 'dead';
+    if (v === 'dead' && breakStale(path, current!, isAlive, dead)) continue;
     if (Date.now() >= deadline) {
       const who = h ? holderText(h.holder) : 'an unknown holder';
       const since = (() => {
@@ -212,6 +208,15 @@ async function take(
       );
     }
     await pause();
+  }
+}
+
+/** A link's target; null when it is gone, undefined when it cannot be read (not a link). */
+function readLink(path: string): string | null | undefined {
+  try {
+    return readlinkSync(path);
+  } catch (e) {
+    return errno(e) === 'ENOENT' ? null : undefined;
   }
 }
 
@@ -264,30 +269,62 @@ function noKernelLock(p: Place, why: string): Note {
   };
 }
 
+/** Guards tried for one stale lock before a breaker waits instead: each taken one was left by a breaker that died breaking it. */
+const GUARD_SLOTS = 64;
+
 /**
- * Remove a dead holder's link, unless it changed meanwhile. Only the run
- * that makes the key's `.break` link may do it, so two breakers never both
- * remove it and one of them the other's fresh lock.
+ * Remove the dead holder's link `stale` from `path`, unless it changed
+ * meanwhile: true when it is gone (whoever removed it), false when it stays
+ * for now (a live breaker is at it, or it cannot be removed). Breakers take
+ * numbered guards, `<key>.break-<h>-<n>` (h: the stale link's hash, so each
+ * stale lock has its own), and only the one that makes a guard re-checks and
+ * removes the lock. A guard whose breaker is dead is skipped, never removed:
+ * removing it could remove a live breaker's guard made there meanwhile. The
+ * dead guards seen are added to `dead`, for the lock's next holder to clear.
  */
-function breakStale(path: string, stale: string, isAlive?: (pid: number) => boolean): void {
-  const guard = `${path}.break`;
-  try {
-    symlinkSync(encode(thisProcess(), uniqueId()), guard);
-  } catch (e) {
-    if (errno(e) !== 'EEXIST') return;
-    // A breaker that died while breaking leaves its guard: remove it too.
+export function breakStale(path: string, stale: string, isAlive?: (pid: number) => boolean, dead = new Map<string, string>()): boolean {
+  const guards = `${path}.break-${createHash('sha256').update(stale).digest('hex').slice(0, 16)}`;
+  const mine = encode(thisProcess(), uniqueId());
+  // Why one breaker at a time: while `stale` is there a guard goes only with its maker, and a breaker passes guard n only
+  // when n's maker is dead, so a live guard holds off every other breaker of `stale` from its re-check to its unlink.
+  for (let n = 0; n < GUARD_SLOTS; n++) {
+    const guard = `${guards}-${n}`;
     try {
-      const g = decode(readlinkSync(guard));
-      if (!g || verdict(g.holder, () => false, isAlive) === 'dead') unlinkSync(guard);
-    } catch {}
-    return;
+      symlinkSync(mine, guard);
+    } catch (e) {
+      if (errno(e) !== 'EEXIST') return false;
+      const g = readLink(guard);
+      // Gone meanwhile (its breaker has finished) or unreadable: look again after a pause.
+      if (g === null || g === undefined) return false;
+      // Ours only if left over: this process makes and removes its guard with nothing in between.
+      const d = decode(g);
+      if (d && verdict(d.holder, () => false, isAlive) !== 'dead') return false;
+      dead.set(guard, g);
+      continue;
+    }
+    try {
+      if (readlinkSync(path) === stale) unlinkSync(path);
+      return true;
+    } catch (e) {
+      return errno(e) === 'ENOENT';
+    } finally {
+      try {
+        unlinkSync(guard);
+      } catch {}
+    }
   }
-  try {
-    if (readlinkSync(path) === stale) unlinkSync(path);
-  } catch {
-  } finally {
+  return false;
+}
+
+/**
+ * Remove the dead guards seen while taking a key, now that we hold it: the
+ * stale locks they were made for are gone for good (no lock's text is made
+ * twice), so they guard nothing. One changed since it was seen is left.
+ */
+function clearGuards(dead: Map<string, string>): void {
+  for (const [guard, text] of dead) {
     try {
-      unlinkSync(guard);
+      if (readlinkSync(guard) === text) unlinkSync(guard);
     } catch {}
   }
 }

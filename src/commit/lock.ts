@@ -11,9 +11,10 @@
 // - A lock whose holder no longer runs is stale: judged by boot id, PID
 //   namespace and start time (liveness.ts), so a pid reused in a container
 //   is not taken for the holder, and a holder in another namespace or on
-//   another host is never broken. Only the process that creates `break` (O_EXCL)
-//   may remove a stale lock, after reading it again, so two waiters never
-//   both remove it and one of them the other's fresh lock.
+//   another host is never broken. Only a waiter that makes a guard for it
+//   (`break-<h>-<n>`, linked whole from its private file as the lock is) may
+//   remove a stale lock, after reading it again, so two waiters never both
+//   remove it and one of them the other's fresh lock (breakStale says how).
 // - Waiting is bounded; then the error names the holder and the lock file.
 // - The lock's file is not fsynced (a small patch's cost saved): a lock
 //   only means something while its holder runs, and a power cut ends every
@@ -24,6 +25,7 @@
 // A mkdir lock was the alternative; it cannot carry the holder's details
 // atomically, and the error must name the holder.
 
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { ChordPatchError } from '../errors.js';
 import type { Fs } from '../types.js';
@@ -47,11 +49,13 @@ export interface LockHolder {
 
 /** Lock ids this process holds now: a lock with our pid and start time that is not among them was left by nobody alive. */
 const held = new Set<string>();
+/** Ids of this process's waiters now: their private files and guards (which carry their record) are live. */
+const waiting = new Set<string>();
 
 const asHolder = (h: LockHolder) => ({ pid: h.pid, host: h.host, boot: h.boot ?? '', ns: h.ns ?? '', start: h.start ?? '' });
 
 function liveness(h: LockHolder, isAlive: ((pid: number) => boolean) | undefined): Verdict {
-  return verdict(asHolder(h), () => held.has(h.id), isAlive);
+  return verdict(asHolder(h), () => held.has(h.id) || waiting.has(h.id), isAlive);
 }
 
 export interface LockOptions {
@@ -85,7 +89,7 @@ export function uniqueId(): string {
   return `${process.pid.toString(36)}${(counter++).toString(36)}${time}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const FIRST_PAUSE_MS = 2;
 const LONGEST_PAUSE_MS = 50;
@@ -103,14 +107,24 @@ export function backoff(): () => Promise<unknown> {
   };
 }
 
-async function readHolder(fs: Fs, path: string): Promise<LockHolder | null | 'unreadable'> {
+/** A lock file (or a waiter's or breaker's) as read: its bytes and its holder; null when it is gone, undefined when it cannot be read. */
+async function readLock(fs: Fs, path: string): Promise<{ bytes: Uint8Array; holder: LockHolder | 'unreadable' } | null | undefined> {
+  let bytes: Uint8Array;
   try {
-    const h = JSON.parse(Buffer.from(await fs.readFile(path)).toString('utf8')) as LockHolder;
-    return typeof h.pid === 'number' && typeof h.host === 'string' ? h : 'unreadable';
+    bytes = await fs.readFile(path);
   } catch (e) {
-    return errno(e) === 'ENOENT' ? null : 'unreadable';
+    return errno(e) === 'ENOENT' ? null : undefined;
+  }
+  try {
+    const h = JSON.parse(Buffer.from(bytes).toString('utf8')) as LockHolder;
+    return { bytes, holder: typeof h.pid === 'number' && typeof h.host === 'string' ? h : 'unreadable' };
+  } catch {
+    return { bytes, holder: 'unreadable' };
   }
 }
+
+/** The holder of a lock as read, for a message: a file that cannot be read is named as one whose content cannot. */
+const holderOf = (r: Awaited<ReturnType<typeof readLock>>) => (r === undefined ? 'unreadable' : (r?.holder ?? null));
 
 /**
  * Take `root`'s commit lock, waiting up to the timeout. Throws `locked` naming
@@ -121,41 +135,46 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
   const dir = join(root, STATE_DIR);
   const lockPath = join(dir, 'lock');
   const id = uniqueId();
-  const mine = join(dir, `lock.${id}`);
+  // The pid in the name: recovery can tell whose it is before it is written.
+  const mine = join(dir, `lock.${process.pid}-${id}`);
   const me = thisProcess();
   const holder: LockHolder = { pid: me.pid, host: me.host, since: new Date().toISOString(), id, boot: me.boot, ns: me.ns, start: me.start };
   const isAlive = options.isAlive;
   const deadline = Date.now() + (options.lockTimeoutMs ?? DEFAULT_TIMEOUT_MS);
   const pause = backoff();
-  for (;;) {
-    // The directory can vanish between tries: the last holder removes it. A
-    // root where it cannot be made at all (missing, read-only) is the caller's.
-    const state = await openStateDir(fs, root);
-    try {
-      await fs.writeTemp(mine, Buffer.from(JSON.stringify(holder)), 0o644, undefined, false).catch((e) => {
-        if (errno(e) !== 'EEXIST') throw e;
-      });
-      await fs.link(mine, lockPath);
-      held.add(id);
-      await fs.unlink(mine).catch(() => {});
-      return { dir, root: state.root, id, release: () => releaseLock(fs, dir, lockPath, id) };
-    } catch (e) {
-      if (errno(e) === 'ENOENT') continue;
-      if (errno(e) !== 'EEXIST') {
+  waiting.add(id);
+  try {
+    for (;;) {
+      // The directory can vanish between tries: the last holder removes it. A
+      // root where it cannot be made at all (missing, read-only) is the caller's.
+      const state = await openStateDir(fs, root);
+      try {
+        await fs.writeTemp(mine, Buffer.from(JSON.stringify(holder)), 0o644, undefined, false).catch((e) => {
+          if (errno(e) !== 'EEXIST') throw e;
+        });
+        await fs.link(mine, lockPath);
+        held.add(id);
         await fs.unlink(mine).catch(() => {});
-        throw e;
+        return { dir, root: state.root, id, release: () => releaseLock(fs, dir, lockPath, id) };
+      } catch (e) {
+        if (errno(e) === 'ENOENT') continue;
+        if (errno(e) !== 'EEXIST') {
+          await fs.unlink(mine).catch(() => {});
+          throw e;
+        }
       }
+      const current = await readLock(fs, lockPath);
+      const stale = current && (current.holder === 'unreadable' || liveness(current.holder, isAlive) === 'dead');
+      // Broken (by us or anyone): try again at once. A lock that stays waits, so the deadline always applies.
+      if (stale && (await breakStale(fs, dir, lockPath, mine, current.bytes, isAlive))) continue;
+      if (Date.now() >= deadline) {
+        await fs.unlink(mine).catch(() => {});
+        throw lockedError(root, lockPath, holderOf(current), options.lockTimeoutMs ?? DEFAULT_TIMEOUT_MS);
+      }
+      await pause();
     }
-    const current = await readHolder(fs, lockPath);
-    if (current === 'unreadable' || (current && liveness(current, isAlive) === 'dead')) {
-      await breakStale(fs, dir, lockPath, current, isAlive);
-      continue;
-    }
-    if (Date.now() >= deadline) {
-      await fs.unlink(mine).catch(() => {});
-      throw lockedError(root, lockPath, current, options.lockTimeoutMs ?? DEFAULT_TIMEOUT_MS);
-    }
-    await pause();
+  } finally {
+    waiting.delete(id);
   }
 }
 
@@ -165,52 +184,107 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
  * when the lock is free or its holder is dead.
  */
 export async function liveHolder(fs: Fs, dir: string, isAlive?: (pid: number) => boolean): Promise<string | undefined> {
-  const current = await readHolder(fs, join(dir, 'lock'));
-  if (current === null || current === 'unreadable' || liveness(current, isAlive) === 'dead') return undefined;
+  const current = (await readLock(fs, join(dir, 'lock')))?.holder;
+  if (!current || current === 'unreadable' || liveness(current, isAlive) === 'dead') return undefined;
   return `${holderText(asHolder(current))} holds the commit lock`;
 }
 
-/** Remove a stale lock: a dead holder's, or one left unreadable by a power cut (its content never reached the disk). */
+/** Guards tried for one stale lock before a waiter waits instead: each taken one was left by a waiter that died breaking it. */
+const GUARD_SLOTS = 64;
+
+/**
+ * Remove a stale lock whose content is `stale` (a dead holder's, or one left
+ * unreadable by a power cut: its content never reached the disk), unless it
+ * changed meanwhile: true when it is gone (whoever removed it), false when it
+ * stays for now (a live waiter is breaking it, or it cannot be removed).
+ * Waiters take numbered guards, `break-<h>-<n>` (h: the stale content's hash,
+ * so each stale lock has its own), by linking their private file `mine` there
+ * (a guard is never seen half-written), and only the one that makes a guard
+ * re-checks and removes the lock. A guard whose waiter is dead is skipped,
+ * never removed here: removing it could remove a live waiter's guard made
+ * there meanwhile. Recovery clears them under the lock (tidyLeftover).
+ */
 async function breakStale(
   fs: Fs,
   dir: string,
   lockPath: string,
-  stale: LockHolder | 'unreadable',
+  mine: string,
+  stale: Uint8Array,
   isAlive: ((pid: number) => boolean) | undefined,
-): Promise<void> {
-  const guard = join(dir, 'break');
-  const me = thisProcess();
-  try {
-    const breaker: LockHolder = {
-      pid: me.pid,
-      host: me.host,
-      since: '',
-      id: `break-${uniqueId()}`,
-      boot: me.boot,
-      ns: me.ns,
-      start: me.start,
-    };
-    await fs.writeTemp(guard, Buffer.from(JSON.stringify(breaker)), 0o644);
-  } catch (e) {
-    if (errno(e) !== 'EEXIST') return;
-    // A breaker that died while breaking leaves its guard: remove it too.
-    const g = await readHolder(fs, guard);
-    if (g && g !== 'unreadable' && liveness(g, isAlive) === 'dead') await fs.unlink(guard).catch(() => {});
-    await sleep(2);
-    return;
+): Promise<boolean> {
+  const guards = join(dir, `break-${createHash('sha256').update(stale).digest('hex').slice(0, 16)}`);
+  // Why one waiter at a time: while `stale` is there a guard goes only with its maker, and a waiter passes guard n only
+  // when n's maker is dead, so a live guard holds off every other breaker of `stale` from its re-check to its unlink.
+  for (let n = 0; n < GUARD_SLOTS; n++) {
+    const guard = `${guards}-${n}`;
+    try {
+      await fs.link(mine, guard);
+    } catch (e) {
+      if (errno(e) !== 'EEXIST') return false;
+      const g = await readLock(fs, guard);
+      // Gone meanwhile (its waiter has finished) or unreadable: look again after a pause.
+      if (!g) return false;
+      // Linked whole, a guard is unreadable only after a power cut, which ended its waiter.
+      if (g.holder !== 'unreadable' && liveness(g.holder, isAlive) !== 'dead') return false;
+      continue;
+    }
+    try {
+      const again = await readLock(fs, lockPath);
+      if (again === undefined) return false;
+      if (again !== null && Buffer.from(again.bytes).equals(stale)) await fs.unlink(lockPath);
+      return true;
+    } catch (e) {
+      return errno(e) === 'ENOENT';
+    } finally {
+      await fs.unlink(guard).catch(() => {});
+    }
   }
-  try {
-    const again = await readHolder(fs, lockPath);
-    const same = again === 'unreadable' ? stale === 'unreadable' : again !== null && stale !== 'unreadable' && again.id === stale.id;
-    if (same) await fs.unlink(lockPath).catch(() => {});
-  } finally {
-    await fs.unlink(guard).catch(() => {});
-  }
+  return false;
+}
+
+/** A waiter's private file, `lock.<pid>-<id>` (`lock.<id>` from an older chord-patch). */
+const PRIVATE_FILE = /^lock\.(?:(\d+)-)?./;
+/** A breaker's guard, `break-<h>-<n>` (`break` from an older chord-patch). */
+const GUARD_FILE = /^break(?:-[0-9a-f]{16}-\d+)?$/;
+
+/**
+ * Remove `name` from the state directory `dir` if it is what a waiter left
+ * there and nobody alive needs: a private file whose waiter is dead, and a
+ * dead waiter's guard, but a guard only under the root's lock (`locked`):
+ * held, the stale lock it guarded is gone for good (no lock's content is
+ * made twice), so it guards nothing. A file whose waiter cannot be told (its
+ * name has no pid and it cannot be read) stays. False when `name` is neither.
+ */
+export async function tidyLeftover(
+  fs: Fs,
+  dir: string,
+  name: string,
+  locked: boolean,
+  isAlive: ((pid: number) => boolean) | undefined,
+): Promise<boolean> {
+  const waiter = PRIVATE_FILE.exec(name);
+  const guard = GUARD_FILE.test(name);
+  if (!waiter && !guard) return false;
+  if (guard && !locked) return true;
+  const path = join(dir, name);
+  const read = await readLock(fs, path);
+  if (!read) return true;
+  const h = read.holder;
+  // Unreadable: a new guard only after a power cut; a private file is half-written while its waiter writes it.
+  const pid = waiter?.[1];
+  const dead =
+    h !== 'unreadable'
+      ? liveness(h, isAlive) === 'dead'
+      : guard
+        ? name !== 'break'
+        : pid !== undefined && !(isAlive ?? processAlive)(Number(pid));
+  if (dead) await fs.unlink(path).catch(() => {});
+  return true;
 }
 
 async function releaseLock(fs: Fs, dir: string, lockPath: string, id: string): Promise<boolean> {
   held.delete(id);
-  const current = await readHolder(fs, lockPath);
+  const current = (await readLock(fs, lockPath))?.holder;
   if (current && current !== 'unreadable' && current.id === id) await fs.unlink(lockPath).catch(() => {});
   // No litter in normal runs: the directory goes when nothing else is in it.
   try {

@@ -11,7 +11,7 @@ import { journalKey } from './journal-key.js';
 import { type FileLocks, lockFilesOn } from './file-locks.js';
 import { shownPath } from '../text/paths.js';
 import { ChordPatchError, isChordPatchError } from '../errors.js';
-import { acquireLock, liveHolder, type Lock, type LockOptions, processAlive, STATE_DIR } from './lock.js';
+import { acquireLock, liveHolder, type Lock, type LockOptions, processAlive, STATE_DIR, tidyLeftover } from './lock.js';
 import { openStateDir } from './state-dir.js';
 
 export interface Recovered {
@@ -55,13 +55,19 @@ export const nothingRecovered = (): Recovered => ({
   unusable: [],
 });
 
-/** Roll back (or finish) each interrupted commit in `stateDir` whose journal verifies and belongs here (the caller holds the lock). */
+/**
+ * Roll back (or finish) each interrupted commit in `stateDir` whose journal
+ * verifies and belongs here. The caller holds the lock, unless `locked` is
+ * false (a full disk): then breakers' guards are left, since one may guard
+ * a stale lock being broken now.
+ */
 export async function recoverJournals(
   fs: Fs,
   here: RootIdentity,
   stateDir: string,
   key: Uint8Array | undefined,
   options: LockOptions = {},
+  locked = true,
 ): Promise<Recovered> {
   const isAlive = options.isAlive ?? processAlive;
   const out = nothingRecovered();
@@ -75,15 +81,8 @@ export async function recoverJournals(
   const shown = (p: string) => shownPath(root, p);
   for (const name of names.sort()) {
     const path = join(stateDir, name);
-    if (/^lock\..+|^break$/.test(name)) {
-      // A waiter or breaker that died before removing its private file.
-      const pid = await fs
-        .readFile(path)
-        .then((b) => (JSON.parse(Buffer.from(b).toString('utf8')) as { pid?: number }).pid)
-        .catch(() => undefined);
-      if (pid === undefined || !isAlive(pid)) await fs.unlink(path).catch(() => {});
-      continue;
-    }
+    // A waiter or breaker that died before removing its private file or its guard.
+    if (await tidyLeftover(fs, stateDir, name, locked, options.isAlive)) continue;
     const writer = partWriter(name);
     if (writer !== undefined) {
       if (!isAlive(writer)) await fs.unlink(path).catch(() => {});
@@ -312,7 +311,7 @@ async function recoverUnlocked(fs: Fs, root: string, options: LockOptions): Prom
   const holder = await liveHolder(fs, state.dir, options.isAlive);
   if (holder) return { ...nothingRecovered(), ok: false, message: `cannot recover ${root} now: ${holder}; retry when it has finished` };
   const key = journalKey();
-  const r = await recoverJournals(fs, state.root, state.dir, 'key' in key ? key.key : undefined, options);
+  const r = await recoverJournals(fs, state.root, state.dir, 'key' in key ? key.key : undefined, options, false);
   const said = recoveryText(r) ?? `nothing to recover in ${root}: no interrupted chord-patch commit`;
   const message = `${said} (the disk is full: recovered without writing the commit lock, which no live run held)`;
   return { ...r, ok: r.notRestored.length === 0 && r.unusable.length === 0, message };
