@@ -26,10 +26,10 @@
 // degrades to a note as well.
 // Only the real file system is locked: another Fs's identities name no file.
 
-import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readlinkSync, symlinkSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ChordPatchError } from '../errors.js';
+import { sha256Hex } from '../platform/sha256.js';
 import type { Fs, Note } from '../types.js';
 import { closeDirectory, flockCalls, openDirectory, tryLock } from '../platform/flock.js';
 import { journalKeyPath } from './journal-key.js';
@@ -283,7 +283,7 @@ const GUARD_SLOTS = 64;
  * dead guards seen are added to `dead`, for the lock's next holder to clear.
  */
 export function breakStale(path: string, stale: string, isAlive?: (pid: number) => boolean, dead = new Map<string, string>()): boolean {
-  const guards = `${path}.break-${createHash('sha256').update(stale).digest('hex').slice(0, 16)}`;
+  const guards = `${path}.break-${sha256Hex(stale).slice(0, 16)}`;
   const mine = encode(thisProcess(), uniqueId());
   // Why one breaker at a time: while `stale` is there a guard goes only with its maker, and a breaker passes guard n only
   // when n's maker is dead, so a live guard holds off every other breaker of `stale` from its re-check to its unlink.

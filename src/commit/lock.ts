@@ -25,9 +25,9 @@
 // A mkdir lock was the alternative; it cannot carry the holder's details
 // atomically, and the error must name the holder.
 
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { ChordPatchError } from '../errors.js';
+import { sha256Hex } from '../platform/sha256.js';
 import type { Fs } from '../types.js';
 import type { RootIdentity } from './journal-file.js';
 import { holderText, processAlive, thisProcess, type Verdict, verdict } from './liveness.js';
@@ -212,7 +212,7 @@ async function breakStale(
   stale: Uint8Array,
   isAlive: ((pid: number) => boolean) | undefined,
 ): Promise<boolean> {
-  const guards = join(dir, `break-${createHash('sha256').update(stale).digest('hex').slice(0, 16)}`);
+  const guards = join(dir, `break-${sha256Hex(stale).slice(0, 16)}`);
   // Why one waiter at a time: while `stale` is there a guard goes only with its maker, and a waiter passes guard n only
   // when n's maker is dead, so a live guard holds off every other breaker of `stale` from its re-check to its unlink.
   for (let n = 0; n < GUARD_SLOTS; n++) {

@@ -1,0 +1,48 @@
+// node:crypto is loaded only where something is hashed (platform/sha256.ts):
+// a module that imported it would load it in every run, which costs the
+// start-up of every small patch (bench/house.md). A small patch, applied
+// through the Node CLI's bundle, must never load it; breaking a dead run's
+// lock (which hashes the stale lock's text) may.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROOT, RUNTIME } from '../support/cli.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** The built-in modules the Node CLI loaded by the time it exits, after applying `patch` in a fresh tree. */
+function builtinsLoaded(patch: string): { code: number | null; stderr: string; crypto: boolean } {
+  const dir = mkdtempSync(join(tmpdir(), 'chord-patch-builtins-'));
+  dirs.push(dir);
+  writeFileSync(join(dir, 'a.txt'), 'one\ntwo\nthree\n');
+  const probe = join(dir, '..', `${dir.split('/').pop()}-probe.cjs`);
+  dirs.push(probe);
+  writeFileSync(
+    probe,
+    "process.on('exit', () => { require('node:fs').writeFileSync(process.env.LOADED_OUT, JSON.stringify(process.moduleLoadList)); });\n",
+  );
+  const out = join(dir, '..', `${dir.split('/').pop()}-loaded.json`);
+  dirs.push(out);
+  const r = spawnSync(process.execPath, ['--require', probe, join(ROOT, 'dist', 'cli-node.cjs'), 'apply'], {
+    cwd: dir,
+    input: patch,
+    encoding: 'utf8',
+    env: { ...process.env, LOADED_OUT: out, NO_COLOR: '1', CHORD_PATCH_SESSION: '' },
+  });
+  const loaded = JSON.parse(readFileSync(out, 'utf8')) as string[];
+  return { code: r.status, stderr: r.stderr, crypto: loaded.some((m) => /^NativeModule (internal\/)?crypto\b/.test(m)) };
+}
+
+describe.skipIf(RUNTIME !== 'node')('built-ins loaded on first use', () => {
+  it('a small patch applies without loading node:crypto', () => {
+    const r = builtinsLoaded('*** Begin Patch\n*** Update File: a.txt\n@@\n one\n-two\n+TWO\n three\n*** End Patch\n');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.crypto).toBe(false);
+  });
+});
