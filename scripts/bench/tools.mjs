@@ -267,6 +267,16 @@ export function tools(root, log) {
     skip: bun ? undefined : 'no bun executable in node_modules (npm ci)',
     run: () => ({ file: execShim, args: [] }),
   });
+  /** How a probe whose `apply` only writes the files back is run: the files named in CHORD_PATCH_FRONT_END_FILES. */
+  const rewriteProbeRun = (file, w, mode) =>
+    mode === 'apply'
+      ? {
+          file,
+          args: ['apply'],
+          stdin: 'patch',
+          env: { CHORD_PATCH_FRONT_END_FILES: w.files.map((f) => f.path).join('\n'), UV_THREADPOOL_SIZE: String(FLOOR_POOL_THREADS) },
+        }
+      : null;
   /** One of the binary's probes (scripts/binary.mjs --load-probe / --front-end-probe / --locked-probe FILE) as a baseline row. */
   const probeTool = (id, kind, label, run) => {
     const file = join(root, 'build', `${kind}-probe`);
@@ -300,15 +310,7 @@ export function tools(root, log) {
       'binfront',
       'front-end',
       "the binary's front-end floor (build/chord-patch whose apply only writes the files back durably)",
-      (file, w, mode) =>
-        mode === 'apply'
-          ? {
-              file,
-              args: ['apply'],
-              stdin: 'patch',
-              env: { CHORD_PATCH_FRONT_END_FILES: w.files.map((f) => f.path).join('\n'), UV_THREADPOOL_SIZE: String(FLOOR_POOL_THREADS) },
-            }
-          : null,
+      rewriteProbeRun,
     ),
   );
   // The binary's locked floor: the front-end floor plus the locks every writing
@@ -320,15 +322,7 @@ export function tools(root, log) {
       'binlocked',
       'locked',
       "the binary's locked floor (the front-end floor under the root's commit lock and the files' locks)",
-      (file, w, mode) =>
-        mode === 'apply'
-          ? {
-              file,
-              args: ['apply'],
-              stdin: 'patch',
-              env: { CHORD_PATCH_FRONT_END_FILES: w.files.map((f) => f.path).join('\n'), UV_THREADPOOL_SIZE: String(FLOOR_POOL_THREADS) },
-            }
-          : null,
+      rewriteProbeRun,
     ),
   );
   // The I/O floor: what any Node program pays to read the workload's files and

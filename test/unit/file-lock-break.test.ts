@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { breakStale, lockDir, lockFiles } from '../../src/commit/file-locks.js';
 import { thisProcess } from '../../src/commit/liveness.js';
 import { NodeFs } from '../../src/platform/node-fs.js';
+import { within } from '../support/within.js';
 
 type Real = typeof import('node:fs');
 interface Hooks {
@@ -104,16 +105,6 @@ function staleTree(): { file: string; key: string } {
   realFs.symlinkSync(STALE, key);
   return { file: join(d, 'sub', 'f.txt'), key };
 }
-
-/** `p` settled within `ms`, or 'hung'. */
-const within = <T>(p: Promise<T>, ms: number) =>
-  Promise.race([
-    p.then(
-      (v) => ({ v }),
-      (e: unknown) => ({ e }),
-    ),
-    new Promise<'hung'>((r) => setTimeout(() => r('hung'), ms)),
-  ]);
 
 describe('breaking a stale file lock', () => {
   it('skips a dead breaker\u2019s guard, leaves it, and still breaks the stale lock', () => {

@@ -15,6 +15,7 @@ import { thisProcess } from '../../src/commit/liveness.js';
 import { recoverJournals } from '../../src/commit/recover.js';
 import { runPatchText } from '../../src/run/pipeline.js';
 import { MemFs } from '../support/memfs.js';
+import { within } from '../support/within.js';
 
 const DEAD = 999_991;
 const LIVE = 999_992;
@@ -76,16 +77,6 @@ function planting(fs: () => MemFs, texts: string[], planted: string[]): (path: s
     }
   };
 }
-
-/** `p` settled within `ms`, or 'hung'. */
-const within = <T>(p: Promise<T>, ms: number) =>
-  Promise.race([
-    p.then(
-      (v) => ({ v }),
-      (e: unknown) => ({ e }),
-    ),
-    new Promise<'hung'>((r) => setTimeout(() => r('hung'), ms)),
-  ]);
 
 describe('breaking a stale root lock', () => {
   it('skips a dead breaker\u2019s guard, leaves it, and still breaks the stale lock', async () => {
