@@ -216,16 +216,10 @@ export async function withCommitLock<T extends { notes: Note[] }>(
       `no commit lock or journal: cannot create ${join(root, STATE_DIR)} (${code}); ` +
       'runs of this root are not serialised and a crash mid-commit could leave it half-applied';
     const notes: Note[] = [{ code: 'info', message }];
-    const files: FileLocks[] = [];
-    try {
-      // The files' own locks live in the user's state directory, not the root's: they still keep out any run writing them.
-      return await body({ notes, lockFiles: fileLocker(fs, options, notes, files) });
-    } finally {
-      for (const f of files) f.release();
-    }
+    // The files' own locks live in the user's state directory, not the root's: they still keep out any run writing them.
+    return await withFileLocks(fs, options, notes, (lockFiles) => body({ notes, lockFiles }));
   }
   let result: T;
-  const files: FileLocks[] = [];
   try {
     const key = journalKey();
     const recovered = await recoverJournals(fs, lock.root, lock.dir, 'key' in key ? key.key : undefined, options);
@@ -233,13 +227,11 @@ export async function withCommitLock<T extends { notes: Note[] }>(
     const notes: Note[] = text ? [{ code: 'info', message: text }] : [];
     if ('error' in key) notes.push({ code: 'info', message: noKeyText(key.error) });
     const journal = 'key' in key ? { dir: lock.dir, key: key.key, root: lock.root } : undefined;
-    result = await body({ ...(journal ? { journal } : {}), notes, lockFiles: fileLocker(fs, options, notes, files) });
+    result = await withFileLocks(fs, options, notes, (lockFiles) => body({ ...(journal ? { journal } : {}), notes, lockFiles }));
   } catch (e) {
-    for (const f of files) f.release();
     await lock.release();
     throw e;
   }
-  for (const f of files) f.release();
   if (await lock.release()) return result;
   // The report must say what differs on disk, down to an empty directory.
   const message =
@@ -248,13 +240,27 @@ export async function withCommitLock<T extends { notes: Note[] }>(
   return { ...result, notes: [...result.notes, { code: 'info', message }] };
 }
 
-/** Guard.lockFiles: each set of locks taken goes to `files` (released by the caller) and its notes to `notes`. */
-function fileLocker(fs: Fs, options: LockOptions, notes: Note[], files: FileLocks[]): NonNullable<Guard['lockFiles']> {
-  return async (paths) => {
-    const held = await lockFilesOn(fs, paths, options);
-    files.push(held);
-    notes.push(...held.notes);
-  };
+/**
+ * Run `body` with Guard.lockFiles: each set of file locks it takes adds its
+ * notes to `notes`, and every one is released when `body` ends, before the
+ * caller releases the root's lock.
+ */
+async function withFileLocks<T>(
+  fs: Fs,
+  options: LockOptions,
+  notes: Note[],
+  body: (lockFiles: NonNullable<Guard['lockFiles']>) => Promise<T>,
+): Promise<T> {
+  const files: FileLocks[] = [];
+  try {
+    return await body(async (paths) => {
+      const held = await lockFilesOn(fs, paths, options);
+      files.push(held);
+      notes.push(...held.notes);
+    });
+  } finally {
+    for (const f of files) f.release();
+  }
 }
 
 /** Why a commit runs without a journal when the signing key cannot be had. */
