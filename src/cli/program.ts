@@ -36,109 +36,71 @@ function addOptions(cmd: Command, specs: readonly OptionSpec[], Option: typeof O
   return cmd;
 }
 
-/**
- * The program; each action hands its exit code to `setCode`. Only the
- * command that `args` (the command line after the program's name) names, or
- * `help` asks about, gets its options: building every command's option table
- * costs a run more than its own work (bench/house.md). The program's help
- * (which marks the commands that take options) gets them all.
- */
-export async function buildProgram(setCode: (code: number) => void, fs: Fs = new NodeFs(), args: readonly string[] = []): Promise<Command> {
-  const { Command, Option } = await import('commander');
-  const options = new Map<Command, () => void>();
-  const later: Later = (cmd, add) => {
-    options.set(cmd, () => add(cmd));
-    return cmd;
-  };
-  const program = new Command('chord-patch')
-    .description('Apply model-emitted code edits safely: Codex apply_patch envelopes and old_string/new_string replacements.')
-    .version(VERSION, '-V, --version')
-    // A mistyped option gets one line with the closest option, not the whole help.
-    .configureOutput({ writeOut: (t) => writeFd(1, t), writeErr: (t) => writeFd(2, t), outputError: (t, write) => write(oneLineError(t)) })
-    .exitOverride();
-
-  later(
-    program
-      .command('apply')
-      .argument('[files...]', 'patch or edit JSON to apply (default: stdin); several unified diffs apply as one transaction')
-      .description('apply a patch envelope, {"patch": ...} JSON, or an edit request'),
-    (cmd) => addOptions(cmd, APPLY_COMMANDS.apply, Option),
-  ).action(async (files: string[], flags: ApplyFlags) => {
-    const { runApply, runApplyDiffs } = await import('./apply.js');
-    setCode(await (files.length > 1 ? runApplyDiffs(files, flags, fs) : runApply(files[0], flags, fs)));
-  });
-
-  later(
-    program
-      .command('check')
-      .argument('[files...]', 'patches or edit JSON to check, each against the same tree (default: stdin)')
-      .description(
-        'report whether the input would apply cleanly; writes nothing (= apply --check); several files: a line each and a total',
-      ),
-    (cmd) => addOptions(cmd, APPLY_COMMANDS.check, Option),
-  ).action(async (files: string[], flags: ApplyFlags) => setCode(await (await import('./check.js')).runCheck(files, flags, fs)));
-
-  later(
-    program
-      .command('edit')
-      .argument('[file]', 'edit JSON to apply (default: stdin)')
-      .description(
-        'replace text in one existing file: {"path", "old_string", "new_string", "replace_all"?} ' +
-          'or {"path", "edits": [{"old_string", "new_string", "replace_all"?}, ...]}',
-      ),
-    (cmd) => addOptions(cmd, APPLY_COMMANDS.edit, Option),
-  ).action(async (file: string | undefined, flags: ApplyFlags) => {
-    const [{ runApply }, { edit }] = await Promise.all([import('./apply.js'), import('../index.js')]);
-    setCode(await runApply(file, flags, fs, edit));
-  });
-
-  addModelCommands(program, Option, later, setCode, fs);
-
-  later(
-    program
-      .command('recover')
-      .description('roll back chord-patch commits in DIR that were interrupted halfway (killed, crashed) and remove their temporary files'),
-    (cmd) => cmd.option('-C, --cwd <dir>', 'the directory to recover (default: the current directory)'),
-  ).action(async (flags: { cwd?: string }) => setCode(await (await import('./recover.js')).runRecover(flags, fs)));
-
-  program
-    .command('end-session')
-    .argument('<id>', 'the session id given to --session (or CHORD_PATCH_SESSION)')
-    .description('end an agent session: remove its state and its pre-images (docs/stale-context.md)')
-    .action(async (id: string) => {
-      (await import('../session/store.js')).endSession({ session: id });
-      setCode(0);
-    });
-
-  program
-    .command('grammar')
-    .description('print the Lark grammar sent with the freeform apply_patch tool, byte for byte')
-    .action(async () => {
-      writeFd(1, (await import('../models/grammar.js')).APPLY_PATCH_GRAMMAR);
-      setCode(0);
-    });
-
-  program
-    .command('validate')
-    .argument('[files...]', 'patch texts, or {"patch": ...} / {"input": ...} JSON (default: stdin)')
-    .description('check patch text against the apply_patch grammar exactly; exit 0 when every input conforms, 1 otherwise')
-    .option('--json', 'print one JSON document: {schemaVersion, conforms, files: [...]}, whatever the number of files')
-    .action(async (files: string[], flags: { json?: boolean }) => setCode(await (await import('./validate.js')).runValidate(files, flags)));
-
-  const name = args[0] === 'help' ? args[1] : args[0];
-  const programHelp = name === undefined || name === '-h' || name === '--help';
-  for (const [cmd, add] of options) if (programHelp || cmd.name() === name) add();
-  return program;
+/** What a command's definition needs: commander's Option class, where the exit code goes, and the file system. */
+interface Context {
+  Option: typeof OptionClass;
+  setCode: (code: number) => void;
+  fs: Fs;
 }
 
-/** Adds a command's options, now or once the command line is known (buildProgram). */
-type Later = (cmd: Command, add: (cmd: Command) => void) => Command;
+/** One subcommand: how it is added to the program, and apart from that its options (most runs need none but its own). */
+interface CommandSpec {
+  name: string;
+  define: (program: Command, c: Context) => Command;
+  options?: (cmd: Command, c: Context) => void;
+}
 
-/** The commands that speak to agents: `tools` (the definitions to send) and `mcp` (the server). */
-function addModelCommands(program: Command, Option: typeof OptionClass, later: Later, setCode: (code: number) => void, fs: Fs): void {
-  later(
-    program.command('tools').description('print, as JSON, the edit tools to send to a model: surface, wire shape and exact definitions'),
-    (cmd) =>
+/** Every subcommand, in the order the program's help lists them. */
+const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'apply',
+    define: (program, { setCode, fs }) =>
+      program
+        .command('apply')
+        .argument('[files...]', 'patch or edit JSON to apply (default: stdin); several unified diffs apply as one transaction')
+        .description('apply a patch envelope, {"patch": ...} JSON, or an edit request')
+        .action(async (files: string[], flags: ApplyFlags) => {
+          const { runApply, runApplyDiffs } = await import('./apply.js');
+          setCode(await (files.length > 1 ? runApplyDiffs(files, flags, fs) : runApply(files[0], flags, fs)));
+        }),
+    options: (cmd, { Option }) => addOptions(cmd, APPLY_COMMANDS.apply, Option),
+  },
+  {
+    name: 'check',
+    define: (program, { setCode, fs }) =>
+      program
+        .command('check')
+        .argument('[files...]', 'patches or edit JSON to check, each against the same tree (default: stdin)')
+        .description(
+          'report whether the input would apply cleanly; writes nothing (= apply --check); several files: a line each and a total',
+        )
+        .action(async (files: string[], flags: ApplyFlags) => setCode(await (await import('./check.js')).runCheck(files, flags, fs))),
+    options: (cmd, { Option }) => addOptions(cmd, APPLY_COMMANDS.check, Option),
+  },
+  {
+    name: 'edit',
+    define: (program, { setCode, fs }) =>
+      program
+        .command('edit')
+        .argument('[file]', 'edit JSON to apply (default: stdin)')
+        .description(
+          'replace text in one existing file: {"path", "old_string", "new_string", "replace_all"?} ' +
+            'or {"path", "edits": [{"old_string", "new_string", "replace_all"?}, ...]}',
+        )
+        .action(async (file: string | undefined, flags: ApplyFlags) => {
+          const [{ runApply }, { edit }] = await Promise.all([import('./apply.js'), import('../index.js')]);
+          setCode(await runApply(file, flags, fs, edit));
+        }),
+    options: (cmd, { Option }) => addOptions(cmd, APPLY_COMMANDS.edit, Option),
+  },
+  {
+    name: 'tools',
+    define: (program, { setCode }) =>
+      program
+        .command('tools')
+        .description('print, as JSON, the edit tools to send to a model: surface, wire shape and exact definitions')
+        .action(async (flags: ToolsFlags) => setCode(await (await import('./tools.js')).runTools(flags))),
+    options: (cmd, { Option }) =>
       cmd
         .option('--model <name>', 'model name; a provider/ prefix and an @variant suffix are allowed (required unless --format mcp)')
         .addOption(
@@ -152,13 +114,15 @@ function addModelCommands(program: Command, Option: typeof OptionClass, later: L
         )
         .option('--provider <name>', "provider whose compat overrides apply (default: the model name's provider/ prefix)")
         .option('--config <file>', 'YAML config with compat overrides and permission rules (default: .chord-patch.yaml, if present)'),
-  ).action(async (flags: ToolsFlags) => setCode(await (await import('./tools.js')).runTools(flags)));
-
-  later(
-    program
-      .command('mcp')
-      .description('serve the edit tools over MCP on stdin/stdout (Claude Code, Codex CLI, Cursor, VS Code): docs/mcp.md'),
-    (cmd) =>
+  },
+  {
+    name: 'mcp',
+    define: (program, { setCode, fs }) =>
+      program
+        .command('mcp')
+        .description('serve the edit tools over MCP on stdin/stdout (Claude Code, Codex CLI, Cursor, VS Code): docs/mcp.md')
+        .action(async (flags: McpFlags) => setCode(await (await import('./mcp.js')).runMcp(flags, fs))),
+    options: (cmd) =>
       cmd
         .option(
           '-C, --cwd <dir>',
@@ -171,5 +135,88 @@ function addModelCommands(program: Command, Option: typeof OptionClass, later: L
         )
         .option('--3way', "merge stale patches and edits into the file on every connection (as apply's --3way)")
         .option('--three-way-markers', '= --3way=markers: the same, writing conflict markers instead of refusing a conflict'),
-  ).action(async (flags: McpFlags) => setCode(await (await import('./mcp.js')).runMcp(flags, fs)));
+  },
+  {
+    name: 'recover',
+    define: (program, { setCode, fs }) =>
+      program
+        .command('recover')
+        .description(
+          'roll back chord-patch commits in DIR that were interrupted halfway (killed, crashed) and remove their temporary files',
+        )
+        .action(async (flags: { cwd?: string }) => setCode(await (await import('./recover.js')).runRecover(flags, fs))),
+    options: (cmd) => cmd.option('-C, --cwd <dir>', 'the directory to recover (default: the current directory)'),
+  },
+  {
+    name: 'end-session',
+    define: (program, { setCode }) =>
+      program
+        .command('end-session')
+        .argument('<id>', 'the session id given to --session (or CHORD_PATCH_SESSION)')
+        .description('end an agent session: remove its state and its pre-images (docs/stale-context.md)')
+        .action(async (id: string) => {
+          (await import('../session/store.js')).endSession({ session: id });
+          setCode(0);
+        }),
+  },
+  {
+    name: 'grammar',
+    define: (program, { setCode }) =>
+      program
+        .command('grammar')
+        .description('print the Lark grammar sent with the freeform apply_patch tool, byte for byte')
+        .action(async () => {
+          writeFd(1, (await import('../models/grammar.js')).APPLY_PATCH_GRAMMAR);
+          setCode(0);
+        }),
+  },
+  {
+    name: 'validate',
+    define: (program, { setCode }) =>
+      program
+        .command('validate')
+        .argument('[files...]', 'patch texts, or {"patch": ...} / {"input": ...} JSON (default: stdin)')
+        .description('check patch text against the apply_patch grammar exactly; exit 0 when every input conforms, 1 otherwise')
+        .option('--json', 'print one JSON document: {schemaVersion, conforms, files: [...]}, whatever the number of files')
+        .action(async (files: string[], flags: { json?: boolean }) =>
+          setCode(await (await import('./validate.js')).runValidate(files, flags)),
+        ),
+  },
+];
+
+/**
+ * The commands a command line needs, and whether each needs its options:
+ * building a command costs a run more than parsing it does (bench/house.md),
+ * so only the one that `args` (the command line after the program's name)
+ * names, or `help` asks about, is built, with its options; none for
+ * `--version`. Anything else (no command, the program's help, a mistyped
+ * command, whose error suggests the closest name) gets every command, and
+ * the program's help gets their options too (it marks the commands that take
+ * options).
+ */
+function commandsFor(args: readonly string[]): { spec: CommandSpec; options: boolean }[] {
+  if (args[0] === '-V' || args[0] === '--version') return [];
+  const name = args[0] === 'help' ? args[1] : args[0];
+  const named = COMMANDS.find((spec) => spec.name === name);
+  if (named) return [{ spec: named, options: true }];
+  // `help` about no command, or one that does not exist, prints the program's help.
+  const programHelp = name === undefined || name === '-h' || name === '--help' || args[0] === 'help';
+  return COMMANDS.map((spec) => ({ spec, options: programHelp }));
+}
+
+/** The program for this command line (commandsFor); each action hands its exit code to `setCode`. */
+export async function buildProgram(setCode: (code: number) => void, fs: Fs = new NodeFs(), args: readonly string[] = []): Promise<Command> {
+  const { Command, Option } = await import('commander');
+  const program = new Command('chord-patch')
+    .description('Apply model-emitted code edits safely: Codex apply_patch envelopes and old_string/new_string replacements.')
+    .version(VERSION, '-V, --version')
+    // A mistyped option gets one line with the closest option, not the whole help.
+    .configureOutput({ writeOut: (t) => writeFd(1, t), writeErr: (t) => writeFd(2, t), outputError: (t, write) => write(oneLineError(t)) })
+    .exitOverride();
+  const context: Context = { Option, setCode, fs };
+  for (const { spec, options } of commandsFor(args)) {
+    const cmd = spec.define(program, context);
+    if (options) spec.options?.(cmd, context);
+  }
+  return program;
 }
