@@ -46,7 +46,8 @@ interface Context {
 /** One subcommand: how it is added to the program, and apart from that its options (most runs need none but its own). */
 interface CommandSpec {
   name: string;
-  define: (program: Command, c: Context) => Command;
+  /** Its arguments, description and action, on the command `program.command(name)` made. */
+  define: (cmd: Command, c: Context) => Command;
   options?: (cmd: Command, c: Context) => void;
 }
 
@@ -54,9 +55,8 @@ interface CommandSpec {
 const COMMANDS: readonly CommandSpec[] = [
   {
     name: 'apply',
-    define: (program, { setCode, fs }) =>
-      program
-        .command('apply')
+    define: (cmd, { setCode, fs }) =>
+      cmd
         .argument('[files...]', 'patch or edit JSON to apply (default: stdin); several unified diffs apply as one transaction')
         .description('apply a patch envelope, {"patch": ...} JSON, or an edit request')
         .action(async (files: string[], flags: ApplyFlags) => {
@@ -67,9 +67,8 @@ const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'check',
-    define: (program, { setCode, fs }) =>
-      program
-        .command('check')
+    define: (cmd, { setCode, fs }) =>
+      cmd
         .argument('[files...]', 'patches or edit JSON to check, each against the same tree (default: stdin)')
         .description(
           'report whether the input would apply cleanly; writes nothing (= apply --check); several files: a line each and a total',
@@ -79,9 +78,8 @@ const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'edit',
-    define: (program, { setCode, fs }) =>
-      program
-        .command('edit')
+    define: (cmd, { setCode, fs }) =>
+      cmd
         .argument('[file]', 'edit JSON to apply (default: stdin)')
         .description(
           'replace text in one existing file: {"path", "old_string", "new_string", "replace_all"?} ' +
@@ -95,9 +93,8 @@ const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'tools',
-    define: (program, { setCode }) =>
-      program
-        .command('tools')
+    define: (cmd, { setCode }) =>
+      cmd
         .description('print, as JSON, the edit tools to send to a model: surface, wire shape and exact definitions')
         .action(async (flags: ToolsFlags) => setCode(await (await import('./tools.js')).runTools(flags))),
     options: (cmd, { Option }) =>
@@ -117,9 +114,8 @@ const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'mcp',
-    define: (program, { setCode, fs }) =>
-      program
-        .command('mcp')
+    define: (cmd, { setCode, fs }) =>
+      cmd
         .description('serve the edit tools over MCP on stdin/stdout (Claude Code, Codex CLI, Cursor, VS Code): docs/mcp.md')
         .action(async (flags: McpFlags) => setCode(await (await import('./mcp.js')).runMcp(flags, fs))),
     options: (cmd) =>
@@ -138,9 +134,8 @@ const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'recover',
-    define: (program, { setCode, fs }) =>
-      program
-        .command('recover')
+    define: (cmd, { setCode, fs }) =>
+      cmd
         .description(
           'roll back chord-patch commits in DIR that were interrupted halfway (killed, crashed) and remove their temporary files',
         )
@@ -149,9 +144,8 @@ const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'end-session',
-    define: (program, { setCode }) =>
-      program
-        .command('end-session')
+    define: (cmd, { setCode }) =>
+      cmd
         .argument('<id>', 'the session id given to --session (or CHORD_PATCH_SESSION)')
         .description('end an agent session: remove its state and its pre-images (docs/stale-context.md)')
         .action(async (id: string) => {
@@ -161,20 +155,16 @@ const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'grammar',
-    define: (program, { setCode }) =>
-      program
-        .command('grammar')
-        .description('print the Lark grammar sent with the freeform apply_patch tool, byte for byte')
-        .action(async () => {
-          writeFd(1, (await import('../models/grammar.js')).APPLY_PATCH_GRAMMAR);
-          setCode(0);
-        }),
+    define: (cmd, { setCode }) =>
+      cmd.description('print the Lark grammar sent with the freeform apply_patch tool, byte for byte').action(async () => {
+        writeFd(1, (await import('../models/grammar.js')).APPLY_PATCH_GRAMMAR);
+        setCode(0);
+      }),
   },
   {
     name: 'validate',
-    define: (program, { setCode }) =>
-      program
-        .command('validate')
+    define: (cmd, { setCode }) =>
+      cmd
         .argument('[files...]', 'patch texts, or {"patch": ...} / {"input": ...} JSON (default: stdin)')
         .description('check patch text against the apply_patch grammar exactly; exit 0 when every input conforms, 1 otherwise')
         .option('--json', 'print one JSON document: {schemaVersion, conforms, files: [...]}, whatever the number of files')
@@ -215,7 +205,7 @@ export async function buildProgram(setCode: (code: number) => void, fs: Fs = new
     .exitOverride();
   const context: Context = { Option, setCode, fs };
   for (const { spec, options } of commandsFor(args)) {
-    const cmd = spec.define(program, context);
+    const cmd = spec.define(program.command(spec.name), context);
     if (options) spec.options?.(cmd, context);
   }
   return program;
