@@ -29,12 +29,11 @@
 import { lstatSync, mkdirSync, readlinkSync, symlinkSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ChordPatchError } from '../errors.js';
-import { sha256Hex } from '../platform/sha256.js';
 import type { Fs, Note } from '../types.js';
 import { closeDirectory, flockCalls, openDirectory, tryLock } from '../platform/flock.js';
 import { journalKeyPath } from './journal-key.js';
 import { type Holder, holderText, thisProcess, verdict } from './liveness.js';
-import { backoff, uniqueId, waitedText } from './lock.js';
+import { backoff, GUARD_SLOTS, guardNames, uniqueId, waitedText } from './lock.js';
 
 export interface FileLockOptions {
   /** Total wait for other runs' locks (default 30 s). */
@@ -269,9 +268,6 @@ function noKernelLock(p: Place, why: string): Note {
   };
 }
 
-/** Guards tried for one stale lock before a breaker waits instead: each taken one was left by a breaker that died breaking it. */
-const GUARD_SLOTS = 64;
-
 /**
  * Remove the dead holder's link `stale` from `path`, unless it changed
  * meanwhile: true when it is gone (whoever removed it), false when it stays
@@ -283,12 +279,12 @@ const GUARD_SLOTS = 64;
  * dead guards seen are added to `dead`, for the lock's next holder to clear.
  */
 export function breakStale(path: string, stale: string, isAlive?: (pid: number) => boolean, dead = new Map<string, string>()): boolean {
-  const guards = `${path}.break-${sha256Hex(stale).slice(0, 16)}`;
+  const guardAt = guardNames(`${path}.break`, stale);
   const mine = encode(thisProcess(), uniqueId());
   // Why one breaker at a time: while `stale` is there a guard goes only with its maker, and a breaker passes guard n only
   // when n's maker is dead, so a live guard holds off every other breaker of `stale` from its re-check to its unlink.
   for (let n = 0; n < GUARD_SLOTS; n++) {
-    const guard = `${guards}-${n}`;
+    const guard = guardAt(n);
     try {
       symlinkSync(mine, guard);
     } catch (e) {

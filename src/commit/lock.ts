@@ -190,7 +190,18 @@ export async function liveHolder(fs: Fs, dir: string, isAlive?: (pid: number) =>
 }
 
 /** Guards tried for one stale lock before a waiter waits instead: each taken one was left by a waiter that died breaking it. */
-const GUARD_SLOTS = 64;
+export const GUARD_SLOTS = 64;
+
+/**
+ * The names of the guards for breaking the lock whose content is `stale`, by
+ * slot: `<base>-<h>-<n>`, h the content's hash, so each stale lock has its
+ * own (GUARD_FILE below reads the root's back). The root's lock and the
+ * files' locks (file-locks.ts) name theirs alike.
+ */
+export function guardNames(base: string, stale: Uint8Array | string): (n: number) => string {
+  const stem = `${base}-${sha256Hex(stale).slice(0, 16)}`;
+  return (n) => `${stem}-${n}`;
+}
 
 /**
  * Remove a stale lock whose content is `stale` (a dead holder's, or one left
@@ -212,11 +223,11 @@ async function breakStale(
   stale: Uint8Array,
   isAlive: ((pid: number) => boolean) | undefined,
 ): Promise<boolean> {
-  const guards = join(dir, `break-${sha256Hex(stale).slice(0, 16)}`);
+  const guardAt = guardNames(join(dir, 'break'), stale);
   // Why one waiter at a time: while `stale` is there a guard goes only with its maker, and a waiter passes guard n only
   // when n's maker is dead, so a live guard holds off every other breaker of `stale` from its re-check to its unlink.
   for (let n = 0; n < GUARD_SLOTS; n++) {
-    const guard = `${guards}-${n}`;
+    const guard = guardAt(n);
     try {
       await fs.link(mine, guard);
     } catch (e) {
