@@ -5,7 +5,7 @@
 // lock (which hashes the stale lock's text) may.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,19 +16,19 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-/** The built-in modules the Node CLI loaded by the time it exits, after applying `patch` in a fresh tree. */
+/** Whether the Node CLI has loaded node:crypto by the time it exits, after applying `patch` in a fresh tree. */
 function builtinsLoaded(patch: string): { code: number | null; stderr: string; crypto: boolean } {
-  const dir = mkdtempSync(join(tmpdir(), 'chord-patch-builtins-'));
-  dirs.push(dir);
+  const scratch = mkdtempSync(join(tmpdir(), 'chord-patch-builtins-'));
+  dirs.push(scratch);
+  const dir = join(scratch, 'tree');
+  mkdirSync(dir);
   writeFileSync(join(dir, 'a.txt'), 'one\ntwo\nthree\n');
-  const probe = join(dir, '..', `${dir.split('/').pop()}-probe.cjs`);
-  dirs.push(probe);
+  const probe = join(scratch, 'probe.cjs');
+  const out = join(scratch, 'loaded.json');
   writeFileSync(
     probe,
     "process.on('exit', () => { require('node:fs').writeFileSync(process.env.LOADED_OUT, JSON.stringify(process.moduleLoadList)); });\n",
   );
-  const out = join(dir, '..', `${dir.split('/').pop()}-loaded.json`);
-  dirs.push(out);
   const r = spawnSync(process.execPath, ['--require', probe, join(ROOT, 'dist', 'cli-node.cjs'), 'apply'], {
     cwd: dir,
     input: patch,
