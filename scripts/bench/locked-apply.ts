@@ -18,11 +18,14 @@ import { durableWriteBack } from './durable-floor.cjs';
 
 export async function runApply(_file: string | undefined, flags: { cwd?: string }, fs: Fs): Promise<number> {
   readFileSync(0);
-  const files = (process.env.CHORD_PATCH_FRONT_END_FILES ?? '').split('\n').filter(Boolean);
   const root = resolve(flags.cwd ?? '.');
+  const files = (process.env.CHORD_PATCH_FRONT_END_FILES ?? '')
+    .split('\n')
+    .filter(Boolean)
+    .map((f) => resolve(root, f));
   await withCommitLock(fs, root, lockTimeoutOption(), async (guard) => {
-    await guard.lockFiles?.(files.map((f) => resolve(root, f)));
-    await durableWriteBack(files.map((f) => resolve(root, f)));
+    await guard.lockFiles?.(files);
+    await durableWriteBack(files);
     return { notes: guard.notes };
   });
   return 0;
