@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { fitScaling } from '../../scripts/bench/report.mjs';
 import { FLOOR_POOL_THREADS } from '../../scripts/bench/tools.mjs';
 import { CLI_POOL_THREADS } from '../../src/platform/thread-pool.js';
@@ -138,19 +138,26 @@ describe("the bench's durable I/O floor (scripts/bench/durable-floor.cjs)", () =
   });
 });
 
-// Built once each, for the binary's run of the suite: a Bun compile takes a few seconds.
+// Each probe built once, for the binary's run of the suite: a Bun compile takes a few seconds.
 describe.skipIf(RUNTIME !== 'binary')(
   "the bench's probes of the binary's floors (node scripts/binary.mjs --front-end-probe / --locked-probe)",
   () => {
+    // Kept for the describe's tests (afterEach clears only their trees).
+    const built = new Map<string, string>();
+    afterAll(() => {
+      for (const probe of built.values()) rmSync(dirname(probe), { recursive: true, force: true });
+    });
     function buildProbe(kind: 'front-end' | 'locked'): string {
+      const known = built.get(kind);
+      if (known) return known;
       const scratch = mkdtempSync(join(tmpdir(), `chord-patch-${kind}-`));
-      dirs.push(scratch);
       const probe = join(scratch, `${kind}-probe`);
-      const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'binary.mjs'), `--${kind}-probe`, probe], { encoding: 'utf8' });
-      expect(built.status, built.stderr).toBe(0);
+      const compiled = spawnSync(process.execPath, [join(ROOT, 'scripts', 'binary.mjs'), `--${kind}-probe`, probe], { encoding: 'utf8' });
+      expect(compiled.status, compiled.stderr).toBe(0);
       // The real command line: commander's program, options and version included.
       expect(spawnSync(probe, ['--version'], { encoding: 'utf8' }).stdout).toBe(runCli(['--version']).stdout);
       expect(spawnSync(probe, ['apply', '--bogus'], { encoding: 'utf8' }).status).toBe(64);
+      built.set(kind, probe);
       return probe;
     }
     const runProbe = (probe: string, dir: string, w: Workload, env: Record<string, string> = {}) =>
