@@ -140,7 +140,7 @@ const PLAN = [
     title: '1,000-file envelope (one hunk each)',
     w: W.files,
     mode: 'apply',
-    tools: [...ALL, 'binpipe', 'bunio'],
+    tools: [...ALL, 'binpipe', 'binfront', 'binlocked', 'bunio'],
     reps: REPS_HEAVY,
     budget: BUDGET_S.heavy,
   },
