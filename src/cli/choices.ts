@@ -3,7 +3,7 @@
 // and commander's error text reduced to one line.
 
 import type { ColorLevel } from '../report/colors.js';
-import { optionHint } from './hints.js';
+import { misspelledHint, optionHint } from './hints.js';
 
 /** Thrown for a bad option value; cli/index.ts prints it and exits 64. */
 export class OptionError extends Error {}
@@ -69,20 +69,33 @@ export function threeWayOption(flags: { '3way'?: boolean; threeWayMarkers?: bool
   return flags['3way'] ? { threeWay: 'merge' } : {};
 }
 
+/** An option written before the command's name (program.ts): as typed, and where it goes. */
+export interface Misplaced {
+  typed: string;
+  hint: string;
+}
+
 /**
  * commander's error (`error: unknown option '--jsn'` and a `(Did you mean
  * --json?)` line) as one line: a typo gets the suggestion, not the help.
+ * `misplaced(option)` says where an unknown option belongs when it is a
+ * command's option written before the command (program.ts), quoted as typed.
  */
-export function oneLineError(text: string): string {
+export function oneLineError(text: string, misplaced: (option: string) => Misplaced | undefined = () => undefined): string {
   const lines = text
     .trim()
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
   const first = (lines[0] ?? 'error').replace(/^error: /, '');
-  const hint = optionHint(/^unknown option '(.+)'$/.exec(first)?.[1] ?? '');
+  const option = /^unknown option '(.+)'$/.exec(first)?.[1];
+  const hint = option === undefined ? undefined : optionHint(option);
   if (hint) return `chord-patch: ${first}: ${hint}\n`;
+  const moved = option === undefined ? undefined : misplaced(option);
+  if (moved) return `chord-patch: unknown option '${moved.typed}': ${moved.hint}\n`;
   const suggestion = lines.map((l) => /^\(Did you mean (.+)\?\)$/.exec(l)?.[1]).find((s) => s !== undefined);
+  const meant = option === undefined ? undefined : misspelledHint(option, suggestion);
+  if (meant) return `chord-patch: ${first} (did you mean ${meant}?): ${optionHint(meant)}\n`;
   const tail = suggestion ? ` (did you mean ${suggestion}?)` : '; see chord-patch --help';
   return `chord-patch: ${first}${tail}\n`;
 }

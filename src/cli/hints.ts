@@ -1,6 +1,9 @@
 // Options people bring from other tools, or put where they do not belong:
 // commander's closest-spelling guess would point them at an unrelated option
-// (`--forward` -> `--format`), so these get the hint that fits what was meant.
+// (`--forward` -> `--format`), so these get the hint that fits what was meant,
+// and so do their misspellings (`--forwrd`), which commander cannot know of.
+
+import { align } from '../match/distance.js';
 
 /** An unknown option -> what to say instead of a spelling guess. */
 const HINTS: Readonly<Record<string, string>> = {
@@ -20,4 +23,25 @@ const HINTS: Readonly<Record<string, string>> = {
 /** The hint for an unknown option, when it is one of those above. */
 export function optionHint(option: string): string | undefined {
   return Object.hasOwn(HINTS, option) ? HINTS[option] : undefined;
+}
+
+/** A misspelling at most this many edits from a hinted long option is taken for it. */
+const NEAR = 2;
+
+/**
+ * The hinted long option an unknown one misspells (`--forwrd`: `--forward`),
+ * unless commander's own guess among the command's options (`suggestion`) is
+ * at least as close: `apply --revrse` means apply's `--reverse`.
+ */
+export function misspelledHint(option: string, suggestion: string | undefined): string | undefined {
+  if (!option.startsWith('--')) return undefined;
+  const distance = (flag: string) => align(option, flag, false, false).distance;
+  const guess = suggestion === undefined ? Infinity : distance(suggestion);
+  let best: { flag: string; distance: number } | undefined;
+  for (const flag of Object.keys(HINTS)) {
+    if (!flag.startsWith('--')) continue;
+    const d = distance(flag);
+    if (d <= NEAR && d < guess && (!best || d < best.distance)) best = { flag, distance: d };
+  }
+  return best?.flag;
 }

@@ -9,9 +9,9 @@ import { CLI_POOL_THREADS } from '../platform/thread-pool.js';
 import { EXIT_USAGE } from '../report/exit.js';
 import { isWriteError } from '../report/lost.js';
 import type { Fs } from '../types.js';
-import { colorArgs, oneLineError, OptionError } from './choices.js';
+import { colorArgs, OptionError } from './choices.js';
 import { UsageError } from './input.js';
-import { buildProgram } from './program.js';
+import { buildProgram, usageLine } from './program.js';
 import { reportLost, writeFd } from './write.js';
 
 /**
@@ -27,7 +27,7 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   const name = invokedName(argv) === 'apply_patch' ? 'apply_patch' : 'chord-patch';
   try {
     if (name === 'apply_patch') return await (await import('./apply-patch.js')).applyPatchMain(argv.slice(2), fs);
-    return await runCommander([...argv.slice(0, 2), ...colorArgs(argv.slice(2))], fs);
+    return await runCommander(argv, fs);
   } catch (e) {
     if (e instanceof UsageError || e instanceof OptionError) return await usageError(argv, e.message, name);
     // Output that could not be written (a full disk): not a bug, and no outcome to name (emit.ts names one when there is).
@@ -60,15 +60,17 @@ function invokedName(argv: string[]): string {
 
 async function runCommander(argv: string[], fs: Fs): Promise<number> {
   let code = 0;
-  const program = await buildProgram((c) => (code = c), fs, argv.slice(2));
+  const raw = argv.slice(2);
+  const args = colorArgs(raw);
+  const program = await buildProgram((c) => (code = c), fs, args, raw);
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync([...argv.slice(0, 2), ...args]);
   } catch (e) {
     const { CommanderError } = await import('commander');
     if (!(e instanceof CommanderError)) throw e;
     if (e.exitCode === 0) return 0;
     // commander has printed its one line on stderr; under --json stdout gets the document too.
-    await printUsageDocument(argv.slice(2), oneLineError(e.message).replace(/^chord-patch: |\n$/g, ''));
+    await printUsageDocument(args, usageLine(program, raw, e.message).replace(/^chord-patch: |\n$/g, ''));
     return EXIT_USAGE;
   }
   return code;

@@ -4,12 +4,12 @@
 // Each action loads its runner when it runs, so `--version`, `--help` and a
 // usage error never load the engine, and one command never loads another's.
 
-import type { Command, Option as OptionClass } from 'commander';
+import type { Command } from 'commander';
 import { writeFd } from './write.js';
 import type { Fs } from '../types.js';
 import { VERSION } from '../version.js';
 import { NodeFs } from '../platform/node-fs.js';
-import { oneLineError } from './choices.js';
+import { type Misplaced, oneLineError } from './choices.js';
 import { APPLY_COMMANDS, type ApplyFlags, type OptionSpec } from './options.js';
 import type { McpFlags } from './mcp.js';
 import type { ToolsFlags } from './tools.js';
@@ -21,9 +21,9 @@ const ENDPOINTS: readonly Endpoint[] = ['responses', 'chat', 'messages'];
  * A repeatable option keeps every value; --include and --exclude also go, in
  * command-line order, to `pathRules` (git: the first pattern that matches decides).
  */
-function addOptions(cmd: Command, specs: readonly OptionSpec[], Option: typeof OptionClass): Command {
+function addOptions(cmd: Command, specs: readonly OptionSpec[]): Command {
   for (const [flags, description, repeatable] of specs) {
-    const option = new Option(flags, description);
+    const option = cmd.createOption(flags, description);
     if (repeatable) {
       option.argParser((value: string, previous: string[] | undefined) => {
         const rules = (cmd.getOptionValue('pathRules') as ApplyFlags['pathRules']) ?? [];
@@ -36,9 +36,8 @@ function addOptions(cmd: Command, specs: readonly OptionSpec[], Option: typeof O
   return cmd;
 }
 
-/** What a command's definition needs: commander's Option class, where the exit code goes, and the file system. */
+/** What a command's definition needs: where the exit code goes, and the file system. */
 interface Context {
-  Option: typeof OptionClass;
   setCode: (code: number) => void;
   fs: Fs;
 }
@@ -63,7 +62,7 @@ const COMMANDS: readonly CommandSpec[] = [
           const { runApply, runApplyDiffs } = await import('./apply.js');
           setCode(await (files.length > 1 ? runApplyDiffs(files, flags, fs) : runApply(files[0], flags, fs)));
         }),
-    options: (cmd, { Option }) => addOptions(cmd, APPLY_COMMANDS.apply, Option),
+    options: (cmd) => addOptions(cmd, APPLY_COMMANDS.apply),
   },
   {
     name: 'check',
@@ -74,7 +73,7 @@ const COMMANDS: readonly CommandSpec[] = [
           'report whether the input would apply cleanly; writes nothing (= apply --check); several files: a line each and a total',
         )
         .action(async (files: string[], flags: ApplyFlags) => setCode(await (await import('./check.js')).runCheck(files, flags, fs))),
-    options: (cmd, { Option }) => addOptions(cmd, APPLY_COMMANDS.check, Option),
+    options: (cmd) => addOptions(cmd, APPLY_COMMANDS.check),
   },
   {
     name: 'edit',
@@ -89,7 +88,7 @@ const COMMANDS: readonly CommandSpec[] = [
           const [{ runApply }, { edit }] = await Promise.all([import('./apply.js'), import('../index.js')]);
           setCode(await runApply(file, flags, fs, edit));
         }),
-    options: (cmd, { Option }) => addOptions(cmd, APPLY_COMMANDS.edit, Option),
+    options: (cmd) => addOptions(cmd, APPLY_COMMANDS.edit),
   },
   {
     name: 'tools',
@@ -97,17 +96,21 @@ const COMMANDS: readonly CommandSpec[] = [
       cmd
         .description('print, as JSON, the edit tools to send to a model: surface, wire shape and exact definitions')
         .action(async (flags: ToolsFlags) => setCode(await (await import('./tools.js')).runTools(flags))),
-    options: (cmd, { Option }) =>
+    options: (cmd) =>
       cmd
         .option('--model <name>', 'model name; a provider/ prefix and an @variant suffix are allowed (required unless --format mcp)')
         .addOption(
-          new Option(
-            '--format <kind>',
-            'json: the selection and definitions (default); mcp: the tool list as `chord-patch mcp` lists it',
-          ).choices(['json', 'mcp']),
+          cmd
+            .createOption(
+              '--format <kind>',
+              'json: the selection and definitions (default); mcp: the tool list as `chord-patch mcp` lists it',
+            )
+            .choices(['json', 'mcp']),
         )
         .addOption(
-          new Option('--endpoint <kind>', "API the tools are sent to (default: the provider's type, else responses)").choices(ENDPOINTS),
+          cmd
+            .createOption('--endpoint <kind>', "API the tools are sent to (default: the provider's type, else responses)")
+            .choices(ENDPOINTS),
         )
         .option('--provider <name>', "provider whose compat overrides apply (default: the model name's provider/ prefix)")
         .option('--config <file>', 'YAML config with compat overrides and permission rules (default: .chord-patch.yaml, if present)'),
@@ -194,19 +197,84 @@ function commandsFor(args: readonly string[]): { spec: CommandSpec; options: boo
   return COMMANDS.map((spec) => ({ spec, options: programHelp }));
 }
 
-/** The program for this command line (commandsFor); each action hands its exit code to `setCode`. */
-export async function buildProgram(setCode: (code: number) => void, fs: Fs = new NodeFs(), args: readonly string[] = []): Promise<Command> {
-  const { Command, Option } = await import('commander');
-  const program = new Command('chord-patch')
+/**
+ * The program for this command line (commandsFor); each action hands its
+ * exit code to `setCode`. `raw`: the command line as typed, before
+ * --color=WHEN was rewritten (choices.ts), for usage errors to quote.
+ */
+export async function buildProgram(
+  setCode: (code: number) => void,
+  fs: Fs = new NodeFs(),
+  args: readonly string[] = [],
+  raw: readonly string[] = args,
+): Promise<Command> {
+  const { Command } = await import('commander');
+  const program: Command = new Command('chord-patch')
     .description('Apply model-emitted code edits safely: Codex apply_patch envelopes and old_string/new_string replacements.')
     .version(VERSION, '-V, --version')
     // A mistyped option gets one line with the closest option, not the whole help.
-    .configureOutput({ writeOut: (t) => writeFd(1, t), writeErr: (t) => writeFd(2, t), outputError: (t, write) => write(oneLineError(t)) })
+    .configureOutput({
+      writeOut: (t) => writeFd(1, t),
+      writeErr: (t) => writeFd(2, t),
+      outputError: (t, write) => write(usageLine(program, raw, t)),
+    })
     .exitOverride();
-  const context: Context = { Option, setCode, fs };
+  const context: Context = { setCode, fs };
   for (const { spec, options } of commandsFor(args)) {
     const cmd = spec.define(program.command(spec.name), context);
     if (options) spec.options?.(cmd, context);
   }
   return program;
 }
+
+/** commander's usage error as the one line chord-patch prints (on stderr, and in the JSON document under --json). */
+export function usageLine(program: Command, raw: readonly string[], text: string): string {
+  return oneLineError(text, (option) => misplacedOption(program, raw, option));
+}
+
+/**
+ * Where an option the program refused belongs, when it is a command's option
+ * written before the command's name (`chord-patch -C DIR apply`, git's habit
+ * for its own -C): the commands that take it, and the command line with it
+ * moved after the name. Only this error path builds every command to ask.
+ */
+function misplacedOption(program: Command, raw: readonly string[], option: string): Misplaced | undefined {
+  const context: Context = { setCode: () => {}, fs: new NodeFs() };
+  const commands = COMMANDS.map((spec) => {
+    const cmd = spec.define(program.createCommand(spec.name), context);
+    spec.options?.(cmd, context);
+    return cmd;
+  });
+  const optionOf = (cmd: Command, arg: string) => {
+    const flag = arg.split('=')[0];
+    return cmd.options.find((o) => o.short === flag || o.long === flag);
+  };
+  const takesValue = (arg: string) =>
+    !arg.includes('=') && commands.some((cmd) => optionOf(cmd, arg)?.required || optionOf(cmd, arg)?.optional);
+  // The command's name: the first argument naming one that is not an option's value (`-C apply check` checks).
+  let at = -1;
+  for (let i = 0; i < raw.length && at < 0; i++) {
+    if (COMMANDS.some((spec) => spec.name === raw[i])) at = i;
+    else if (raw[i]!.startsWith('-') && takesValue(raw[i]!)) i++;
+  }
+  const before = at < 0 ? raw : raw.slice(0, at);
+  // The option as typed: --color=WHEN reaches commander as --color or --no-color.
+  const typed = before.findIndex(
+    (a) => a === option || a.startsWith(`${option}=`) || (/^--(no-)?color$/.test(option) && a.startsWith('--color=')),
+  );
+  const takers = commands.filter((cmd) => optionOf(cmd, option)).map((cmd) => cmd.name());
+  if (typed < 0 || takers.length === 0) return undefined;
+  const of = `it is an option of ${takers.length === 1 ? takers[0] : `${takers.slice(0, -1).join(', ')} and ${takers.at(-1)}`}`;
+  const named = at >= 0 && takers.includes(raw[at]!);
+  // Moved with its value when it takes one and was not written --option=value.
+  const width = takesValue(raw[typed]!) && typed + 1 < before.length ? 2 : 1;
+  const moved = raw.slice(typed, typed + width);
+  const rest = [...before.slice(0, typed), ...before.slice(typed + width)];
+  const line = named
+    ? ['chord-patch', ...rest, raw[at]!, ...moved, ...raw.slice(at + 1)]
+    : ['chord-patch', takers[0]!, ...moved, ...(at < 0 ? rest : [])];
+  return { typed: raw[typed]!, hint: `${of}, and goes after the command's name${named ? ':' : ', as in'} ${line.map(quoteArg).join(' ')}` };
+}
+
+/** An argument as a shell would need it typed. */
+const quoteArg = (a: string): string => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);

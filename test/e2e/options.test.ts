@@ -127,6 +127,60 @@ describe('a mistyped option', () => {
     expect(r.code).toBe(64);
     expect(r.stderr).toBe("chord-patch: unknown option '--frobnicate'; see chord-patch --help\n");
   });
+
+  it("is taken for the other tool's option it misspells when nothing of chord-patch's is as close", () => {
+    // commander alone guessed --format for --forwrd.
+    const forwrd = runCli(['apply', '--forwrd'], { input: ENVELOPE });
+    expect(forwrd.code).toBe(64);
+    expect(forwrd.stderr).toMatch(
+      /^chord-patch: unknown option '--forwrd' \(did you mean --forward\?\): chord-patch never applies a patch twice/,
+    );
+    expect(forwrd.stderr).not.toContain('--format');
+    // apply's own --reverse is as close as the hinted one: apply's wins, outside apply the hint.
+    expect(runCli(['apply', '--revrse'], { input: ENVELOPE }).stderr).toBe(
+      "chord-patch: unknown option '--revrse' (did you mean --reverse?)\n",
+    );
+    expect(runCli(['tools', '--revrse']).stderr).toContain('belongs after apply or check');
+  });
+});
+
+describe("a command's option before the command's name", () => {
+  it('is refused, writing nothing, with the command line that puts it after the name', () => {
+    const dir = scratch({ 'a.txt': 'one\n' });
+    const r = runCli(['-C', dir, 'apply', '-q'], { input: ENVELOPE });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toBe(
+      "chord-patch: unknown option '-C': it is an option of apply, check, edit, mcp and recover, " +
+        `and goes after the command's name: chord-patch apply -C ${dir} -q\n`,
+    );
+    expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe('one\n');
+  });
+
+  it('is quoted as typed, and an option value that spells a command is not taken for the command', () => {
+    expect(runCli(['--color=never', 'apply'], { input: ENVELOPE }).stderr).toBe(
+      "chord-patch: unknown option '--color=never': it is an option of apply, check and edit, " +
+        "and goes after the command's name: chord-patch apply --color=never\n",
+    );
+    // `-C apply check`: the directory is named apply, the command is check.
+    expect(runCli(['-C', 'apply', 'check'], { input: ENVELOPE }).stderr).toContain('chord-patch check -C apply\n');
+    expect(runCli(['--stat', 'validate']).stderr).toContain("goes after the command's name, as in chord-patch apply --stat\n");
+  });
+
+  it('prints the same line in the JSON document under --json', () => {
+    const r = runCli(['--json', 'check'], { input: ENVELOPE });
+    expect(r.code).toBe(64);
+    const line =
+      "unknown option '--json': it is an option of apply, check, edit and validate, " +
+      "and goes after the command's name: chord-patch check --json";
+    expect(r.stderr).toBe(`chord-patch: ${line}\n`);
+    expect(JSON.parse(r.stdout).error).toEqual({ code: 'usage_error', message: line });
+  });
+
+  it('that no command takes still points at --help', () => {
+    expect(runCli(['--bogus', 'apply'], { input: ENVELOPE }).stderr).toBe(
+      "chord-patch: unknown option '--bogus'; see chord-patch --help\n",
+    );
+  });
 });
 
 describe('-C DIR', () => {
