@@ -217,6 +217,17 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
           : `new_string already stands where old_string matches (line ${line}): ${ALREADY_APPLIED}`;
       return { ok: false, code: 'already_applied', message, lines: [line] };
     }
+    const loose = e.replace_all ? undefined : standingLoosely(view, hits[0]!, form.text, cleanNew);
+    if (loose !== undefined) {
+      return {
+        ok: false,
+        code: 'already_applied',
+        message:
+          `new_string already stands at line ${loose + 1} (up to indentation and trailing whitespace), ` +
+          `over the place old_string matches: ${ALREADY_APPLIED}`,
+        lines: [loose + 1],
+      };
+    }
     const inside = e.replace_all ? undefined : insideIndentation(view.lf, hits[0]!, form.text, cleanNew);
     if (inside && !inside.consistent) {
       return {
@@ -243,6 +254,32 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
     };
   }
   return undefined;
+}
+
+/** Non-blank lines of `text`, trimmed: what a whitespace-blind comparison sees. */
+const visibleLines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+
+/**
+ * old_string matched exactly at `hit`, but new_string stands over that place
+ * up to indentation and trailing whitespace: its first copy was matched
+ * loosely, and kept the file's own whitespace on the lines it left unchanged
+ * (so the exact check of alreadyStanding misses it), and applying it again
+ * would add its text a second time. The 0-based line new_string stands at, or
+ * undefined. Not when new_string differs from old_string only in whitespace
+ * (a re-indentation would always stand up to whitespace).
+ */
+function standingLoosely(view: FileView, hit: number, oldText: string, newText: string): number | undefined {
+  const oldVisible = visibleLines(oldText);
+  const newVisible = visibleLines(newText);
+  if (newVisible.length <= oldVisible.length) return undefined;
+  const first = view.lineOf(hit);
+  const count = oldText.replace(/\n$/, '').split('\n').length;
+  const around = appliedAround(view, newText, first, count);
+  return around === undefined || around.apart ? undefined : around.at;
 }
 
 /**
