@@ -23,7 +23,7 @@
 
 import type { Hunk, HunkLine } from '../types.js';
 import { findCanonical } from './canonical.js';
-import { appliedInOrder, changes, standingExactly, standsAt } from './applied.js';
+import { appliedInOrder, changes, standingExactly, standingWithin, standsAt } from './applied.js';
 import {
   describeAlreadyApplied,
   describeAmbiguous,
@@ -81,7 +81,8 @@ const failed = (code: FailCode, message: string, lines: readonly number[] = []):
 const HEADER_LIMIT = 64;
 
 type Placement =
-  | { kind: 'found'; replacement: Replacement }
+  /** `outsideBlock`: the ranges of the header's block(s), when the hunk was found only outside them. */
+  | { kind: 'found'; replacement: Replacement; outsideBlock?: Range[] }
   | { kind: 'failed'; code: FailCode; message: string; lines: number[] }
   | { kind: 'none' };
 
@@ -180,6 +181,13 @@ function alreadyStanding(index: LineIndex, hunks: readonly Hunk[], placed: reado
 
 function placeHunk(state: State, h: number): Placement {
   const found = placeHunkAnywhere(state, h);
+  if (found.kind === 'found' && found.outsideBlock) {
+    // Found only outside the header's block: a new side standing inside the
+    // block says the hunk was applied there before (its old side is gone from
+    // the block, and the copy it matched is another block's).
+    const at = standingWithin(state.index, state.hunks[h]!, found.outsideBlock);
+    if (at !== undefined) return { kind: 'found', replacement: { ...found.replacement, standing: at } };
+  }
   if (found.kind !== 'found' || found.replacement.pass === 'exact' || found.replacement.pass === 'append') return found;
   // The old side matched only loosely: a new side standing exactly after the
   // previous hunk says the hunk was applied before (re-sent after a
@@ -200,7 +208,9 @@ function placeHunkAnywhere(state: State, h: number): Placement {
       const places = placesIn(index, old, scope.ranges, run + 1, hunk.endOfFile);
       if (!places) continue;
       if (decides(places.hits, run, old.length)) {
-        return foundAt(hunks, h, { start: places.hits[0]!, oldLen: old.length, lines, pass: places.pass }, index);
+        const at = foundAt(hunks, h, { start: places.hits[0]!, oldLen: old.length, lines, pass: places.pass }, index);
+        const block = scopes[0]!.where.kind === 'block' && scope !== scopes[0] ? scopes[0]!.ranges : undefined;
+        return at.kind === 'found' && block ? { ...at, outsideBlock: block } : at;
       }
       const all = placesIn(index, old, scope.ranges, Infinity, hunk.endOfFile)!.hits;
       const hinted = hintedLine(state, hunk);

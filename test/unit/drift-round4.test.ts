@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { edit } from '../../src/index.js';
+import { apply, edit } from '../../src/index.js';
 
 let dir: string;
 beforeEach(() => {
@@ -39,5 +39,31 @@ describe('drift round 4', () => {
     const o = await edit(JSON.stringify({ path: 'f.ts', old_string: '  b();\n  c();', new_string: '    b();\n    c();' }), { cwd: dir });
     expect(o.status).toBe('applied');
     expect(read()).toBe('if (a) {\n    b();\n    c();\n}\n');
+  });
+
+  it('a hunk re-sent under its header is already applied, not written again into another block after it (resent-patch-034)', async () => {
+    const block = ['    flat(', '        depth?: number,', '    ): U[];', '', '    /** Docs. */', '    size: number;'];
+    const before = ['interface A {', ...block, '}', '', 'interface B {', ...block, '}', ''].join('\n');
+    writeFileSync(join(dir, 'f.ts'), before);
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: f.ts',
+      '@@ interface A {',
+      '        depth?: number,',
+      '     ): U[];',
+      '+    const previous = value;',
+      ' ',
+      '     /** Docs. */',
+      '*** End Patch',
+    ].join('\n');
+    const first = await apply(patch, { cwd: dir });
+    expect(first.status).toBe('applied');
+    const once = read();
+    expect(once.split('\n').filter((l) => l.includes('previous'))).toHaveLength(1);
+    expect(once.indexOf('previous')).toBeLessThan(once.indexOf('interface B'));
+    const again = await apply(patch, { cwd: dir });
+    expect(again.status).not.toBe('applied');
+    expect(again.failed.flatMap((g) => g.failures.map((f) => f.code))).toContain('already_applied');
+    expect(read()).toBe(once);
   });
 });
