@@ -66,4 +66,50 @@ describe('drift round 4', () => {
     expect(again.failed.flatMap((g) => g.failures.map((f) => f.code))).toContain('already_applied');
     expect(read()).toBe(once);
   });
+
+  it('a line typed with spaces takes the tabs of a tab-indented file beside a stray one-space line (indent-added-patch-033)', async () => {
+    const lines = [
+      'function f(test, artifact) {',
+      '\tconst g = async () => {',
+      '\t\tconst p = rpc();',
+      '\t\tconst a = await other();',
+      '\t\tconst b = await p;',
+      '\t\treturn a || b;',
+      '\t};',
+      '\treturn g;',
+      '}',
+      ' // Remove function condition',
+      'function h() {',
+      '\treturn 1;',
+      '}',
+      '',
+    ];
+    writeFileSync(join(dir, 'f.ts'), lines.join('\n'));
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: f.ts',
+      '@@',
+      ' \t\tconst p = rpc();',
+      ' \t\tconst a = await other();',
+      ' \t\tconst b = await p;',
+      '-\t\treturn a || b;',
+      '+        return a || nextB;',
+      ' \t};',
+      ' \treturn g;',
+      ' }',
+      '*** End Patch',
+    ].join('\n');
+    const o = await apply(patch, { cwd: dir });
+    expect(o.status).toBe('applied');
+    expect(read().split('\n')[5]).toBe('\t\treturn a || nextB;');
+  });
+
+  it("an edit's added line typed with spaces takes the tabs of a tab-indented file with a block comment beside it", async () => {
+    writeFileSync(join(dir, 'f.ts'), ['class A {', '\t/**', '\t * Runs.', '\t */', '\trun() {', '\t\tfoo();', '\t}', '}', ''].join('\n'));
+    const o = await edit(JSON.stringify({ path: 'f.ts', old_string: '\t\tfoo();', new_string: '\t\tfoo();\n        bar();' }), {
+      cwd: dir,
+    });
+    expect(o.status).toBe('applied');
+    expect(read().split('\n')[6]).toBe('\t\tbar();');
+  });
 });
