@@ -112,4 +112,38 @@ describe('drift round 4', () => {
     expect(o.status).toBe('applied');
     expect(read().split('\n')[6]).toBe('\t\tbar();');
   });
+
+  it("added lines at the file's width, a // comment first, stay as given when context drifted (indent-context-patch-037)", async () => {
+    const sp = (n: number) => ' '.repeat(n);
+    const file = [
+      'function isCollection(node) {',
+      `${sp(4)}if (node && typeof node === 'object')`,
+      `${sp(8)}switch (node[NODE_TYPE]) {`,
+      `${sp(12)}case MAP:`,
+      `${sp(12)}case SEQ:`,
+      `${sp(16)}return true;`,
+      `${sp(8)}}`,
+      `${sp(4)}return false;`,
+      '}',
+      '',
+    ];
+    writeFileSync(join(dir, 'f.ts'), file.join('\n'));
+    const added = [`${sp(12)}// Callers rely on this being synchronous.`, `${sp(12)}debug('value', value);`];
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: f.ts',
+      '@@ function isCollection(node) {',
+      `   if (node && typeof node === 'object')`,
+      `     switch (node[NODE_TYPE]) {`,
+      '       case MAP:',
+      ...added.map((l) => `+${l}`),
+      '       case SEQ:',
+      '         return true;',
+      '     }',
+      '*** End Patch',
+    ].join('\n');
+    const o = await apply(patch, { cwd: dir });
+    expect(o.status).toBe('applied');
+    expect(read()).toBe([...file.slice(0, 4), ...added, ...file.slice(4)].join('\n'));
+  });
 });
