@@ -299,6 +299,11 @@ function trailingNewlineStep(view: FileView, p: Prepared): EntryResult | undefin
   const atEnd = !view.lf.endsWith('\n') && view.lf.endsWith(stripped);
   const hits = atEnd ? [view.lf.length - stripped.length] : view.positions(stripped);
   if (hits.length !== 1 || closesOpened(stripped, view.lf[hits[0]! + stripped.length])) return undefined;
+  // What continues the line is only its trailing whitespace: that is no text
+  // continuing on the same line, and new_string's added lines would be written
+  // before it (the line's trailing tab moved onto a line the model added). The
+  // whitespace step matches the line whole and keeps it the file's own.
+  if (!atEnd && trailingBlankOnly(view.lf, hits[0]! + stripped.length)) return undefined;
   return {
     ok: true,
     splices: spliceAt(p, hits, stripped.length, text),
@@ -306,6 +311,13 @@ function trailingNewlineStep(view: FileView, p: Prepared): EntryResult | undefin
     added: p.added,
     cleaned: p.cleaned,
   };
+}
+
+/** Is the rest of the line from LF offset `at` only whitespace (and not empty)? */
+function trailingBlankOnly(lf: string, at: number): boolean {
+  const eol = lf.indexOf('\n', at);
+  const rest = lf.slice(at, eol === -1 ? lf.length : eol);
+  return rest !== '' && rest.trim() === '';
 }
 
 /** 4. Punctuation tolerance (edit/punctuation.ts). */

@@ -146,4 +146,20 @@ describe('drift round 4', () => {
     expect(o.status).toBe('applied');
     expect(read()).toBe([...file.slice(0, 4), ...added, ...file.slice(4)].join('\n'));
   });
+
+  it("old_string ending in a newline keeps the file's trailing whitespace on its own line (resent-ws-edit-002)", async () => {
+    writeFileSync(join(dir, 'f.ts'), 'declare namespace A {\n  export { A_ as default }\n}\t\n\nexport = A\n');
+    const input = JSON.stringify({
+      path: 'f.ts',
+      old_string: '  export { A_ as default }\n}\n',
+      new_string: '  export { A_ as default }\n}\nif (value === undefined) return;\n',
+    });
+    const first = await edit(input, { cwd: dir });
+    expect(first.status).toBe('applied');
+    const once = 'declare namespace A {\n  export { A_ as default }\n}\t\nif (value === undefined) return;\n\nexport = A\n';
+    expect(read()).toBe(once);
+    const again = await edit(input, { cwd: dir });
+    expect(again.failed.flatMap((g) => g.failures.map((f) => f.code))).toContain('already_applied');
+    expect(read()).toBe(once);
+  });
 });
