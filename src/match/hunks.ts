@@ -27,6 +27,7 @@ import { appliedInOrder, changes, standingExactly, standingWithin, standsAt } fr
 import {
   describeAlreadyApplied,
   describeAmbiguous,
+  describeAgainstHeader,
   describeAmbiguousPlaces,
   describeHeaderMissing,
   describeIndentAmbiguous,
@@ -208,6 +209,8 @@ function placeHunkAnywhere(state: State, h: number): Placement {
       const places = placesIn(index, old, scope.ranges, run + 1, hunk.endOfFile);
       if (!places) continue;
       if (decides(places.hits, run, old.length)) {
+        const against = againstHeader(state, h, scopes, scope, old, places.hits[0]!);
+        if (against) return against;
         const at = foundAt(hunks, h, { start: places.hits[0]!, oldLen: old.length, lines, pass: places.pass }, index);
         const block = scopes[0]!.where.kind === 'block' && scope !== scopes[0] ? scopes[0]!.ranges : undefined;
         return at.kind === 'found' && block ? { ...at, outsideBlock: block } : at;
@@ -240,6 +243,37 @@ function placeHunkAnywhere(state: State, h: number): Placement {
     return { kind: 'found', replacement: { start: canonical.start, oldLen: old, lines: canonical.lines, pass: 'canonical' } };
   }
   return { kind: 'none' };
+}
+
+/**
+ * A hunk whose header was found, placed only by the last scope (after the
+ * previous hunk, so before the header: anything after it was the second
+ * scope's): when its old side also matches after the header under the
+ * punctuation tolerance, the header's reading (the model quoted the file's
+ * curly quotes straight, say) and the exact one before it both fit. That is
+ * an ambiguity, not a win for the exact pass; a stated line number at the
+ * exact place still decides.
+ */
+function againstHeader(
+  state: State,
+  h: number,
+  scopes: readonly Scope[],
+  scope: Scope,
+  old: readonly string[],
+  at: number,
+): Placement | undefined {
+  if (scope.where.kind !== 'cursor') return undefined;
+  const after = scopes.find((s) => s.where.kind === 'after-header')?.where;
+  if (after?.kind !== 'after-header') return undefined;
+  const hunk = state.hunks[h]!;
+  if (hintedLine(state, hunk) === at) return undefined;
+  const loose = tolerantSeek(state.index, old, after.lines[0]!, hunk.endOfFile);
+  if (loose.kind === 'none') return undefined;
+  const there = loose.kind === 'unique' ? [loose.index] : loose.candidates;
+  return failed('hunk_ambiguous', describeAgainstHeader(state.hunks, h, at, after.header, after.lines[0]!, there, loose.pass), [
+    at,
+    ...there,
+  ]);
 }
 
 /** A place found by an exact pass; under the pass that ignores indentation, its added lines follow the file's (or it fails). */

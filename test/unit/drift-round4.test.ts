@@ -162,4 +162,45 @@ describe('drift round 4', () => {
     expect(again.failed.flatMap((g) => g.failures.map((f) => f.code))).toContain('already_applied');
     expect(read()).toBe(once);
   });
+
+  it('exact only before its @@ header and loose after it: a hunk is ambiguous (quotes-patch-002)', async () => {
+    const body = (q: [string, string]) => [
+      '\t\tconst a = globalThis.A;',
+      `\t\tconst { html = ${q[0]}<!DOCTYPE html>${q[1]}, url } = options;`,
+      '\t\tlet b;',
+    ];
+    const file = [
+      'const first = {',
+      '\tasync setup(global, { jsdom = {} }) {',
+      ...body(['"', '"']),
+      '\t},',
+      '};',
+      'const second = {',
+      '\tasync setup(global, { happy = {} }) {',
+      ...body(['\u201c', '\u201d']),
+      '\t},',
+      '};',
+      '',
+    ].join('\n');
+    writeFileSync(join(dir, 'f.ts'), file);
+    const hunk = (header: string) => [
+      '*** Begin Patch',
+      '*** Update File: f.ts',
+      header,
+      ' \t\tconst a = globalThis.A;',
+      '-\t\tconst { html = "<!DOCTYPE html>", url } = options;',
+      '+\t\tconst { html = "<!DOCTYPE html>", url, next } = options;',
+      ' \t\tlet b;',
+      '*** End Patch',
+    ];
+    const o = await apply(hunk('@@ async setup(global, { happy = {} }) {').join('\n'), { cwd: dir });
+    expect(o.status).not.toBe('applied');
+    const failure = o.failed[0]!.failures[0]!;
+    expect(failure.code).toBe('hunk_ambiguous');
+    expect(failure.message).toContain('before its @@ header');
+    expect(read()).toBe(file);
+    // Without the header nothing points past the exact place: it is the one place.
+    expect((await apply(hunk('@@').join('\n'), { cwd: dir })).status).toBe('applied');
+    expect(read()).toContain('url, next } = options;\n\t\tlet b;\n\t},\n};\nconst second');
+  });
 });
