@@ -32,8 +32,8 @@ import { cleanAdded, newSide, type Part } from './new-text.js';
 import { punctuation, tolerantStart } from './punctuation.js';
 import { type FileView, type LfSplice, toLf } from './view.js';
 import { appliedAround, whitespaceMatch } from './whitespace.js';
-import { closesOpened } from './dropped-bracket.js';
-import { alreadyStanding, standingLine } from './standing.js';
+import { closesOpened, trailingBlankOnly } from './dropped-bracket.js';
+import { alreadyStanding, standingLine, standingLoosely } from './standing.js';
 import { followEditStyle } from './new-style.js';
 import { type CanonicalForm, canonicalMatch } from './canonical.js';
 import { describeIndent, insideIndentation, reindentAdded } from './inside-indentation.js';
@@ -218,16 +218,7 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
       return { ok: false, code: 'already_applied', message, lines: [line] };
     }
     const loose = e.replace_all ? undefined : standingLoosely(view, hits[0]!, form.text, cleanNew);
-    if (loose !== undefined) {
-      return {
-        ok: false,
-        code: 'already_applied',
-        message:
-          `new_string already stands at line ${loose + 1} (up to indentation and trailing whitespace), ` +
-          `over the place old_string matches: ${ALREADY_APPLIED}`,
-        lines: [loose + 1],
-      };
-    }
+    if (loose !== undefined) return resent(loose + 1, ' up to indentation and trailing whitespace');
     const inside = e.replace_all ? undefined : insideIndentation(view.lf, hits[0]!, form.text, cleanNew);
     if (inside && !inside.consistent) {
       return {
@@ -254,32 +245,6 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
     };
   }
   return undefined;
-}
-
-/** Non-blank lines of `text`, trimmed: what a whitespace-blind comparison sees. */
-const visibleLines = (text: string): string[] =>
-  text
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '');
-
-/**
- * old_string matched exactly at `hit`, but new_string stands over that place
- * up to indentation and trailing whitespace: its first copy was matched
- * loosely, and kept the file's own whitespace on the lines it left unchanged
- * (so the exact check of alreadyStanding misses it), and applying it again
- * would add its text a second time. The 0-based line new_string stands at, or
- * undefined. Not when new_string differs from old_string only in whitespace
- * (a re-indentation would always stand up to whitespace).
- */
-function standingLoosely(view: FileView, hit: number, oldText: string, newText: string): number | undefined {
-  const oldVisible = visibleLines(oldText);
-  const newVisible = visibleLines(newText);
-  if (newVisible.length <= oldVisible.length) return undefined;
-  const first = view.lineOf(hit);
-  const count = oldText.replace(/\n$/, '').split('\n').length;
-  const around = appliedAround(view, newText, first, count);
-  return around === undefined || around.apart ? undefined : around.at;
 }
 
 /**
@@ -311,13 +276,6 @@ function trailingNewlineStep(view: FileView, p: Prepared): EntryResult | undefin
     added: p.added,
     cleaned: p.cleaned,
   };
-}
-
-/** Is the rest of the line from LF offset `at` only whitespace (and not empty)? */
-function trailingBlankOnly(lf: string, at: number): boolean {
-  const eol = lf.indexOf('\n', at);
-  const rest = lf.slice(at, eol === -1 ? lf.length : eol);
-  return rest !== '' && rest.trim() === '';
 }
 
 /** 4. Punctuation tolerance (edit/punctuation.ts). */

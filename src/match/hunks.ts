@@ -183,9 +183,7 @@ function alreadyStanding(index: LineIndex, hunks: readonly Hunk[], placed: reado
 function placeHunk(state: State, h: number): Placement {
   const found = placeHunkAnywhere(state, h);
   if (found.kind === 'found' && found.outsideBlock) {
-    // Found only outside the header's block: a new side standing inside the
-    // block says the hunk was applied there before (its old side is gone from
-    // the block, and the copy it matched is another block's).
+    // Found only outside the header's block: a new side standing inside it was applied there before.
     const at = standingWithin(state.index, state.hunks[h]!, found.outsideBlock);
     if (at !== undefined) return { kind: 'found', replacement: { ...found.replacement, standing: at } };
   }
@@ -209,7 +207,8 @@ function placeHunkAnywhere(state: State, h: number): Placement {
       const places = placesIn(index, old, scope.ranges, run + 1, hunk.endOfFile);
       if (!places) continue;
       if (decides(places.hits, run, old.length)) {
-        const against = againstHeader(state, h, scopes, scope, old, places.hits[0]!);
+        const after = scope.where.kind === 'cursor' ? scopes.find((s) => s.where.kind === 'after-header') : undefined;
+        const against = againstHeader(state, h, after, old, places.hits[0]!);
         if (against) return against;
         const at = foundAt(hunks, h, { start: places.hits[0]!, oldLen: old.length, lines, pass: places.pass }, index);
         const block = scopes[0]!.where.kind === 'block' && scope !== scopes[0] ? scopes[0]!.ranges : undefined;
@@ -246,34 +245,20 @@ function placeHunkAnywhere(state: State, h: number): Placement {
 }
 
 /**
- * A hunk whose header was found, placed only by the last scope (after the
- * previous hunk, so before the header: anything after it was the second
- * scope's): when its old side also matches after the header under the
- * punctuation tolerance, the header's reading (the model quoted the file's
- * curly quotes straight, say) and the exact one before it both fit. That is
- * an ambiguity, not a win for the exact pass; a stated line number at the
- * exact place still decides.
+ * A hunk whose header was found but that only the last scope placed (before
+ * the header, then): when its old side also matches after the header with
+ * punctuation tolerance, both readings fit, unless a stated line number
+ * points at the exact place.
  */
-function againstHeader(
-  state: State,
-  h: number,
-  scopes: readonly Scope[],
-  scope: Scope,
-  old: readonly string[],
-  at: number,
-): Placement | undefined {
-  if (scope.where.kind !== 'cursor') return undefined;
-  const after = scopes.find((s) => s.where.kind === 'after-header')?.where;
-  if (after?.kind !== 'after-header') return undefined;
+function againstHeader(state: State, h: number, after: Scope | undefined, old: readonly string[], at: number): Placement | undefined {
   const hunk = state.hunks[h]!;
-  if (hintedLine(state, hunk) === at) return undefined;
-  const loose = tolerantSeek(state.index, old, after.lines[0]!, hunk.endOfFile);
+  if (after?.where.kind !== 'after-header' || hintedLine(state, hunk) === at) return undefined;
+  const head = after.where.lines[0]!;
+  const loose = tolerantSeek(state.index, old, head, hunk.endOfFile);
   if (loose.kind === 'none') return undefined;
   const there = loose.kind === 'unique' ? [loose.index] : loose.candidates;
-  return failed('hunk_ambiguous', describeAgainstHeader(state.hunks, h, at, after.header, after.lines[0]!, there, loose.pass), [
-    at,
-    ...there,
-  ]);
+  const message = describeAgainstHeader(state.hunks, h, at, after.where.header, head, there, loose.pass);
+  return failed('hunk_ambiguous', message, [at, ...there]);
 }
 
 /** A place found by an exact pass; under the pass that ignores indentation, its added lines follow the file's (or it fails). */
