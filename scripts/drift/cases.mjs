@@ -199,13 +199,39 @@ const DRIFTS = {
     const order = ctx.units.length === 2 || r.chance(0.5) ? [...ctx.units].reverse() : r.shuffle(ctx.units);
     if (order.every((u, i) => u === ctx.units[i])) order.reverse();
     ctx.units = order;
-    return true;
+    // A patch is read in its order (each hunk sought after the one before it):
+    // a moved hunk whose old side also stands after the hunk now before it,
+    // elsewhere than its own place, makes a patch that means another change
+    // there, which no engine can tell from this one. Not a case.
+    return ctx.tool !== 'patch' || !readsOtherwiseInOrder(ctx);
   },
   resent: (_r, ctx) => {
     ctx.times = 2;
     return true;
   },
 };
+
+/**
+ * Whether some unit, sought (whitespace and punctuation folded) at or after
+ * the end of the unit before it in ctx.units, matches a place other than its
+ * own: the patch, read in order, has another meaning.
+ */
+function readsOtherwiseInOrder(ctx) {
+  const folded = ctx.before.map(coarseFold);
+  const oldLines = (u) => u.lines.filter((l) => l.op !== '+');
+  for (let i = 1; i < ctx.units.length; i++) {
+    const prev = oldLines(ctx.units[i - 1]);
+    const old = oldLines(ctx.units[i]);
+    if (old.length === 0 || prev.length === 0) continue;
+    const from = prev.at(-1).bi + 1;
+    const own = old[0].bi;
+    const want = old.map((l) => coarseFold(l.text));
+    for (let j = from; j + old.length <= folded.length; j++) {
+      if (j !== own && want.every((w, k) => folded[j + k] === w)) return true;
+    }
+  }
+  return false;
+}
 
 /**
  * The file's indentation style and a consistent other one the model wrote

@@ -1,6 +1,7 @@
-// The trailing-newline step's guard (replace.ts): old_string without its final
+// The trailing-newline step's guards (replace.ts): old_string without its final
 // newline matching the first part of a line is taken, as Chord takes it, unless
-// the line goes on by closing a bracket old_string opened.
+// the line goes on by closing a bracket old_string opened, or only with
+// trailing whitespace.
 
 /**
  * Does the line go on with a bracket that closes one old_string left open
@@ -16,4 +17,11 @@ export function closesOpened(text: string, next: string | undefined): boolean {
     else if (ch === next) depth--;
   }
   return depth > 0;
+}
+
+/** Is the rest of the line from LF offset `at` only whitespace (and not empty)? */
+export function trailingBlankOnly(lf: string, at: number): boolean {
+  const eol = lf.indexOf('\n', at);
+  const rest = lf.slice(at, eol === -1 ? lf.length : eol);
+  return rest !== '' && rest.trim() === '';
 }

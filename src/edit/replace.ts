@@ -32,8 +32,8 @@ import { cleanAdded, newSide, type Part } from './new-text.js';
 import { punctuation, tolerantStart } from './punctuation.js';
 import { type FileView, type LfSplice, toLf } from './view.js';
 import { appliedAround, whitespaceMatch } from './whitespace.js';
-import { closesOpened } from './dropped-bracket.js';
-import { alreadyStanding, standingLine } from './standing.js';
+import { closesOpened, trailingBlankOnly } from './dropped-bracket.js';
+import { alreadyStanding, standingLine, standingLoosely } from './standing.js';
 import { followEditStyle } from './new-style.js';
 import { type CanonicalForm, canonicalMatch } from './canonical.js';
 import { describeIndent, insideIndentation, reindentAdded } from './inside-indentation.js';
@@ -217,6 +217,8 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
           : `new_string already stands where old_string matches (line ${line}): ${ALREADY_APPLIED}`;
       return { ok: false, code: 'already_applied', message, lines: [line] };
     }
+    const loose = e.replace_all ? undefined : standingLoosely(view, hits[0]!, form.text, cleanNew);
+    if (loose !== undefined) return resent(loose + 1, ' up to indentation and trailing whitespace');
     const inside = e.replace_all ? undefined : insideIndentation(view.lf, hits[0]!, form.text, cleanNew);
     if (inside && !inside.consistent) {
       return {
@@ -262,6 +264,11 @@ function trailingNewlineStep(view: FileView, p: Prepared): EntryResult | undefin
   const atEnd = !view.lf.endsWith('\n') && view.lf.endsWith(stripped);
   const hits = atEnd ? [view.lf.length - stripped.length] : view.positions(stripped);
   if (hits.length !== 1 || closesOpened(stripped, view.lf[hits[0]! + stripped.length])) return undefined;
+  // What continues the line is only its trailing whitespace: that is no text
+  // continuing on the same line, and new_string's added lines would be written
+  // before it (the line's trailing tab moved onto a line the model added). The
+  // whitespace step matches the line whole and keeps it the file's own.
+  if (!atEnd && trailingBlankOnly(view.lf, hits[0]! + stripped.length)) return undefined;
   return {
     ok: true,
     splices: spliceAt(p, hits, stripped.length, text),

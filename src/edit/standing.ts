@@ -4,6 +4,8 @@
 // Every start of one text in another, overlapping ones included, in linear
 // time (a native search degrades to text x needle on repetitive text).
 import { allPositions } from '../text/linear-search.js';
+import type { FileView } from './view.js';
+import { appliedAround } from './whitespace.js';
 
 /**
  * Where new_string already stands around the one place old_string matches
@@ -24,4 +26,30 @@ export function alreadyStanding(lf: string, hit: number, oldText: string, newTex
 export function standingLine(lf: string, lineOf: (offset: number) => number, at: number, seg: string, text: string): number | undefined {
   const standing = alreadyStanding(lf, at, seg, text);
   return standing === undefined ? undefined : lineOf(standing) + 1;
+}
+
+/** Non-blank lines of `text`, trimmed: what a whitespace-blind comparison sees. */
+const visibleLines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+
+/**
+ * old_string matched exactly at `hit`, but new_string stands over that place
+ * up to indentation and trailing whitespace: its first copy was matched
+ * loosely, and kept the file's own whitespace on the lines it left unchanged
+ * (so the exact check of alreadyStanding misses it), and applying it again
+ * would add its text a second time. The 0-based line new_string stands at, or
+ * undefined. Not when new_string differs from old_string only in whitespace
+ * (a re-indentation would always stand up to whitespace).
+ */
+export function standingLoosely(view: FileView, hit: number, oldText: string, newText: string): number | undefined {
+  const oldVisible = visibleLines(oldText);
+  const newVisible = visibleLines(newText);
+  if (newVisible.length <= oldVisible.length) return undefined;
+  const first = view.lineOf(hit);
+  const count = oldText.replace(/\n$/, '').split('\n').length;
+  const around = appliedAround(view, newText, first, count);
+  return around === undefined || around.apart ? undefined : around.at;
 }

@@ -18,6 +18,7 @@
 
 import type { Hunk } from '../types.js';
 import type { Replacement } from './hunks.js';
+import { placesIn, type Range } from './scope.js';
 import { type LineIndex, PASSES } from './seek.js';
 import { newSide, oldSide, sameSides } from './hunk-lines.js';
 
@@ -101,4 +102,15 @@ export function standingExactly(index: LineIndex, hunk: Hunk, from: number): num
   const neu = newSide(hunk.lines);
   const hit = index.matches(neu, from, index.length, 'exact', 1);
   return hit[0];
+}
+
+/**
+ * Where a changing hunk's new side stands inside `ranges` (the header's
+ * block, when its old side was found only outside it), under any matching
+ * pass, or undefined. Needs an informative added line (a lone `}` proves
+ * nothing).
+ */
+export function standingWithin(index: LineIndex, hunk: Hunk, ranges: readonly Range[]): number | undefined {
+  if (!changes(hunk) || !hunk.lines.some((l) => l.op === '+' && informative(l.text))) return undefined;
+  return placesIn(index, newSide(hunk.lines), ranges, 1, hunk.endOfFile)?.hits[0];
 }

@@ -54,6 +54,27 @@ export function describeAmbiguous(
   );
 }
 
+/**
+ * A hunk whose old side matches exactly only before its @@ header, and after
+ * the header only under a tolerance: the two readings, named.
+ */
+export function describeAgainstHeader(
+  hunks: readonly Hunk[],
+  h: number,
+  exact: number,
+  header: string,
+  headerLine: number,
+  loose: readonly number[],
+  pass: TolerantPass,
+): string {
+  return (
+    `${lead(hunks, h, 'hunk ambiguous')}; the context matches exactly at line ${exact + 1}, before its @@ header ` +
+    `${quoteHint(header)} (line ${headerLine + 1}), and after the header ${TOLERANT[pass].words.how} at ${atLines(loose)}: ` +
+    'chord-patch never guesses between them; copy the lines exactly from the file at the intended place, ' +
+    `or drop the @@ line if the hunk belongs before it${carried(h)}`
+  );
+}
+
 /** Where a hunk's places were counted, for the ambiguity report. */
 export type PlaceScope =
   /** After the previous hunk (`first`: the first hunk, so the whole file). */

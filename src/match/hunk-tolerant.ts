@@ -7,7 +7,7 @@ import { afterAnchors, oldSide, variants } from './hunk-lines.js';
 import type { Replacement } from './hunks.js';
 import { reindentHunk, type SeqLine } from './indent-evidence.js';
 import { indentOf } from './reindent.js';
-import { charOfLines, followFileStyle, styleOf } from './indent-style.js';
+import { alignedByOneSpace, charOfLines, followFileStyle, styleOf } from './indent-style.js';
 import type { LineIndex } from './seek.js';
 import { carryFilePunctuation, type TolerantHit, type TolerantPass, tolerantSeek } from './tolerant.js';
 
@@ -89,7 +89,8 @@ export function followStyle(index: LineIndex, r: Replacement): Replacement {
   for (let i = Math.max(0, r.start - STYLE_WINDOW); i < Math.min(index.length, r.start + r.oldLen + STYLE_WINDOW); i++) {
     const line = at(i)!;
     // A nearby line indented with the added lines' own character: the file's style is theirs or mixed, and nothing changes.
-    if (indentOf(line).includes(theirs)) return r;
+    // (Tabs and one space, or one space alone, align a line among tab-indented ones: no level of spaces.)
+    if (indentOf(line).includes(theirs) && !(theirs === ' ' && alignedByOneSpace(line))) return r;
     window.push(line);
   }
   const style = styleOf(window);

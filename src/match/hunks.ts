@@ -23,10 +23,11 @@
 
 import type { Hunk, HunkLine } from '../types.js';
 import { findCanonical } from './canonical.js';
-import { appliedInOrder, changes, standingExactly, standsAt } from './applied.js';
+import { appliedInOrder, changes, standingExactly, standingWithin, standsAt } from './applied.js';
 import {
   describeAlreadyApplied,
   describeAmbiguous,
+  describeAgainstHeader,
   describeAmbiguousPlaces,
   describeHeaderMissing,
   describeIndentAmbiguous,
@@ -81,7 +82,8 @@ const failed = (code: FailCode, message: string, lines: readonly number[] = []):
 const HEADER_LIMIT = 64;
 
 type Placement =
-  | { kind: 'found'; replacement: Replacement }
+  /** `outsideBlock`: the ranges of the header's block(s), when the hunk was found only outside them. */
+  | { kind: 'found'; replacement: Replacement; outsideBlock?: Range[] }
   | { kind: 'failed'; code: FailCode; message: string; lines: number[] }
   | { kind: 'none' };
 
@@ -180,6 +182,11 @@ function alreadyStanding(index: LineIndex, hunks: readonly Hunk[], placed: reado
 
 function placeHunk(state: State, h: number): Placement {
   const found = placeHunkAnywhere(state, h);
+  if (found.kind === 'found' && found.outsideBlock) {
+    // Found only outside the header's block: a new side standing inside it was applied there before.
+    const at = standingWithin(state.index, state.hunks[h]!, found.outsideBlock);
+    if (at !== undefined) return { kind: 'found', replacement: { ...found.replacement, standing: at } };
+  }
   if (found.kind !== 'found' || found.replacement.pass === 'exact' || found.replacement.pass === 'append') return found;
   // The old side matched only loosely: a new side standing exactly after the
   // previous hunk says the hunk was applied before (re-sent after a
@@ -200,7 +207,12 @@ function placeHunkAnywhere(state: State, h: number): Placement {
       const places = placesIn(index, old, scope.ranges, run + 1, hunk.endOfFile);
       if (!places) continue;
       if (decides(places.hits, run, old.length)) {
-        return foundAt(hunks, h, { start: places.hits[0]!, oldLen: old.length, lines, pass: places.pass }, index);
+        const after = scope.where.kind === 'cursor' ? scopes.find((s) => s.where.kind === 'after-header') : undefined;
+        const against = againstHeader(state, h, after, old, places.hits[0]!);
+        if (against) return against;
+        const at = foundAt(hunks, h, { start: places.hits[0]!, oldLen: old.length, lines, pass: places.pass }, index);
+        const block = scopes[0]!.where.kind === 'block' && scope !== scopes[0] ? scopes[0]!.ranges : undefined;
+        return at.kind === 'found' && block ? { ...at, outsideBlock: block } : at;
       }
       const all = placesIn(index, old, scope.ranges, Infinity, hunk.endOfFile)!.hits;
       const hinted = hintedLine(state, hunk);
@@ -230,6 +242,23 @@ function placeHunkAnywhere(state: State, h: number): Placement {
     return { kind: 'found', replacement: { start: canonical.start, oldLen: old, lines: canonical.lines, pass: 'canonical' } };
   }
   return { kind: 'none' };
+}
+
+/**
+ * A hunk whose header was found but that only the last scope placed (before
+ * the header, then): when its old side also matches after the header with
+ * punctuation tolerance, both readings fit, unless a stated line number
+ * points at the exact place.
+ */
+function againstHeader(state: State, h: number, after: Scope | undefined, old: readonly string[], at: number): Placement | undefined {
+  const hunk = state.hunks[h]!;
+  if (after?.where.kind !== 'after-header' || hintedLine(state, hunk) === at) return undefined;
+  const head = after.where.lines[0]!;
+  const loose = tolerantSeek(state.index, old, head, hunk.endOfFile);
+  if (loose.kind === 'none') return undefined;
+  const there = loose.kind === 'unique' ? [loose.index] : loose.candidates;
+  const message = describeAgainstHeader(state.hunks, h, at, after.where.header, head, there, loose.pass);
+  return failed('hunk_ambiguous', message, [at, ...there]);
 }
 
 /** A place found by an exact pass; under the pass that ignores indentation, its added lines follow the file's (or it fails). */

@@ -84,8 +84,12 @@ const opens = (t: string): boolean =>
   OPENS.test(t) || BARE_BLOCK.test(t) || (t.startsWith('<') && t.endsWith('>') && !t.endsWith('/>') && !t.startsWith('</'));
 const continues = (t: string): boolean => CONTINUES.test(t) || CONTINUES_START.test(t);
 const closes = (t: string): boolean => /^[}\])]/.test(t);
-/** The line goes on from the one before (a leading operator: `? a`, `: b`, `.then(`, `&& c`): any depth. */
-const leads = (t: string): boolean => /^(?:[?:.|&+*/]|=>|-(?!-))/.test(t);
+/**
+ * The line goes on from the one before (a leading operator: `? a`, `: b`,
+ * `.then(`, `&& c`, `/ d`): any depth. Not a comment (`// note`, `/* note`):
+ * it sits at the level of the code it is about, like any other line.
+ */
+const leads = (t: string): boolean => /^(?:[?:.|&+*]|\/(?![/*])|=>|-(?!-))/.test(t);
 
 interface Row {
   text: string;

@@ -29,6 +29,16 @@ export function charOfLines(lines: readonly string[]): string | undefined {
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
+/**
+ * A line indented by tabs and then exactly one space, or by one space alone:
+ * a block comment's continuation (`\t * text`) or a stray line, alignment
+ * rather than a level. Among tab-indented lines it does not make the file's
+ * style mixed.
+ */
+export function alignedByOneSpace(line: string): boolean {
+  return /^\t* \S/.test(line);
+}
+
 export interface FileStyle {
   ch: '\t' | ' ';
   /** The file's level width in spaces, when the file indents with spaces and shows one (2, 3, 4 or 8). */
@@ -40,7 +50,7 @@ export interface FileStyle {
  * change): every indented line indents with one character, the same one.
  */
 export function styleOf(lines: readonly string[]): FileStyle | undefined {
-  const ch = charOfLines(lines);
+  const ch = charOfLines(lines) ?? (charOfLines(lines.filter((l) => !alignedByOneSpace(l))) === '\t' ? '\t' : undefined);
   if (ch !== '\t' && ch !== ' ') return undefined;
   if (ch === '\t') return { ch };
   // A block comment's continuation lines (` * text`) sit one space past a level: they say nothing of the level width.
