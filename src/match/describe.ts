@@ -108,8 +108,10 @@ export function describeAmbiguousPlaces(
   run: number,
   /** Where a stated line number pointed (none of the places being there). */
   hint?: string,
+  /** When `places` were counted ignoring trailing whitespace: the ones the context matches exactly. */
+  exactly?: readonly number[],
 ): string {
-  const count = `${places.length} places (${atLines(places)})`;
+  const count = `${places.length} places (${atLines(places)})${exactly ? ' with trailing whitespace ignored' : ''}`;
   const header = (w: { header: string; lines: readonly number[] }) => `its @@ header ${quoteHint(w.header)} (${atLines(w.lines)})`;
   let what: string;
   if (where.kind === 'header') {
@@ -121,6 +123,8 @@ export function describeAmbiguousPlaces(
   } else {
     what = `the context matches ${count} ${where.first ? 'in the file' : 'after the previous hunk'}`;
   }
+  if (exactly !== undefined)
+    what += `, exactly only at ${atLines(exactly)}, and trailing whitespace (invisible to a model) tells no place apart`;
   if (run > 1)
     what += `; hunks ${h + 1}-${h + run} have this same context, so the file would need exactly ${run} such places to take them in order`;
   if (hint !== undefined) what += `; ${hint}`;

@@ -36,7 +36,7 @@ import {
   describeUnsafe,
   type PlaceScope,
 } from './describe.js';
-import { blockEnd, decides, placesIn, type Range } from './scope.js';
+import { blockEnd, decides, hitsUnder, placesBlindToTrailing, placesIn, type Range } from './scope.js';
 import type { LineIndex, PassName } from './seek.js';
 import { afterAnchors, headerPlaces, oldSide, runLength, variants } from './hunk-lines.js';
 import { findTolerant, followStyle, reindentReplacement } from './hunk-tolerant.js';
@@ -206,7 +206,10 @@ function placeHunkAnywhere(state: State, h: number): Placement {
     for (const scope of scopes) {
       const places = placesIn(index, old, scope.ranges, run + 1, hunk.endOfFile);
       if (!places) continue;
-      if (decides(places.hits, run, old.length)) {
+      // Exact places with others that differ from them only in trailing whitespace: no decision.
+      const blind =
+        places.pass === 'exact' && placesBlindToTrailing(index, old, scope.ranges, places.hits, run + 2, hunk.endOfFile) !== undefined;
+      if (!blind && decides(places.hits, run, old.length)) {
         const after = scope.where.kind === 'cursor' ? scopes.find((s) => s.where.kind === 'after-header') : undefined;
         const against = againstHeader(state, h, after, old, places.hits[0]!);
         if (against) return against;
@@ -215,11 +218,16 @@ function placeHunkAnywhere(state: State, h: number): Placement {
         return at.kind === 'found' && block ? { ...at, outsideBlock: block } : at;
       }
       const all = placesIn(index, old, scope.ranges, Infinity, hunk.endOfFile)!.hits;
+      const loose = blind ? hitsUnder(index, old, scope.ranges, 'trim-end', Infinity, hunk.endOfFile) : undefined;
       const hinted = hintedLine(state, hunk);
       if (hinted !== undefined && all.includes(hinted)) {
         return foundAt(hunks, h, { start: hinted, oldLen: old.length, lines, pass: places.pass }, index);
       }
-      return failed('hunk_ambiguous', describeAmbiguousPlaces(hunks, h, all, scope.where, run, hintText(state, hunk)), all);
+      if (hinted !== undefined && loose?.includes(hinted)) {
+        return foundAt(hunks, h, { start: hinted, oldLen: old.length, lines, pass: 'trim-end' }, index);
+      }
+      const message = describeAmbiguousPlaces(hunks, h, loose ?? all, scope.where, run, hintText(state, hunk), loose && all);
+      return failed('hunk_ambiguous', message, loose ?? all);
     }
   }
   const tolerant = findTolerant(index, hunk, cursor, hintedLine(state, hunk));
@@ -388,6 +396,7 @@ function earlierPlace(index: LineIndex, hunk: Hunk, placed: readonly Replacement
     const places = placesIn(index, old, [[0, n]], 2, hunk.endOfFile);
     if (!places) continue;
     if (places.hits.length !== 1 || overlaps(places.hits[0]!, old.length, placed)) return undefined;
+    if (places.pass === 'exact' && placesBlindToTrailing(index, old, [[0, n]], places.hits, 2, hunk.endOfFile)) return undefined;
     return { start: places.hits[0]!, oldLen: old.length, lines, pass: places.pass };
   }
   return undefined;

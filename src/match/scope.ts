@@ -41,16 +41,58 @@ export function placesIn(
 ): Places | undefined {
   if (ranges.length === 0) return undefined;
   for (const pass of PASSES) {
-    // One range (the usual scope, after the previous hunk): its hits as they come, no copy.
-    let hits = index.matches(pattern, ranges[0]![0], ranges[0]![1], pass, limit, eof);
-    if (ranges.length > 1) {
-      for (let r = 1; r < ranges.length; r++) hits = hits.concat(index.matches(pattern, ranges[r]![0], ranges[r]![1], pass, limit, eof));
-      hits = [...new Set(hits)].sort((a, b) => a - b);
-    }
-    if (hits.length === 0) continue;
-    return { pass, hits: hits.length > limit ? hits.slice(0, limit) : hits };
+    const hits = hitsUnder(index, pattern, ranges, pass, limit, eof);
+    if (hits.length > 0) return { pass, hits };
   }
   return undefined;
+}
+
+/** The places `pattern` matches inside `ranges` under one pass, at most `limit` (ascending, without duplicates). */
+export function hitsUnder(
+  index: LineIndex,
+  pattern: readonly string[],
+  ranges: readonly Range[],
+  pass: PassName,
+  limit: number,
+  eof: boolean,
+): number[] {
+  if (ranges.length === 0) return [];
+  // One range (the usual scope, after the previous hunk): its hits as they come, no copy.
+  let hits = index.matches(pattern, ranges[0]![0], ranges[0]![1], pass, limit, eof);
+  if (ranges.length > 1) {
+    for (let r = 1; r < ranges.length; r++) hits = hits.concat(index.matches(pattern, ranges[r]![0], ranges[r]![1], pass, limit, eof));
+    hits = [...new Set(hits)].sort((a, b) => a - b);
+  }
+  return hits.length > limit ? hits.slice(0, limit) : hits;
+}
+
+/** Whether any line of the file ends in whitespace: without one, every place ignoring it is an exact place. */
+const TRAILING_SPACE: Derived<boolean> = {
+  build: (index) => {
+    for (let i = 0; i < index.length; i++) if (index.table.endsInSpace(i)) return true;
+    return false;
+  },
+};
+
+/**
+ * An exact place is taken only when no other place differs from it in
+ * trailing whitespace alone: a model cannot see trailing whitespace, and
+ * drops or adds it, so it never tells places apart. The places `pattern`
+ * matches ignoring trailing whitespace (at most `limit`), when there are more
+ * of them than the exact `hits`; otherwise undefined.
+ */
+export function placesBlindToTrailing(
+  index: LineIndex,
+  pattern: readonly string[],
+  ranges: readonly Range[],
+  hits: readonly number[],
+  limit: number,
+  eof: boolean,
+): number[] | undefined {
+  // A place differs from an exact one only in trailing whitespace when one of them has some, so the file has some.
+  if (!index.derived(TRAILING_SPACE)) return undefined;
+  const loose = hitsUnder(index, pattern, ranges, 'trim-end', limit, eof);
+  return loose.length > hits.length ? loose : undefined;
 }
 
 /**

@@ -153,6 +153,11 @@ export abstract class LineTable {
     return lastAtOrBefore(this.starts, this.length, at);
   }
 
+  /** Does line i end in whitespace (a character trimEnd() drops)? */
+  endsInSpace(i: number): boolean {
+    return this.trailingSpace(this.starts[i]!, this.end(i)) > 0;
+  }
+
   /** Does line i's text equal `s` exactly? */
   equals(i: number, s: string): boolean {
     const e = this.ends !== undefined ? this.ends[i]! : i < this.length - 1 ? this.starts[i + 1]! - this.eolWidth : this.lastEnd;

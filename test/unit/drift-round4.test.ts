@@ -203,4 +203,49 @@ describe('drift round 4', () => {
     expect((await apply(hunk('@@').join('\n'), { cwd: dir })).status).toBe('applied');
     expect(read()).toContain('url, next } = options;\n\t\tlet b;\n\t},\n};\nconst second');
   });
+
+  it('context matching one place exactly and another only without trailing whitespace is ambiguous (trailing-ws-patch-025)', async () => {
+    const doc = [
+      ' * If `visitor` is a function, it is called',
+      ' * for every value. Alternatively,',
+      ' * separate visitors may be defined',
+      ' * for each node.',
+    ];
+    const before = [
+      '/**',
+      ...doc,
+      ' */',
+      'export declare function visit(): void;',
+      '/**',
+      ...doc,
+      ' */',
+      'export declare function visitAsync(): void;',
+      '',
+    ];
+    before[8] += '\t';
+    writeFileSync(join(dir, 'f.ts'), before.join('\n'));
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: f.ts',
+      '@@',
+      ...doc.slice(0, 3).map((l) => ` ${l}`),
+      '+ * (visitAsync awaits each one.)',
+      ` ${doc[3]}`,
+      '*** End Patch',
+    ].join('\n');
+    const o = await apply(patch, { cwd: dir });
+    expect(o.status).not.toBe('applied');
+    const failure = o.failed[0]!.failures[0]!;
+    expect(failure.code).toBe('hunk_ambiguous');
+    expect(failure.message).toContain('trailing whitespace');
+    expect(read()).toBe(before.join('\n'));
+  });
+
+  it('a stated line number still picks the exact place among places that differ only in trailing whitespace', async () => {
+    const before = ['a', 'b', 'c', 'x', 'a', 'b ', 'c', ''];
+    writeFileSync(join(dir, 'f.ts'), before.join('\n'));
+    const o = await apply(['--- a/f.ts', '+++ b/f.ts', '@@ -1,3 +1,4 @@', ' a', ' b', '+B', ' c', ''].join('\n'), { cwd: dir });
+    expect(o.status).toBe('applied');
+    expect(read()).toBe(['a', 'b', 'B', 'c', 'x', 'a', 'b ', 'c', ''].join('\n'));
+  });
 });

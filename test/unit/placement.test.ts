@@ -63,8 +63,13 @@ describe('placing a hunk whose old side matches more than one place', () => {
     expect(starts(PY, [hunk([' def parse_bool(text):']), hunk(GUARD)])).toEqual([12, 14]);
   });
 
-  it('decides by the first pass that matches: an exact place is not made ambiguous by a whitespace-drifted one', () => {
-    expect(starts(['a ', 'b', 'a'], [hunk(['-a', '+c'])])).toEqual([2]);
+  it('decides by the first pass that matches, except that trailing whitespace never tells an exact place from another', () => {
+    for (const drifted of ['a ', 'a\t']) {
+      const blind = locate([drifted, 'b', 'a'], [hunk(['-a', '+c'])]);
+      expect(!blind.ok && blind.message).toContain('matches 2 places (lines 1, 3) with trailing whitespace ignored');
+    }
+    // Indentation is visible: an exact place still wins over an indented copy.
+    expect(starts([' a', 'b', 'a'], [hunk(['-a', '+c'])])).toEqual([2]);
     const r = locate(['a ', 'b', 'a '], [hunk(['-a', '+c'])]);
     expect(!r.ok && r.message).toContain('matches 2 places (lines 1, 3)');
   });
