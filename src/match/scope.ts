@@ -68,10 +68,7 @@ export function hitsUnder(
 
 /** Whether any line of the file ends in whitespace: without one, every place ignoring it is an exact place. */
 const TRAILING_SPACE: Derived<boolean> = {
-  build: (index) => {
-    for (let i = 0; i < index.length; i++) if (index.table.endsInSpace(i)) return true;
-    return false;
-  },
+  build: (index) => index.table.anyEndsInSpace(),
 };
 
 /**

@@ -153,9 +153,10 @@ export abstract class LineTable {
     return lastAtOrBefore(this.starts, this.length, at);
   }
 
-  /** Does line i end in whitespace (a character trimEnd() drops)? */
-  endsInSpace(i: number): boolean {
-    return this.trailingSpace(this.starts[i]!, this.end(i)) > 0;
+  /** Does any line end in whitespace (a character trimEnd() drops)? */
+  anyEndsInSpace(): boolean {
+    for (let i = 0; i < this.length; i++) if (this.trailingSpace(this.starts[i]!, this.end(i)) > 0) return true;
+    return false;
   }
 
   /** Does line i's text equal `s` exactly? */
@@ -366,6 +367,20 @@ class Utf8Lines extends LineTable {
 
   protected hashRange(from: number, to: number, full: boolean): number {
     return hashBytes(this.bytes, from, to, full);
+  }
+
+  override anyEndsInSpace(): boolean {
+    const { bytes, starts, ends, eolWidth } = this;
+    const last = this.length - 1;
+    // end(i) and the ASCII test inline, as in hashAll: no call per line but at a line ending in a non-ASCII character.
+    for (let i = 0; i <= last; i++) {
+      const st = starts[i]!;
+      const e = ends !== undefined ? ends[i]! : i < last ? starts[i + 1]! - eolWidth : this.lastEnd;
+      if (e === st) continue;
+      const c = bytes[e - 1]!;
+      if (c < 0x80 ? c === 32 || (c >= 9 && c <= 13) : this.trailingSpace(st, e) > 0) return true;
+    }
+    return false;
   }
 
   override hashAll(trim: 0 | 1 | 2, stride = 1, full = false): Int32Array {

@@ -93,6 +93,8 @@ describe('line tables', () => {
               expect(t.lineContaining(needle, from)).toBe(expected);
             }
           }
+          // The one-pass question the placement's trailing-whitespace rule asks first (match/scope.ts).
+          expect(t.anyEndsInSpace()).toBe(ref.some((l) => l.text.trimEnd() !== l.text));
           const endings = new Set(ref.map((l) => l.eol).filter((e) => e !== ''));
           expect(t.uniformEol()).toBe(endings.size > 1 ? undefined : ([...endings][0] ?? '\n'));
         }
