@@ -250,7 +250,11 @@ function misplacedOption(program: Command, raw: readonly string[], option: strin
     return cmd.options.find((o) => o.short === flag || o.long === flag);
   };
   const takesValue = (arg: string) =>
-    !arg.includes('=') && commands.some((cmd) => optionOf(cmd, arg)?.required || optionOf(cmd, arg)?.optional);
+    !arg.includes('=') &&
+    commands.some((cmd) => {
+      const o = optionOf(cmd, arg);
+      return o !== undefined && (o.required || o.optional);
+    });
   // The command's name: the first argument naming one that is not an option's value (`-C apply check` checks).
   let at = -1;
   for (let i = 0; i < raw.length && at < 0; i++) {
