@@ -87,7 +87,8 @@ export function oneLineError(text: string, misplaced: (option: string) => Mispla
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
-  const first = (lines[0] ?? 'error').replace(/^error: /, '');
+  // commander ends some messages with a full stop; the line goes on after it.
+  const first = (lines[0] ?? 'error').replace(/^error: /, '').replace(/\.$/, '');
   const option = /^unknown option '(.+)'$/.exec(first)?.[1];
   const hint = option === undefined ? undefined : optionHint(option);
   if (hint) return `chord-patch: ${first}: ${hint}\n`;

@@ -5,8 +5,31 @@
 
 import { align } from '../match/distance.js';
 
+/** Options of GNU patch and git apply that chord-patch does not need, each spelling with why: the hint adds "drop FLAG". */
+const NOT_NEEDED: readonly (readonly [flags: readonly string[], why: string])[] = [
+  [['-u', '--unified'], 'chord-patch recognises a unified diff by itself'],
+  [['-f', '--force', '-t', '--batch'], 'chord-patch never stops to ask: what does not fit is refused and nothing is written'],
+  [
+    ['-b', '--backup', '--no-backup-if-mismatch'],
+    'chord-patch writes no backup files: each file is replaced atomically, a failed run restores what it wrote, ' +
+      'and chord-patch apply -R FILE undoes an applied patch',
+  ],
+  [['--index', '--cached'], "chord-patch writes the working tree, never git's index: run git add afterwards"],
+  [
+    ['-l', '--ignore-whitespace', '--ignore-space-change'],
+    'chord-patch already matches context and removed lines whose whitespace drifted, where only one place fits',
+  ],
+  [
+    ['--whitespace'],
+    'chord-patch writes added lines as the patch has them (it only removes invisible characters and refuses control characters)',
+  ],
+];
+
 /** An unknown option -> what to say instead of a spelling guess. */
 const HINTS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(NOT_NEEDED.flatMap(([flags, why]) => flags.map((flag) => [flag, `${why}; drop ${flag}`]))),
+  '-s': "GNU patch's -s (--silent) is closest to chord-patch's -q (--quiet), which prints only the summary line",
+  '--silent': "GNU patch's --silent is closest to chord-patch's --quiet, which prints only the summary line",
   '--forward':
     'chord-patch never applies a patch twice: a section already in the file is reported as already applied ' +
     'and nothing is written; drop --forward',
@@ -20,9 +43,10 @@ const HINTS: Readonly<Record<string, string>> = {
   '-d': "-d DIR is GNU patch's; chord-patch's is -C DIR (the patch's paths resolve against DIR)",
 };
 
-/** The hint for an unknown option, when it is one of those above. */
+/** The hint for an unknown option (its value left off: `--whitespace=fix`), when it is one of those above. */
 export function optionHint(option: string): string | undefined {
-  return Object.hasOwn(HINTS, option) ? HINTS[option] : undefined;
+  const flag = option.startsWith('--') ? option.split('=')[0]! : option;
+  return Object.hasOwn(HINTS, flag) ? HINTS[flag] : undefined;
 }
 
 /** A misspelling at most this many edits from a hinted long option is taken for it. */

@@ -83,7 +83,7 @@ export const APPLY_OPTIONS: readonly OptionSpec[] = [
   ['--apply', 'with --stat, --numstat or --summary: apply the patch as well'],
   ['-v, --verbose', 'also say, on stderr, where each hunk matched and which pass matched it'],
   [
-    '--3way',
+    '-3, --3way',
     "a hunk or old_string written against an older state of the file (this session's, git's index or HEAD): " +
       'merge its change into the file as it is now (git apply --3way); a conflict writes nothing (docs/stale-context.md)',
   ],

@@ -37,7 +37,8 @@ describe('CLI', () => {
     const diagnosed = run(['--json'], stale);
     expect(diagnosed.code).toBe(1);
     expect(JSON.parse(diagnosed.stdout).failed[0].failures[0].code).toBe('stale_context');
-    const merged = run(['--json', '--3way'], stale);
+    // -3: git apply's short spelling.
+    const merged = run(['--json', '-3'], stale);
     expect(merged.code).toBe(0);
     expect(JSON.parse(merged.stdout).notes.map((n: { code: string }) => n.code)).toContain('merged');
     expect(read()).toBe('a\nB\nc\nD\ne\nf\n');

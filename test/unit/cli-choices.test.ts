@@ -50,6 +50,26 @@ describe('option values and errors', () => {
       "chord-patch: unknown option '--jsn' (did you mean --json?)\n",
     );
     expect(oneLineError("error: unknown option '--zzz'\n")).toBe("chord-patch: unknown option '--zzz'; see chord-patch --help\n");
+    // commander's full stop does not end the line before the pointer to --help.
+    expect(oneLineError("error: too many arguments for 'mcp'. Expected 0 arguments but got 1.\n")).toBe(
+      "chord-patch: too many arguments for 'mcp'. Expected 0 arguments but got 1; see chord-patch --help\n",
+    );
+  });
+
+  it("answers GNU patch's and git apply's options chord-patch does not need with what it does instead", () => {
+    const said = (option: string) => oneLineError(`error: unknown option '${option}'\n`);
+    expect(said('-u')).toBe("chord-patch: unknown option '-u': chord-patch recognises a unified diff by itself; drop -u\n");
+    expect(said('--batch')).toMatch(/never stops to ask: .*; drop --batch\n$/);
+    expect(said('-b')).toMatch(/writes no backup files: .*chord-patch apply -R FILE undoes an applied patch; drop -b\n$/);
+    expect(said('--index')).toMatch(/never git's index: run git add afterwards; drop --index\n$/);
+    expect(said('-l')).toMatch(/whitespace drifted, where only one place fits; drop -l\n$/);
+    // A long option's value is not part of its name: git apply --whitespace=fix.
+    expect(said('--whitespace=fix')).toMatch(/writes added lines as the patch has them .*; drop --whitespace\n$/);
+    expect(said('-s')).toContain("is closest to chord-patch's -q (--quiet)");
+    // A misspelling of one of them gets its hint, not commander's guess.
+    expect(oneLineError("error: unknown option '--ignore-whitespac'\n(Did you mean --verbose?)\n")).toMatch(
+      /^chord-patch: unknown option '--ignore-whitespac' \(did you mean --ignore-whitespace\?\): .*; drop --ignore-whitespace\n$/,
+    );
   });
 });
 
