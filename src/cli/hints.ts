@@ -14,6 +14,10 @@ const NOT_NEEDED: readonly (readonly [flags: readonly string[], why: string])[] 
     'chord-patch writes no backup files: each file is replaced atomically, a failed run restores what it wrote, ' +
       'and chord-patch apply -R FILE undoes an applied patch',
   ],
+  [
+    ['-E', '--remove-empty-files'],
+    'chord-patch deletes a file only where the diff deletes it (+++ /dev/null, deleted file mode), as git apply does',
+  ],
   [['--index', '--cached'], "chord-patch writes the working tree, never git's index: run git add afterwards"],
   [
     ['-l', '--ignore-whitespace', '--ignore-space-change'],
@@ -28,6 +32,7 @@ const NOT_NEEDED: readonly (readonly [flags: readonly string[], why: string])[] 
 /** An unknown option -> what to say instead of a spelling guess. */
 const HINTS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(NOT_NEEDED.flatMap(([flags, why]) => flags.map((flag) => [flag, `${why}; drop ${flag}`]))),
+  '--directory': "git apply's --directory=DIR is closest to chord-patch's -C DIR: the patch's paths resolve against DIR",
   '-s': "GNU patch's -s (--silent) is closest to chord-patch's -q (--quiet), which prints only the summary line",
   '--silent': "GNU patch's --silent is closest to chord-patch's --quiet, which prints only the summary line",
   '--forward':

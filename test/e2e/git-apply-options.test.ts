@@ -349,7 +349,8 @@ describe('--fuzz', () => {
   });
 
   it('--fuzz N leaves out only the N outermost context lines, never a removed line', () => {
-    const r = runCli(['apply', '--fuzz', '3', '-C', tree({ f: lines(1, 30, { 9: 'nine' }) }), ...patchFiles(HUNK)]);
+    // -F: GNU patch's short name.
+    const r = runCli(['apply', '-F', '3', '-C', tree({ f: lines(1, 30, { 9: 'nine' }) }), ...patchFiles(HUNK)]);
     expect(r.code).toBe(0);
     const s = runCli(['apply', '--fuzz', '2', '-C', tree({ f: lines(1, 30, { 9: 'nine' }) }), ...patchFiles(HUNK)]);
     expect(s.code).not.toBe(0);

@@ -66,6 +66,8 @@ describe('option values and errors', () => {
     // A long option's value is not part of its name: git apply --whitespace=fix.
     expect(said('--whitespace=fix')).toMatch(/writes added lines as the patch has them .*; drop --whitespace\n$/);
     expect(said('-s')).toContain("is closest to chord-patch's -q (--quiet)");
+    expect(said('-E')).toMatch(/deletes a file only where the diff deletes it .*; drop -E\n$/);
+    expect(said('--directory=sub')).toContain("is closest to chord-patch's -C DIR");
     // A misspelling of one of them gets its hint, not commander's guess.
     expect(oneLineError("error: unknown option '--ignore-whitespac'\n(Did you mean --verbose?)\n")).toMatch(
       /^chord-patch: unknown option '--ignore-whitespac' \(did you mean --ignore-whitespace\?\): .*; drop --ignore-whitespace\n$/,
