@@ -109,7 +109,10 @@ export const PATCH_OPTIONS: readonly OptionSpec[] = [
     'repeatable',
   ],
   ['--unidiff-zero', 'unified diffs: apply hunks without context (git diff -U0) at the lines they state (like git apply --unidiff-zero)'],
-  ['-F, --fuzz <n>', 'unified diffs: let up to N context lines at each end of a hunk differ from the file (GNU patch -F, --fuzz; default 0)'],
+  [
+    '-F, --fuzz <n>',
+    'unified diffs: let up to N context lines at each end of a hunk differ from the file (GNU patch -F, --fuzz; default 0)',
+  ],
 ];
 
 /** Options of each apply-like command, in the order commander adds them (help order). */
