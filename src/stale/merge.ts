@@ -91,9 +91,19 @@ const WINDOW_CONTEXT = 3;
 function alignment(base: readonly string[], other: readonly string[]): { map: Int32Array; touched: Uint8Array } {
   const map = new Int32Array(base.length).fill(-1);
   const touched = new Uint8Array(base.length + 1);
-  let bi = 0;
-  let oi = 0;
-  for (const part of diffArrays(base as string[], other as string[])) {
+  // Two states of one file share most lines: only what lies between their common first and last lines is diffed.
+  const shorter = Math.min(base.length, other.length);
+  let head = 0;
+  while (head < shorter && base[head] === other[head]) {
+    map[head] = head;
+    head++;
+  }
+  let tail = 0;
+  while (tail < shorter - head && base[base.length - 1 - tail] === other[other.length - 1 - tail]) tail++;
+  for (let k = 1; k <= tail; k++) map[base.length - k] = other.length - k;
+  let bi = head;
+  let oi = head;
+  for (const part of diffArrays(base.slice(head, base.length - tail), other.slice(head, other.length - tail))) {
     const n = part.count ?? part.value.length;
     if (part.added) {
       touched[bi] = 1;
@@ -114,15 +124,7 @@ function windowedMerge(diff3: Diff3, ours: readonly string[], base: readonly str
   const n = base.length;
   const a = alignment(base, ours);
   const b = alignment(base, theirs);
-  const windows: [number, number][] = [];
-  for (let c = 0; c <= n; c++) {
-    if (!a.touched[c] && !b.touched[c]) continue;
-    const s = Math.max(0, c - WINDOW_CONTEXT);
-    const e = Math.min(n, c + WINDOW_CONTEXT + 1);
-    const last = windows[windows.length - 1];
-    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
-    else windows.push([s, e]);
-  }
+  const windows = windowsOf(a.touched, b.touched, n);
   const at = (m: Int32Array, side: readonly string[], i: number) => (i >= n ? side.length : i === 0 ? 0 : m[i]!);
   const regions: Region[] = [];
   let done = 0;
@@ -141,6 +143,25 @@ function windowedMerge(diff3: Diff3, ours: readonly string[], base: readonly str
   }
   if (done < n) regions.push({ ok: base.slice(done) });
   return regions;
+}
+
+/** The base ranges [start, end) node-diff3 runs on: each position either side changes, with context, overlapping ones joined. */
+function windowsOf(touchedA: Uint8Array, touchedB: Uint8Array, n: number): [number, number][] {
+  const windows: [number, number][] = [];
+  for (let c = 0; c <= n; c++) {
+    if (!touchedA[c] && !touchedB[c]) continue;
+    const s = Math.max(0, c - WINDOW_CONTEXT);
+    const e = Math.min(n, c + WINDOW_CONTEXT + 1);
+    const last = windows[windows.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else windows.push([s, e]);
+  }
+  return windows;
+}
+
+/** The windows a merge of these sides runs node-diff3 on (for tests: the merge's cost grows with their lines, not the file's). */
+export function mergeWindows(ours: readonly string[], base: readonly string[], theirs: readonly string[]): [number, number][] {
+  return windowsOf(alignment(base, ours).touched, alignment(base, theirs).touched, base.length);
 }
 
 /** A side's last line without an ending gets one before the next marker line. */

@@ -17,7 +17,7 @@ import { knownPreimages } from './preimages.js';
 import { sessionPreimages } from './store.js';
 import { OpError } from '../plan/failure.js';
 import { sameBytes } from '../platform/contents.js';
-import { type BaseMatch, resolveMerge, tableOf, textsOf } from './resolve.js';
+import { type BaseMatch, linesOf, mergeConflicts, resolveMerge, tableOf, textsOf } from './resolve.js';
 import { conflictFailure, mergedNote, ambiguousFailure } from './report.js';
 import type { Preimage, StaleOptions } from './types.js';
 
@@ -87,11 +87,12 @@ function overlapsOwnEdit(i: number, run: StalePatchRun): OpFailure | undefined {
   const own = sessionPreimages({ ...options, session: options.session }, abs).preimages.filter((p) => !sameBytes(p.bytes, entry.bytes));
   const path = refs[0]!.raw;
   const f: OpFailure = { op: i, code: 'stale_context', path, message: '' };
+  const ours = linesOf(current.table);
   for (const m of baseMatches({ ...f, hunk: 1 }, run, entry, own)) {
-    const r = resolveMerge(current.table, [m], 'merge', path);
-    if (r.kind !== 'conflict') continue;
+    const conflicts = mergeConflicts(ours, m, path);
+    if (conflicts.length === 0) continue;
     const mapped = mapRange(textsOf(m.base), textsOf(current.table), m.range);
-    const c = r.conflicts[0]!;
+    const c = conflicts[0]!;
     return {
       ...f,
       patchLine: run.ops[i]!.patchLine,
@@ -102,7 +103,7 @@ function overlapsOwnEdit(i: number, run: StalePatchRun): OpFailure | undefined {
       lines: [c.oursStart + 1],
       stale: {
         ...staleDetail(m.preimage, m.range, mapped),
-        conflicts: r.conflicts.map((x) => ({ line: x.oursStart + 1, ours: x.ours, theirs: x.theirs })),
+        conflicts: conflicts.map((x) => ({ line: x.oursStart + 1, ours: x.ours, theirs: x.theirs })),
       },
     };
   }

@@ -34,17 +34,23 @@ export function tableOf(bytes: Uint8Array, options: DecodeOptions): { table: Lin
   return d.ok ? { table: d.table, encoding: d.encoding } : undefined;
 }
 
+const mergeOf = (m: BaseMatch, ours: readonly Line[], path: string) =>
+  mergeLines(linesOf(m.base), ours, linesOf(m.changed), {
+    ours: `${path} (now)`,
+    base: preimageName(m.preimage, path),
+    theirs: `${path} (patched)`,
+  });
+
+/** Where merging one base's change into the file now (`ours`: its lines) conflicts; none when it merges cleanly (loadMerge first). */
+export function mergeConflicts(ours: readonly Line[], m: BaseMatch, path: string): Conflict[] {
+  const r = mergeOf(m, ours, path);
+  return r.ok ? [] : r.conflicts;
+}
+
 /** Merge the change into the current file (mergeLines needs loadMerge first). */
 export function resolveMerge(current: LineTable, matches: readonly BaseMatch[], mode: Exclude<ThreeWay, false>, path: string): Resolution {
   const ours = linesOf(current);
-  const results = matches.map((m) => ({
-    m,
-    r: mergeLines(linesOf(m.base), ours, linesOf(m.changed), {
-      ours: `${path} (now)`,
-      base: preimageName(m.preimage, path),
-      theirs: `${path} (patched)`,
-    }),
-  }));
+  const results = matches.map((m) => ({ m, r: mergeOf(m, ours, path) }));
   const first = results[0]!;
   // Two bases whose merges disagree are two readings: refuse, naming both.
   const text = (r: (typeof results)[number]) => (r.r.ok ? r.r.lines : r.r.withMarkers).map((l) => l.text + l.eol).join('');

@@ -29,10 +29,8 @@ describe('wildmatch (git, no flags)', () => {
     expect(() => wildmatch('[[:nope:]]', 'a')).toThrow(/unknown character class/);
   });
 
-  it('runs in time proportional to pattern x path, whatever the stars', () => {
-    const started = Date.now();
+  it('answers a pattern of many stars against a long path: backtracking through every star would never finish', () => {
     expect(wildmatch(`${'*a'.repeat(30)}b`, 'a'.repeat(5000))).toBe(false);
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 });
 
