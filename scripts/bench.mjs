@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { env, freshCopy, materialize, median, rssRun, startRunner, TIME_BIN, treeDiffers } from './bench/measure.mjs';
+import { mcpSessions } from './bench/mcp.mjs';
 import { machine, resultsMarkdown, scalingSvg } from './bench/report.mjs';
 import { tools as toolList } from './bench/tools.mjs';
 import { allWorkloads } from './bench/workloads.mjs';
@@ -413,6 +414,20 @@ for (const group of groups) {
 rmSync(join(WORK, 'rss.txt'), { force: true });
 RUNNER.stop();
 
+// The MCP server, as an agent drives it: one session per file size, each call timed from the client.
+const mcp =
+  only && !only.has('mcp')
+    ? undefined
+    : await mcpSessions(
+        [
+          { id: 'bin', label: 'the binary (build/chord-patch mcp)', file: join(ROOT, 'build', 'chord-patch'), args: [] },
+          { id: 'cli', label: 'the Node CLI (bin/chord-patch mcp)', file: join(ROOT, 'bin', 'chord-patch'), args: [] },
+        ],
+        quick ? 7 : 15,
+      );
+const mcpLine = (c) => `${c.id} ${c.sizes.map((z) => z.error ?? `${z.patch.toFixed(0)}ms`).join('/')}`;
+if (mcp) log(`mcp      ${mcp.map(mcpLine).join(', ')}  [${elapsed()}]`);
+
 const info = {
   machine: machine(),
   load: [loadAtStart, loadavg()[0]],
@@ -426,6 +441,7 @@ const info = {
   repsHeavy: REPS_HEAVY,
   budget: BUDGET_S,
   seconds: (Date.now() - started) / 1000,
+  mcp,
 };
 const md = resultsMarkdown(results, info);
 writeFileSync(out, md);

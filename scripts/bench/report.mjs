@@ -532,7 +532,7 @@ ${limits(results, floorKb)}
 
 ${resultsTable(results, floorKb)}
 
-## Scaling
+${mcpSection(info.mcp)}## Scaling
 
 The 500-hunk workload at 1/4, 1/2, full and double size (hunk count scales with the lines), measured
 in shared rounds (each round runs every size once). "line fit" is the least-squares line through
@@ -548,6 +548,34 @@ Chart: [scaling.svg](scaling.svg).
 ${t.scaling.text}
 
 ![time against file size](scaling.svg)
+`;
+}
+
+/** The MCP server's per-call times (scripts/bench/mcp.mjs), or nothing when that part was not run. */
+function mcpSection(mcp) {
+  if (!mcp) return '';
+  const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
+  const rows = mcp.flatMap((c) =>
+    c.sizes.map((z) =>
+      z.error
+        ? `| ${c.label} | ${z.lines.toLocaleString('en-US')} | failed: ${z.error} | | | |`
+        : `| ${c.label} | ${z.lines.toLocaleString('en-US')} | ${ms(z.connect)} | ${ms(z.edit)} | ${ms(z.patch)} | ` +
+          `${(z.patch / z.edit).toFixed(2)}× |`,
+    ),
+  );
+  return `## The MCP server, per call
+
+An agent's session as it drives \`chord-patch mcp\`: the SDK's client over stdio, one server per
+file, whose session first edits the file 8 times (the states its pre-image store keeps per file,
+so every later patch is also checked against each of them for undoing an earlier edit). Then
+edit and apply_patch calls alternate, each changing one line no earlier call touched, each written
+durably; the medians are over those calls, timed from the client's request to its answer.
+"connect" is the server's start and the MCP handshake.
+
+| server | file lines | connect, ms | edit call, ms | apply_patch call, ms | apply_patch ÷ edit |
+| --- | ---: | ---: | ---: | ---: | ---: |
+${rows.join('\n')}
+
 `;
 }
 

@@ -82,7 +82,7 @@ export function mergeLines(
 type Region = { ok: string[] } | { conflict: { a: string[]; aIndex: number; o: string[]; oIndex: number; b: string[]; bIndex: number } };
 
 /** Lines kept on each side of every change the merge looks at: the diff3 runs only on these windows. */
-const WINDOW_CONTEXT = 3;
+export const WINDOW_CONTEXT = 3;
 
 /**
  * Where `other` keeps each base line (-1: removed), and which base positions a

@@ -12,12 +12,13 @@ import type { Line } from '../text/lines.js';
 import type { Entry, FileOp, Note, OpFailure } from '../types.js';
 import type { Bytes } from '../platform/contents.js';
 import { mapRange, preimageName, staleDetail, staleMessage } from './describe.js';
+import { mayConflict } from './apart.js';
 import { loadMerge } from './merge.js';
 import { knownPreimages } from './preimages.js';
 import { sessionPreimages } from './store.js';
 import { OpError } from '../plan/failure.js';
 import { sameBytes } from '../platform/contents.js';
-import { type BaseMatch, linesOf, mergeConflicts, resolveMerge, tableOf, textsOf } from './resolve.js';
+import { type BaseMatch, mergeConflicts, resolveMerge, tableOf, textsOf } from './resolve.js';
 import { conflictFailure, mergedNote, ambiguousFailure } from './report.js';
 import type { Preimage, StaleOptions } from './types.js';
 
@@ -87,9 +88,9 @@ function overlapsOwnEdit(i: number, run: StalePatchRun): OpFailure | undefined {
   const own = sessionPreimages({ ...options, session: options.session }, abs).preimages.filter((p) => !sameBytes(p.bytes, entry.bytes));
   const path = refs[0]!.raw;
   const f: OpFailure = { op: i, code: 'stale_context', path, message: '' };
-  const ours = linesOf(current.table);
   for (const m of baseMatches({ ...f, hunk: 1 }, run, entry, own)) {
-    const conflicts = mergeConflicts(ours, m, path);
+    if (!mayConflict(m.base, current.table, m.changed)) continue;
+    const conflicts = mergeConflicts(current.table, m, path);
     if (conflicts.length === 0) continue;
     const mapped = mapRange(textsOf(m.base), textsOf(current.table), m.range);
     const c = conflicts[0]!;

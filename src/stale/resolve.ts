@@ -8,7 +8,8 @@ import { decodeLines, type DecodeOptions, type TextEncoding } from '../text/deco
 import type { Line } from '../text/lines.js';
 import type { LineTable } from '../text/table.js';
 import { preimageName } from './describe.js';
-import { type Conflict, mergeLines } from './merge.js';
+import { commonEnds } from './apart.js';
+import { type Conflict, mergeLines, WINDOW_CONTEXT } from './merge.js';
 import type { Preimage, ThreeWay } from './types.js';
 
 /** A pre-image the change applied to: the base, and the base as changed. */
@@ -41,10 +42,25 @@ const mergeOf = (m: BaseMatch, ours: readonly Line[], path: string) =>
     theirs: `${path} (patched)`,
   });
 
-/** Where merging one base's change into the file now (`ours`: its lines) conflicts; none when it merges cleanly (loadMerge first). */
-export function mergeConflicts(ours: readonly Line[], m: BaseMatch, path: string): Conflict[] {
-  const r = mergeOf(m, ours, path);
-  return r.ok ? [] : r.conflicts;
+/**
+ * Where merging one base's change into the file now conflicts; none when it
+ * merges cleanly (loadMerge first). Lines all three share at the start and
+ * the end cannot conflict: only the rest, with a window's context, is merged.
+ */
+export function mergeConflicts(current: LineTable, m: BaseMatch, path: string): Conflict[] {
+  const ours = commonEnds(m.base, current);
+  const theirs = commonEnds(m.base, m.changed);
+  const margin = WINDOW_CONTEXT + 1;
+  const from = Math.max(0, Math.min(ours.head, theirs.head) - margin);
+  const tail = Math.max(0, Math.min(ours.tail, theirs.tail) - margin);
+  const middle = (t: LineTable) =>
+    Array.from({ length: t.length - tail - from }, (_, k) => ({ text: t.textAt(from + k), eol: t.eolAt(from + k) }));
+  const r = mergeLines(middle(m.base), middle(current), middle(m.changed), {
+    ours: `${path} (now)`,
+    base: preimageName(m.preimage, path),
+    theirs: `${path} (patched)`,
+  });
+  return r.ok ? [] : r.conflicts.map((c) => ({ ...c, oursStart: c.oursStart + from, baseStart: c.baseStart + from }));
 }
 
 /** Merge the change into the current file (mergeLines needs loadMerge first). */

@@ -1,0 +1,59 @@
+// Whether a three-way merge could conflict at all, from where each side
+// differs from the base. The merge (merge.ts) hands node-diff3 only windows
+// of WINDOW_CONTEXT lines around each change, so changes of the two sides
+// further apart than two windows never meet in one. Each side's changes lie
+// between the lines it shares with the base at its start and at its end,
+// found here by comparing whole lines without decoding them: a session
+// checks every patch against each earlier state of its file it keeps.
+
+import type { LineTable } from '../text/table.js';
+import { WINDOW_CONTEXT } from './merge.js';
+
+/** Line i of `a` and line j of `b` hold the same text with the same ending. */
+function sameLine(a: LineTable, i: number, b: LineTable, j: number): boolean {
+  const as = a.lineStarts();
+  const bs = b.lineStarts();
+  const from = as[i]!;
+  const other = bs[j]!;
+  const width = as[i + 1]! - from;
+  if (bs[j + 1]! - other !== width) return false;
+  const au = a.units();
+  const bu = b.units();
+  if (typeof au === 'string' || typeof bu === 'string') return a.textAt(i) === b.textAt(j) && a.eolAt(i) === b.eolAt(j);
+  for (let k = 0; k < width; k++) if (au[from + k] !== bu[other + k]) return false;
+  return true;
+}
+
+/**
+ * The base positions `other` can touch (as merge.ts counts them: a line it
+ * removes or changes, or an insertion before a line, position base.length
+ * at the end): those between the lines both share at the start and at the
+ * end, as merge.ts trims them. Undefined when the two are the same.
+ */
+export function changedSpan(base: LineTable, other: LineTable): { first: number; last: number } | undefined {
+  const { head, tail } = commonEnds(base, other);
+  if (head === base.length && head === other.length) return undefined;
+  return { first: head, last: base.length - tail };
+}
+
+/** How many lines two tables share at their start, and then at their end (never counting a line twice). */
+export function commonEnds(a: LineTable, b: LineTable): { head: number; tail: number } {
+  const shorter = Math.min(a.length, b.length);
+  let head = 0;
+  while (head < shorter && sameLine(a, head, b, head)) head++;
+  let tail = 0;
+  while (tail < shorter - head && sameLine(a, a.length - 1 - tail, b, b.length - 1 - tail)) tail++;
+  return { head, tail };
+}
+
+/**
+ * False when merging `ours` and `theirs` over `base` cannot conflict: one side
+ * is the base, or their changes are further apart than two windows.
+ */
+export function mayConflict(base: LineTable, ours: LineTable, theirs: LineTable): boolean {
+  const a = changedSpan(base, ours);
+  const b = changedSpan(base, theirs);
+  if (!a || !b) return false;
+  const gap = a.first > b.last ? a.first - b.last : b.first > a.last ? b.first - a.last : 0;
+  return gap <= 2 * WINDOW_CONTEXT + 1;
+}
