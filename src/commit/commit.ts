@@ -29,7 +29,7 @@
 // recovered). The temp file and the target's directory are fsynced as in
 // every commit.
 
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { Fs, Note } from '../types.js';
 import { forEachBounded } from '../platform/bounded.js';
 import {
@@ -163,7 +163,7 @@ async function commitPinned(
     (await createDirs(toCreate, pins)) ??
     (await writeAndSwitch(fs, mutations, entries, pins, signals, touched)) ??
     (await makeDurable(fs, ctx, journalPath, id, pins, !single));
-  if (failure) return rollBack(fs, ctx, journal, journalPath, pins, touched, failure);
+  if (failure) return rollBack(fs, ctx, { journal, mutations }, journalPath, pins, touched, failure);
   // Past the commit point: what is left is cleaning up, never undoing.
   const leftovers = await finishCommitted(fs, journal, pins.name);
   if (ctx.journal) await fs.unlink(join(ctx.journal.dir, doneName(id))).catch(() => {});
@@ -342,14 +342,19 @@ async function switchOne(
 async function rollBack(
   fs: Fs,
   ctx: CommitContext,
-  journal: Journal,
+  { journal, mutations }: { journal: Journal; mutations: readonly Mutation[] },
   journalPath: string | undefined,
   pins: Pins,
   touched: Set<string>,
   f: Failure,
 ): Promise<CommitResult> {
+  // A switched target's post-image tells the commit's own content from another program's later write; the journal may lack it.
+  const entries = journal.entries.map((e, i) => {
+    const after = mutations[i]!.after;
+    return e.post || !after || !touched.has(e.target) ? e : { ...e, post: postImage(after.bytes) };
+  });
   // Only directories actually created are this commit's to remove.
-  const result = await undo(fs, { ...journal, dirs: pins.created }, pins.name, touched);
+  const result = await undo(fs, { ...journal, entries, dirs: pins.created }, pins.name, touched);
   const lead =
     f.code === 'changed_after_planning'
       ? `changed after planning: ${show(ctx, f.path) || f.path} ${f.why}`
@@ -362,12 +367,14 @@ async function rollBack(
     restored: result.restored.map((x) => show(ctx, x)),
     leftovers: result.leftovers.map((x) => show(ctx, x)),
   };
+  const kept = result.kept.map((k) => k.split(`${journal.root}${sep}`).join(''));
   if (result.notRestored.length === 0) {
     // Only leftovers (or nothing) remain: the journal has nothing more to undo.
     if (journalPath) await fs.unlink(journalPath).catch(() => {});
     if (ctx.journal) await fs.unlink(join(ctx.journal.dir, doneName(journal.id))).catch(() => {});
     const r = result.restored.length;
     const undone = r > 0 ? `the ${r} file${r === 1 ? '' : 's'} already switched in this commit ${r === 1 ? 'was' : 'were'} restored; ` : '';
+    const outcome = kept.length > 0 ? `NOT restored, to keep another program's later change: ${kept.join('; ')}` : 'no file was changed';
     const left =
       disk.leftovers.length > 0
         ? `; but chord-patch could not remove its own temporary files and directories: ${disk.leftovers.join(', ')}`
@@ -375,15 +382,16 @@ async function rollBack(
     return {
       ok: false,
       code: f.code,
-      message: `${lead}; ${undone}no file was changed${left}`,
+      message: `${lead}; ${undone}${outcome}${left}`,
       paths,
-      ...(disk.leftovers.length > 0 ? { disk } : {}),
+      ...(disk.leftovers.length > 0 || kept.length > 0 ? { disk } : {}),
     };
   }
   const message =
     `${lead}; restoring the files already written ALSO FAILED. ` +
     `Files holding the NEW content (not restored): ${disk.newContent.join(', ')}. ` +
     `Files restored to their previous content: ${disk.restored.join(', ') || 'none'}.` +
+    (kept.length > 0 ? ` NOT restored, to keep another program's later change: ${kept.join('; ')}.` : '') +
     (disk.leftovers.length > 0 ? ` Leftover temporary files: ${disk.leftovers.join(', ')}.` : '') +
     (journalPath
       ? ` The journal ${journalPath} is kept: \`chord-patch recover\` (or the next run in this directory) retries the restore.`

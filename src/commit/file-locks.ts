@@ -26,7 +26,7 @@
 // degrades to a note as well.
 // Only the real file system is locked: another Fs's identities name no file.
 
-import { lstatSync, mkdirSync, readlinkSync, symlinkSync, unlinkSync } from 'node:fs';
+import { lstatSync, readlinkSync, symlinkSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ChordPatchError } from '../errors.js';
 import type { Fs, Note } from '../types.js';
@@ -34,6 +34,7 @@ import { closeDirectory, flockCalls, openDirectory, tryLock } from '../platform/
 import { journalKeyPath } from './journal-key.js';
 import { type Holder, holderText, thisProcess, verdict } from './liveness.js';
 import { backoff, GUARD_SLOTS, guardNames, uniqueId, waitedText } from './lock.js';
+import { makeDirs } from '../platform/make-dirs.js';
 
 export interface FileLockOptions {
   /** Total wait for other runs' locks (default 30 s). */
@@ -119,7 +120,7 @@ export async function lockFiles(fs: Fs, paths: readonly string[], options: FileL
   const dir = lockDir();
   let links = true;
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDirs(dir, 0o700);
   } catch (e) {
     notes.push(degraded(dir, e));
     links = false;

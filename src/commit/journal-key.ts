@@ -10,9 +10,10 @@
 // is chord-patch's own file, read with node:fs rather than through the Fs a
 // run was given.
 
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { homedir } from 'node:os';
+import { makeDirs } from '../platform/make-dirs.js';
 
 const KEY_BYTES = 32;
 
@@ -45,7 +46,7 @@ function readOrCreate(path: string): KeyResult {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return { error: (e as Error).message, path };
   }
   try {
-    mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+    makeDirs(join(path, '..'), 0o700);
     const fd = openSync(path, 'wx', 0o600);
     try {
       const bytes = new Uint8Array(KEY_BYTES);

@@ -142,7 +142,8 @@ export async function undo(fs: Fs, j: Journal, name: Namer, touched?: ReadonlySe
     // In-process the commit knows which targets it switched; recovery does not (undefined).
     const switched = touched ? touched.has(e.target) : undefined;
     try {
-      const foreign = switched === undefined ? await keepForeign(fs, e, name) : undefined;
+      // A target another program wrote after its switch holds that program's work, which a rollback must not replace either.
+      const foreign = switched !== false ? await keepForeign(fs, e, name, switched === true) : undefined;
       if (foreign !== undefined) {
         out.kept.push(foreign);
         if (e.tmp) await remove(fs, name(e.tmp), out.leftovers, e.tmp);
@@ -182,11 +183,12 @@ async function holdsPostImage(fs: Fs, path: string, post: Image): Promise<boolea
 }
 
 /**
- * Recovery: has another program changed this target since the crash? Then
- * the target stays as it is, the pre-image (if any) is moved to a visible
- * name beside it, and the description is returned; undefined otherwise.
+ * Has another program changed this target since the crash (recovery) or since
+ * its switch (a rollback, `afterSwitch`)? Then the target stays as it is, the
+ * pre-image (if any) is moved to a visible name beside it, and the
+ * description is returned; undefined otherwise.
  */
-async function keepForeign(fs: Fs, e: JournalEntry, name: Namer): Promise<string | undefined> {
+async function keepForeign(fs: Fs, e: JournalEntry, name: Namer, afterSwitch: boolean): Promise<string | undefined> {
   const target = await fs.lstat(name(e.target));
   // An in-place target removed since is another program's doing: there is no inode left to write back into.
   if (!target && !e.inPlace) return undefined;
@@ -204,12 +206,14 @@ async function keepForeign(fs: Fs, e: JournalEntry, name: Namer): Promise<string
     if (await holdsPostImage(fs, name(e.target), e.post)) return undefined;
   } else {
     const tmp = e.tmp ? await fs.lstat(name(e.tmp)) : null;
-    // Only a target that is still the commit's temp file's second name was created by it.
-    if (!tmp || tmp.identity !== target.identity || !e.post) return undefined;
-    if (await holdsPostImage(fs, name(e.target), e.post)) return undefined;
+    // Only a target that is still the commit's temp file's second name was created by it; after a known switch, any other is foreign.
+    if (!tmp || tmp.identity !== target.identity) {
+      if (!afterSwitch) return undefined;
+    } else if (!e.post || (await holdsPostImage(fs, name(e.target), e.post))) return undefined;
   }
   const what = CHANGED_SINCE[e.op];
-  const kept = `${e.target}: changed by another program after the interruption (${what}); kept as it is`;
+  const when = afterSwitch ? 'after chord-patch wrote it' : 'after the interruption';
+  const kept = `${e.target}: changed by another program ${when} (${what}); kept as it is`;
   if (!backup) return kept;
   const orig = `${e.target}.chord-patch-orig`;
   try {

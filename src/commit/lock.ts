@@ -160,6 +160,8 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
         if (errno(e) === 'ENOENT') continue;
         if (errno(e) !== 'EEXIST') {
           await fs.unlink(mine).catch(() => {});
+          // The state directory this run just made (a full disk has room for it, not for the lock) is no litter to leave.
+          await fs.rmdir(dir).catch(() => {});
           throw e;
         }
       }

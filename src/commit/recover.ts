@@ -318,6 +318,8 @@ async function recoverUnlocked(fs: Fs, root: string, options: LockOptions): Prom
   if (holder) return { ...nothingRecovered(), ok: false, message: `cannot recover ${root} now: ${holder}; retry when it has finished` };
   const key = journalKey();
   const r = await recoverJournals(fs, state.root, state.dir, 'key' in key ? key.key : undefined, options, false);
+  // Emptied (or just made by openStateDir), the directory goes as a lock's release removes it.
+  await fs.rmdir(state.dir).catch(() => {});
   const said = recoveryText(r) ?? `nothing to recover in ${root}: no interrupted chord-patch commit`;
   const message = `${said} (the disk is full: recovered without writing the commit lock, which no live run held)`;
   return { ...r, ok: r.notRestored.length === 0 && r.unusable.length === 0, message };

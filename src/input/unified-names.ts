@@ -2,6 +2,8 @@
 // names of a `diff --git` line, C-quoted names, and `---`/`+++` names with
 // their timestamps (and what an epoch timestamp means).
 
+import { ChordPatchError } from '../errors.js';
+
 /** `a/x b/x` -> its two paths; quoted names ("a/x y") are unquoted. With spaces, the halves must agree. */
 export function gitHeaderNames(rest: string): [string, string] | undefined {
   if (rest.startsWith('"')) {
@@ -20,7 +22,9 @@ export function gitHeaderNames(rest: string): [string, string] | undefined {
   return spaces.length === 1 ? [rest.slice(0, spaces[0]), rest.slice(spaces[0]! + 1)] : undefined;
 }
 
-/** C-style quoted path as git writes it ("a/t\303\251st" -> a/tést). */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** C-style quoted path as git writes it ("a/t\303\251st" -> a/tést); throws bad_input (without a line) when the bytes are not UTF-8. */
 export function unquote(q: string): string {
   if (!q.startsWith('"')) return q;
   const bytes: number[] = [];
@@ -38,7 +42,16 @@ export function unquote(q: string): string {
       k += 2;
     } else bytes.push(ESC[next] ?? next.charCodeAt(0));
   }
-  return Buffer.from(bytes).toString('utf8');
+  try {
+    return STRICT_UTF8.decode(Uint8Array.from(bytes));
+  } catch {
+    // Decoded leniently, a byte that is not UTF-8 would become U+FFFD and the patch would touch a file of another name.
+    throw new ChordPatchError(
+      'bad_input',
+      `the name ${q} is not UTF-8 once its escapes are undone; chord-patch names files in UTF-8 only, ` +
+        'so nothing was written (use git apply)',
+    );
+  }
 }
 
 /**

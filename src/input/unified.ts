@@ -35,7 +35,7 @@
 // git's guess at the enclosing function and may sit above an earlier hunk:
 // it is not used as an anchor. Line numbers are kept as hints (hintLine).
 
-import { ChordPatchError } from '../errors.js';
+import { ChordPatchError, isChordPatchError } from '../errors.js';
 import { quote } from '../text/quote.js';
 import { gitHeaderNames, nameOf, namePath, unquote } from './unified-names.js';
 import type { HunkLine } from '../types.js';
@@ -109,6 +109,16 @@ function fail(line: number, message: string): never {
   throw new ChordPatchError('parse_error', `line ${line}: ${message}`, line);
 }
 
+/** A name that is not UTF-8 (unquote) is refused at the line being read. */
+function withLine<T>(s: State, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (!isChordPatchError(e) || e.line !== undefined) throw e;
+    throw new ChordPatchError(e.code, `line ${lineNo(s)}: ${e.message}`, lineNo(s));
+  }
+}
+
 /** Parse unified-diff text into its files. Throws ChordPatchError (with the line) when malformed. */
 export function parseUnified(input: string): UnifiedFile[] {
   return readUnified(input).files;
@@ -125,7 +135,7 @@ export function readUnified(input: string): { files: UnifiedFile[]; skipped: num
   const skipped = skipPreamble(s);
   const files: UnifiedFile[] = [];
   while (s.i < s.lines.length) {
-    const file = parseFile(s);
+    const file = withLine(s, () => parseFile(s));
     if (file) files.push(file);
     else skipBetween(s);
   }

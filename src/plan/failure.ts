@@ -43,7 +43,8 @@ export class OpError extends Error {
 function siteFields(site: FailureSite): FailureSite {
   return {
     ...(site.hunk !== undefined ? { hunk: site.hunk } : {}),
-    ...(site.patchLine !== undefined ? { patchLine: site.patchLine } : {}),
+    // Line 0 is what an operation built from a tool call (no patch text) carries: it comes from no line.
+    ...(site.patchLine !== undefined && site.patchLine > 0 ? { patchLine: site.patchLine } : {}),
     ...(site.lines !== undefined && site.lines.length > 0 ? { lines: site.lines } : {}),
   };
 }

@@ -108,6 +108,20 @@ export function checkSameFile(refs: readonly PathRef[], entries: Map<string, Ent
   }
 }
 
+/**
+ * A NUL or a lone surrogate (a JSON `\udcff`) cannot be part of a file name:
+ * the system call would refuse the first, and the second would be written
+ * as U+FFFD, creating a file the patch did not name.
+ */
+function refuseUnnamable(refs: readonly PathRef[]): void {
+  for (const { raw } of refs) {
+    const bad = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(raw)?.[0];
+    if (bad === undefined) continue;
+    const what = bad === '\0' ? 'a NUL character' : `a lone surrogate (U+${bad.charCodeAt(0).toString(16).toUpperCase()})`;
+    throw new ChordPatchError('bad_input', `${JSON.stringify(raw)}: a file name cannot hold ${what}; nothing was written`);
+  }
+}
+
 function overlap(detail: string): never {
   throw new ChordPatchError(
     'overlapping_operations',
@@ -119,6 +133,7 @@ function overlap(detail: string): never {
 export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[], options: SnapshotOptions = {}): Promise<Snapshot> {
   const allowOutside = !!options.allowOutside;
   // Names first (nothing read yet), then identities (hard links) once read.
+  refuseUnnamable(refs);
   checkOverlaps(refs);
   const entries = new Map<string, Entry>();
   const outside = new Set<string>();

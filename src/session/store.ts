@@ -12,19 +12,7 @@
 // The session folder sits below run/, plan/ and edit/: the runners hand it what it
 // needs of their snapshot as plain data (PatchTargets), so it imports neither.
 
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  renameSync,
-  rmSync,
-  type Stats,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { ChordPatchError } from '../errors.js';
@@ -44,6 +32,7 @@ import {
   type SessionState,
   sessionStatePath,
 } from './state.js';
+import { makeDirs } from '../platform/make-dirs.js';
 
 export interface SessionOptions {
   /** Session id (`--session`, CHORD_PATCH_SESSION). No id: no state at all. */
@@ -155,7 +144,7 @@ export function checkSessionState(opts: SessionOptions): void {
 export function saveSessionState(path: string, state: SessionState): void {
   const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
   try {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    makeDirs(dirname(path), 0o700);
     writeFileSync(tmp, serializeSessionState(state), { mode: 0o600 });
     renameSync(tmp, path);
   } catch {

@@ -8,11 +8,12 @@
 // says so), but a blob whose bytes no longer hash to its name is never used
 // as a base.
 
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../platform/sha256.js';
 import { preimageDirFor, type SessionOptions } from '../session/store.js';
 import type { Preimage, StoreTrouble } from './types.js';
+import { makeDirs } from '../platform/make-dirs.js';
 
 export const PREIMAGE_STORE_VERSION = 1;
 
@@ -164,7 +165,7 @@ export function keepPreimages(
       // A corrupt index is dropped: its blobs could not be trusted as bases anyway.
       index = { version: PREIMAGE_STORE_VERSION, entries: [] };
     }
-    mkdirSync(join(dir, 'objects'), { recursive: true, mode: 0o700 });
+    makeDirs(join(dir, 'objects'), 0o700);
     realDir(dir);
     realDir(join(dir, 'objects'));
     const added: IndexEntry[] = [];

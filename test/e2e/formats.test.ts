@@ -71,4 +71,20 @@ describe('formats models emit', () => {
     expect(ins.code, ins.stderr).toBe(0);
     expect(read('v.txt')).toBe('a\nb\nc\nd\n');
   });
+
+  it('names no patch line for a failure of a text-editor call, which has none', () => {
+    writeFileSync(join(dir, 'sj.txt'), Buffer.from('\x82\xa0\x82\xa2\n', 'latin1'));
+    const insert = {
+      type: 'tool_use',
+      id: 't',
+      name: 'str_replace_based_edit_tool',
+      input: { command: 'insert', path: 'sj.txt', insert_line: 1, new_str: 'ß' },
+    };
+    const text = runCli(['apply'], { cwd: dir, input: JSON.stringify(insert) });
+    expect(text.code).toBe(1);
+    expect(text.stderr).toContain('which cannot represent "ß"');
+    expect(text.stderr).not.toContain('patch line');
+    const json = runCli(['apply', '--json'], { cwd: dir, input: JSON.stringify(insert) });
+    expect(JSON.parse(json.stdout).failed[0].failures[0]).not.toHaveProperty('patchLine');
+  });
 });

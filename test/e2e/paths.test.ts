@@ -134,3 +134,29 @@ describe('-R and the directories a patch created', () => {
     expect(readTree(dir)).toEqual({ 'd/': 'dir' });
   });
 });
+
+describe('a name no file can have as written', () => {
+  const names = (dir: string) => Object.keys(readTree(dir)).sort();
+
+  it('refuses a git-quoted name whose bytes are not UTF-8, instead of writing U+FFFD in its place', () => {
+    const dir = scratch({ 'keep.txt': 'x\n' });
+    const diff = ['diff --git "a/bad\\377.txt" "b/bad\\377.txt"', 'new file mode 100644', '--- /dev/null', '+++ "b/bad\\377.txt"'];
+    const r = runCli(['apply', '--json', '-C', dir], { input: [...diff, '@@ -0,0 +1 @@', '+x', ''].join('\n') });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).error).toMatchObject({ code: 'bad_input', line: 1 });
+    expect(JSON.parse(r.stdout).error.message).toContain('"a/bad\\377.txt" is not UTF-8');
+    expect(names(dir)).toEqual(['keep.txt']);
+  });
+
+  it.each([
+    ['a lone surrogate', 'bad\\udcff.txt', 'a lone surrogate (U+DCFF)'],
+    ['a NUL', 'a\\u0000b.txt', 'a NUL character'],
+  ])('refuses a JSON path holding %s, writing nothing', (_what, path, said) => {
+    const dir = scratch({ 'keep.txt': 'x\n' });
+    const call = `{"type":"apply_patch_call","call_id":"c","operation":{"type":"create_file","path":"${path}","diff":"+x\\n"}}`;
+    const r = runCli(['apply', '-C', dir], { input: call });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)[0].output).toContain(`a file name cannot hold ${said}; nothing was written`);
+    expect(names(dir)).toEqual(['keep.txt']);
+  });
+});

@@ -218,3 +218,17 @@ describe('journals chord-patch did not write, or not for this tree', () => {
     expect(read(join(top, 'out', 'a.txt'))).toBe('theirs\n');
   });
 });
+
+describe('a state home that cannot hold a directory', () => {
+  it.runIf(existsSync('/proc/self'))('commits with a note under XDG_STATE_HOME=/proc/self instead of hanging', () => {
+    writeFileSync(join(dir, 'a.txt'), 'a\n');
+    const r = runCli(['apply', '-q', '-C', dir], {
+      input: P('*** Update File: a.txt', '-a', '+b'),
+      env: { XDG_STATE_HOME: '/proc/self' },
+      timeoutMs: 15_000,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('no file lock in /proc/self/chord-patch/locks');
+    expect(read(join(dir, 'a.txt'))).toBe('b\n');
+  });
+});

@@ -77,6 +77,50 @@ describe('the re-check right before each switch', () => {
   });
 });
 
+describe('a rollback after another program wrote a switched target', () => {
+  it("keeps that program's write instead of restoring the old content over it, and says so", async () => {
+    const fs = new MemFs(files(3));
+    let wrote = false;
+    fs.hooks.beforeWrite = (path, _n, op) => {
+      // f2's switch fails after f0's, and a formatter saved f0 in between.
+      if (op !== 'rename' || path !== '/work/f2.txt' || wrote) return;
+      expect(fs.text('/work/f0.txt')).toBe('new 0\n');
+      fs.put('/work/f0.txt', 'a formatter wrote this\n');
+      wrote = true;
+      throw eio('rename');
+    };
+    const o = await run(fs, updateAll(3));
+    expect(wrote).toBe(true);
+    expect(o.status).toBe('rejected');
+    expect(fs.text('/work/f0.txt')).toBe('a formatter wrote this\n');
+    expect(fs.text('/work/f0.txt.chord-patch-orig')).toBe('old 0\n');
+    for (const i of [1, 2]) expect(fs.text(`/work/f${i}.txt`)).toBe(`old ${i}\n`);
+    expect(o.error?.message).toContain(
+      "NOT restored, to keep another program's later change: f0.txt: changed by another program after chord-patch wrote it",
+    );
+    expect(modelMessage(o)).not.toContain('Nothing was written');
+    expect(stateFiles(fs).filter((p) => !p.endsWith('.chord-patch-orig'))).toEqual([]);
+  });
+
+  it('keeps a file another program created where the commit had already deleted one', async () => {
+    const fs = new MemFs({ 'd0.txt': 'zero\n', 'd1.txt': 'one\n' });
+    let wrote = false;
+    fs.hooks.beforeWrite = (path, _n, op) => {
+      // d1's deletion (a rename to its backup) fails after d0's, and d0 was made again in between.
+      if (op !== 'rename' || !/\/d1\.txt$|-1\.old$/.test(path) || wrote) return;
+      fs.put('/work/d0.txt', 'made again\n');
+      wrote = true;
+      throw eio('rename');
+    };
+    const o = await run(fs, P('*** Delete File: d0.txt', '*** Delete File: d1.txt'));
+    expect(wrote).toBe(true);
+    expect(fs.text('/work/d0.txt')).toBe('made again\n');
+    expect(fs.text('/work/d0.txt.chord-patch-orig')).toBe('zero\n');
+    expect(fs.text('/work/d1.txt')).toBe('one\n');
+    expect(o.error?.message).toContain('d0.txt: changed by another program after chord-patch wrote it (a file was created');
+  });
+});
+
 describe('a rollback that fails too', () => {
   // The third switch fails, then every restore fails (the device is gone).
   const broken = () => {

@@ -38,6 +38,16 @@ describe('recover on a full disk', () => {
     for (const f of ['a', 'b', 'c']) expect(fs.text(`/work/${f}.txt`)).toBe(`old ${f}\n`);
   });
 
+  it('leaves no state directory in a clean tree, where a directory still fits but no lock file does', async () => {
+    const fs = new MemFs({ 'a.txt': 'a\n' });
+    fs.hooks.beforeWrite = (_path, _n, op) => {
+      if (op === 'writeTemp') throw enospc(op);
+    };
+    const r = await recover({ fs, cwd: '/work' });
+    expect(r.message).toContain('nothing to recover');
+    expect([...fs.nodes.keys()].filter((p) => p.includes('.chord-patch'))).toEqual([]);
+  });
+
   it('refuses while a live run holds the lock, naming it', async () => {
     const fs = await crashedThenFull();
     const { hostname } = await import('node:os');

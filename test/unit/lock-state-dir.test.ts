@@ -112,3 +112,16 @@ describe('the state directory removed by the last holder while a run opens it', 
     await expect(acquireLock(fs, '/work')).rejects.toMatchObject({ code: 'write_failed', message: expect.stringContaining('vanished') });
   });
 });
+
+describe('a lock that cannot be written (a full disk)', () => {
+  it('leaves no empty state directory behind, and writes nothing', async () => {
+    const fs = new MemFs({ 'a.txt': 'a\n' });
+    fs.hooks.beforeWrite = (path, _n, op) => {
+      if (op === 'writeTemp') throw Object.assign(new Error(`ENOSPC: no space left on device, write ${path}`), { code: 'ENOSPC' });
+    };
+    const o = await runEditText(JSON.stringify({ path: 'a.txt', old_string: 'a', new_string: 'b' }), { fs, cwd: '/work' });
+    expect(o.error?.message).toContain('cannot take the commit lock');
+    expect(fs.text('/work/a.txt')).toBe('a\n');
+    expect([...fs.nodes.keys()].filter((p) => p.includes('.chord-patch'))).toEqual([]);
+  });
+});
