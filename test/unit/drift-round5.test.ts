@@ -1,0 +1,59 @@
+// Wrong writes the drift corpus found at seeds 12 to 21 (node scripts/drift.mjs
+// --seed 12 --per 40): each exit-0 write of text the model did not mean, as
+// the smallest case that shows it.
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apply } from '../../src/index.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'chord-drift5-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const read = () => readFileSync(join(dir, 'f.js'), 'utf8');
+const codes = (o: Awaited<ReturnType<typeof apply>>) => o.failed.flatMap((g) => g.failures.map((f) => f.code));
+
+describe('drift round 5', () => {
+  it('a hunk matching exactly only outside its header block, and inside it with punctuation tolerance, is ambiguous (full-width-patch-011)', async () => {
+    const before = [
+      'function visit_(node) {',
+      '    for (const x of node) {',
+      '        if (x === REMOVE) {',
+      '            node.splice（i，1);',
+      '            i -= 1;',
+      '        }',
+      '    }',
+      '}',
+      'async function visitAsync_(node) {',
+      '    for (const x of node) {',
+      '        if (x === REMOVE) {',
+      '            node.splice(i, 1);',
+      '            i -= 1;',
+      '        }',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    writeFileSync(join(dir, 'f.js'), before);
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: f.js',
+      '@@ function visit_(node) {',
+      '         if (x === REMOVE) {',
+      '             node.splice(i, 1);',
+      '-            i -= 1;',
+      '         }',
+      '*** End Patch',
+    ].join('\n');
+    const o = await apply(patch, { cwd: dir });
+    expect(o.status).not.toBe('applied');
+    expect(codes(o)).toContain('hunk_ambiguous');
+    const message = o.failed.flatMap((g) => g.failures.map((f) => f.message)).join('\n');
+    expect(message).toContain('line 3');
+    expect(message).toContain('line 11');
+    expect(read()).toBe(before);
+  });
+});
