@@ -56,4 +56,23 @@ describe('drift round 5', () => {
     expect(message).toContain('line 11');
     expect(read()).toBe(before);
   });
+
+  it('a tab typed among lines all at one depth of spaces takes that depth, not one level of that width per tab (indent-added-patch-030)', async () => {
+    const members = Array.from({ length: 100 }, (_, i) => `        const C${i}: number;`);
+    const before = ['declare module "z" {', '    namespace constants {', ...members, '    }', '}', ''].join('\n');
+    writeFileSync(join(dir, 'f.js'), before);
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: f.js',
+      '@@',
+      '         const C49: number;',
+      '         const C50: number;',
+      '+\t\tconst previous = C50;',
+      '         const C51: number;',
+      '*** End Patch',
+    ].join('\n');
+    const o = await apply(patch, { cwd: dir });
+    expect(o.status).toBe('applied');
+    expect(read()).toBe(before.replace('        const C50: number;\n', '        const C50: number;\n        const previous = C50;\n'));
+  });
 });
