@@ -132,7 +132,16 @@ export function mutate(r, path, before) {
       if (changed !== undefined) edits.push({ at: i, del: 1, ins: [changed] });
     } else if (op === 'insert') {
       // Not inside an expression (the next line goes on with `.then(`, `? a`, `&& b`): no indentation of a statement there is the intended one.
-      if (!markdown && GOES_ON.test(lines.slice(i + 1).find((l) => l.trim() !== '')?.trimStart() ?? '')) continue;
+      if (
+        !markdown &&
+        GOES_ON.test(
+          lines
+            .slice(i + 1)
+            .find((l) => l.trim() !== '')
+            ?.trimStart() ?? '',
+        )
+      )
+        continue;
       edits.push({ at: i + 1, del: 0, ins: insertedLines(r, lines, i, markdown) });
     } else if (deletable(lines[i], markdown)) {
       edits.push({ at: i, del: 1, ins: [] });
