@@ -131,7 +131,8 @@ export function mutate(r, path, before) {
       const changed = tweakLine(r, lines[i], markdown);
       if (changed !== undefined) edits.push({ at: i, del: 1, ins: [changed] });
     } else if (op === 'insert') {
-      // Not inside an expression (the next line goes on with `.then(`, `? a`, `&& b`): no indentation of a statement there is the intended one.
+      // Not inside an expression (the next line goes on with `.then(`, `? a`, `&& b`):
+      // no indentation of a statement there is the intended one.
       if (
         !markdown &&
         GOES_ON.test(

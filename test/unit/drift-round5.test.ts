@@ -17,7 +17,7 @@ const read = () => readFileSync(join(dir, 'f.js'), 'utf8');
 const codes = (o: Awaited<ReturnType<typeof apply>>) => o.failed.flatMap((g) => g.failures.map((f) => f.code));
 
 describe('drift round 5', () => {
-  it('a hunk matching exactly only outside its header block, and inside it with punctuation tolerance, is ambiguous (full-width-patch-011)', async () => {
+  it('exact only outside its header block, tolerant inside it: ambiguous (full-width-patch-011)', async () => {
     const before = [
       'function visit_(node) {',
       '    for (const x of node) {',
@@ -57,7 +57,7 @@ describe('drift round 5', () => {
     expect(read()).toBe(before);
   });
 
-  it('a tab typed among lines all at one depth of spaces takes that depth, not one level of that width per tab (indent-added-patch-030)', async () => {
+  it('a tab typed among lines all at one depth of spaces takes that depth (indent-added-patch-030)', async () => {
     const members = Array.from({ length: 100 }, (_, i) => `        const C${i}: number;`);
     const before = ['declare module "z" {', '    namespace constants {', ...members, '    }', '}', ''].join('\n');
     writeFileSync(join(dir, 'f.js'), before);
