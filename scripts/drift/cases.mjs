@@ -235,9 +235,10 @@ function readsOtherwiseInOrder(ctx) {
 
 /**
  * The file's indentation style and a consistent other one the model wrote
- * instead (tabs for 4 spaces, 4 spaces for 2, ...). Every unit line is
- * re-indented, added lines included; false when some line's indentation does
- * not fit the file's style (then no mapping is consistent).
+ * instead (tabs for 4 spaces, 4 spaces for 2, ...). Every line of a unit
+ * whose old side has an indented line is re-indented, added lines included;
+ * false when some line's indentation does not fit the file's style (then no
+ * mapping is consistent).
  */
 function reindent(r, ctx) {
   const indents = ctx.before.map((l) => /^[ \t]*/.exec(l)[0]).filter((w) => w !== '');
@@ -252,11 +253,14 @@ function reindent(r, ctx) {
     levelOf = (w) => (/^ *$/.test(w) && w.length % step === 0 ? w.length / step : undefined);
     unit = step === 2 ? r.pick(['    ', '\t']) : r.pick(['  ', '\t']);
   }
-  const lines = ctx.units.flatMap((u) => u.lines);
-  const levels = lines.map((l) => levelOf(/^[ \t]*/.exec(l.text)[0]));
-  if (levels.some((v) => v === undefined)) return false;
-  if (!lines.some((l, i) => l.op !== '+' && levels[i] > 0)) return false;
-  lines.forEach((l, i) => (l.text = unit.repeat(levels[i]) + l.text.trimStart()));
+  const level = (l) => levelOf(/^[ \t]*/.exec(l.text)[0]);
+  if (ctx.units.some((u) => u.lines.some((l) => level(l) === undefined))) return false;
+  // A unit whose old side is all at the margin matches exactly and shows no
+  // other style, so its added lines are written as typed: only units that show
+  // the model's indentation are re-typed in it.
+  const shown = ctx.units.filter((u) => u.lines.some((l) => l.op !== '+' && level(l) > 0));
+  if (shown.length === 0) return false;
+  for (const l of shown.flatMap((u) => u.lines)) l.text = unit.repeat(level(l)) + l.text.trimStart();
   return true;
 }
 

@@ -104,6 +104,9 @@ function insertedLines(r, lines, i, markdown) {
   return r.pick(pool).map((l) => (l === '' ? '' : indent + l));
 }
 
+/** A line that continues the expression of the line before it. */
+const GOES_ON = /^(?:\.[A-Za-z_$]|\?|:(?!:)|&&|\|\|)/;
+
 function deletable(line, markdown) {
   const t = line.trim();
   return markdown ? t.length > 20 && !t.startsWith('#') && !t.startsWith('```') : /;$/.test(t) && !/[{}]/.test(t) && !t.startsWith('//');
@@ -128,6 +131,18 @@ export function mutate(r, path, before) {
       const changed = tweakLine(r, lines[i], markdown);
       if (changed !== undefined) edits.push({ at: i, del: 1, ins: [changed] });
     } else if (op === 'insert') {
+      // Not inside an expression (the next line goes on with `.then(`, `? a`, `&& b`):
+      // no indentation of a statement there is the intended one.
+      if (
+        !markdown &&
+        GOES_ON.test(
+          lines
+            .slice(i + 1)
+            .find((l) => l.trim() !== '')
+            ?.trimStart() ?? '',
+        )
+      )
+        continue;
       edits.push({ at: i + 1, del: 0, ins: insertedLines(r, lines, i, markdown) });
     } else if (deletable(lines[i], markdown)) {
       edits.push({ at: i, del: 1, ins: [] });

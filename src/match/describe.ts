@@ -75,6 +75,27 @@ export function describeAgainstHeader(
   );
 }
 
+/**
+ * A hunk whose old side matches exactly only outside its @@ header's block,
+ * and inside the block only under a tolerance: the two readings, named.
+ */
+export function describeOutsideBlock(
+  hunks: readonly Hunk[],
+  h: number,
+  exact: number,
+  header: string,
+  headerLines: readonly number[],
+  loose: readonly number[],
+  pass: TolerantPass,
+): string {
+  return (
+    `${lead(hunks, h, 'hunk ambiguous')}; the context matches exactly at line ${exact + 1}, outside the block of its @@ header ` +
+    `${quoteHint(header)} (${atLines(headerLines)}), and inside that block ${TOLERANT[pass].words.how} at ${atLines(loose)}: ` +
+    'chord-patch never guesses between them; copy the lines exactly from the file at the intended place, ' +
+    `or change the @@ line to name the block the hunk belongs in${carried(h)}`
+  );
+}
+
 /** Where a hunk's places were counted, for the ambiguity report. */
 export type PlaceScope =
   /** After the previous hunk (`first`: the first hunk, so the whole file). */

@@ -32,6 +32,7 @@ import {
   describeHeaderMissing,
   describeIndentAmbiguous,
   describeMiss,
+  describeOutsideBlock,
   describePartlyApplied,
   describeUnsafe,
   type PlaceScope,
@@ -40,7 +41,7 @@ import { blockEnd, decides, hitsUnder, placesBlindToTrailing, placesIn, type Ran
 import type { LineIndex, PassName } from './seek.js';
 import { afterAnchors, headerPlaces, oldSide, runLength, variants } from './hunk-lines.js';
 import { findTolerant, followStyle, reindentReplacement } from './hunk-tolerant.js';
-import { type TolerantPass, tolerantSeek } from './tolerant.js';
+import { TOLERANT_PASSES, type TolerantPass, tolerantCandidates, tolerantSeek } from './tolerant.js';
 
 export interface Replacement {
   /** First file line the hunk's old side covers (for a pure insertion: the line it goes before). */
@@ -211,7 +212,8 @@ function placeHunkAnywhere(state: State, h: number): Placement {
         places.pass === 'exact' && placesBlindToTrailing(index, old, scope.ranges, places.hits, run + 2, hunk.endOfFile) !== undefined;
       if (!blind && decides(places.hits, run, old.length)) {
         const after = scope.where.kind === 'cursor' ? scopes.find((s) => s.where.kind === 'after-header') : undefined;
-        const against = againstHeader(state, h, after, old, places.hits[0]!);
+        const against =
+          againstHeader(state, h, after, old, places.hits[0]!) ?? againstBlock(state, h, scope, scopes[0]!, old, places.hits[0]!);
         if (against) return against;
         const at = foundAt(hunks, h, { start: places.hits[0]!, oldLen: old.length, lines, pass: places.pass }, index);
         const block = scopes[0]!.where.kind === 'block' && scope !== scopes[0] ? scopes[0]!.ranges : undefined;
@@ -267,6 +269,27 @@ function againstHeader(state: State, h: number, after: Scope | undefined, old: r
   const there = loose.kind === 'unique' ? [loose.index] : loose.candidates;
   const message = describeAgainstHeader(state.hunks, h, at, after.where.header, head, there, loose.pass);
   return failed('hunk_ambiguous', message, [at, ...there]);
+}
+
+/**
+ * A hunk that the after-header scope placed (outside the header's block):
+ * when its old side also matches inside the block with punctuation
+ * tolerance, the header and the exact text point at different places, unless
+ * a stated line number points at the exact one.
+ */
+function againstBlock(state: State, h: number, scope: Scope, block: Scope, old: readonly string[], at: number): Placement | undefined {
+  const hunk = state.hunks[h]!;
+  if (scope.where.kind !== 'after-header' || block.where.kind !== 'block' || hintedLine(state, hunk) === at) return undefined;
+  for (const pass of TOLERANT_PASSES) {
+    const inside = block.ranges.flatMap(([from, to]) =>
+      tolerantCandidates(state.index, old, from, pass, hunk.endOfFile).filter((c) => c <= to),
+    );
+    if (inside.length === 0) continue;
+    const there = [...new Set(inside)].sort((a, b) => a - b);
+    const message = describeOutsideBlock(state.hunks, h, at, block.where.header, block.where.lines, there, pass);
+    return failed('hunk_ambiguous', message, [at, ...there]);
+  }
+  return undefined;
 }
 
 /** A place found by an exact pass; under the pass that ignores indentation, its added lines follow the file's (or it fails). */

@@ -54,7 +54,11 @@ export function styleOf(lines: readonly string[]): FileStyle | undefined {
   if (ch !== '\t' && ch !== ' ') return undefined;
   if (ch === '\t') return { ch };
   // A block comment's continuation lines (` * text`) sit one space past a level: they say nothing of the level width.
-  const g = lines.filter((l) => l.trim() !== '' && !l.trimStart().startsWith('*')).reduce((a, l) => gcd(a, indentOf(l).length), 0);
+  const widths = new Set(lines.filter((l) => l.trim() !== '' && !l.trimStart().startsWith('*')).map((l) => indentOf(l).length));
+  widths.delete(0);
+  // One depth alone (every member of a list at 8) shows a level, not its width: 8 may be two levels of 4.
+  if (widths.size < 2) return { ch };
+  const g = [...widths].reduce(gcd, 0);
   return [2, 3, 4, 8].includes(g) ? { ch, unit: g } : { ch };
 }
 
