@@ -17,6 +17,15 @@ export function decodeInputBytes(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes.subarray(2), 'utf-16le');
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes.subarray(2), 'utf-16be');
   const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  const bomless = body === bytes ? bomlessUtf16(bytes) : undefined;
+  if (bomless) {
+    throw new ChordPatchError(
+      'bad_input',
+      `line 1: the input looks like ${bomless.toUpperCase()} without a byte-order mark (a NUL byte beside every character); ` +
+        'nothing was applied: send it as UTF-8, or as UTF-16 with its byte-order mark',
+      1,
+    );
+  }
   try {
     return strict('utf-8').decode(body);
   } catch {
@@ -29,6 +38,22 @@ export function decodeInputBytes(bytes: Uint8Array): string {
       line,
     );
   }
+}
+
+/**
+ * UTF-16 sent without its byte-order mark: text whose first characters each
+ * have a NUL byte beside them, which UTF-8 would decode as it stands.
+ */
+function bomlessUtf16(b: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
+  const n = Math.min(b.length, 64) & ~1;
+  if (n < 4) return undefined;
+  let le = true;
+  let be = true;
+  for (let i = 0; i < n; i += 2) {
+    if (b[i] === 0 || b[i + 1] !== 0) le = false;
+    if (b[i] !== 0 || b[i + 1] === 0) be = false;
+  }
+  return le ? 'utf-16le' : be ? 'utf-16be' : undefined;
 }
 
 function decodeUtf16(body: Uint8Array, label: 'utf-16le' | 'utf-16be'): string {

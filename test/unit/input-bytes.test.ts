@@ -41,6 +41,17 @@ describe('decoding input bytes', () => {
     expect(decodeInputBytes(utf16('*** Begin Patch\né😀', false))).toBe('*** Begin Patch\né😀');
   });
 
+  it('refuses UTF-16 without its byte-order mark, saying so, where UTF-8 would take the NULs as text', () => {
+    const patch = '*** Begin Patch\n*** Update File: f.txt\n';
+    for (const le of [true, false]) {
+      const bomless = utf16(patch, le).subarray(2);
+      expect(() => decodeInputBytes(bomless)).toThrow(expect.objectContaining({ code: 'bad_input', line: 1 }));
+      expect(() => decodeInputBytes(bomless)).toThrow(`looks like UTF-16${le ? 'LE' : 'BE'} without a byte-order mark`);
+    }
+    // A NUL here and there is no such sign: it is decoded as sent (and refused later where it would be written).
+    expect(decodeInputBytes(b(0x61, 0x00, 0x62, 0x63, 0x00, 0x0a))).toBe('a\u0000bc\u0000\n');
+  });
+
   it('refuses UTF-16 with an unpaired surrogate or an odd byte count, naming the line', () => {
     expect(() => decodeInputBytes(utf16('a\nb\n\uD800c', true))).toThrow(expect.objectContaining({ code: 'bad_input', line: 3 }));
     expect(() => decodeInputBytes(Uint8Array.from([...utf16('a\nb', false), 0x00]))).toThrow(/odd number of bytes/);
