@@ -7,7 +7,7 @@
 // checks every patch against each earlier state of its file it keeps.
 
 import type { LineTable } from '../text/table.js';
-import { WINDOW_CONTEXT } from './merge.js';
+import { commonEnds, type Ends, WINDOW_CONTEXT } from './merge.js';
 
 /** Line i of `a` and line j of `b` hold the same text with the same ending. */
 function sameLine(a: LineTable, i: number, b: LineTable, j: number): boolean {
@@ -24,35 +24,33 @@ function sameLine(a: LineTable, i: number, b: LineTable, j: number): boolean {
   return true;
 }
 
+/** The lines two tables share at each end, trimmed as merge.ts trims the sides it aligns. */
+export const tableEnds = (a: LineTable, b: LineTable): Ends => commonEnds(a.length, b.length, (i, j) => sameLine(a, i, b, j));
+
 /**
  * The base positions `other` can touch (as merge.ts counts them: a line it
  * removes or changes, or an insertion before a line, position base.length
  * at the end): those between the lines both share at the start and at the
- * end, as merge.ts trims them. Undefined when the two are the same.
+ * end. Undefined when the two are the same.
  */
-export function changedSpan(base: LineTable, other: LineTable): { first: number; last: number } | undefined {
-  const { head, tail } = commonEnds(base, other);
-  if (head === base.length && head === other.length) return undefined;
-  return { first: head, last: base.length - tail };
-}
-
-/** How many lines two tables share at their start, and then at their end (never counting a line twice). */
-export function commonEnds(a: LineTable, b: LineTable): { head: number; tail: number } {
-  const shorter = Math.min(a.length, b.length);
-  let head = 0;
-  while (head < shorter && sameLine(a, head, b, head)) head++;
-  let tail = 0;
-  while (tail < shorter - head && sameLine(a, a.length - 1 - tail, b, b.length - 1 - tail)) tail++;
-  return { head, tail };
+export function changedSpan(base: LineTable, other: LineTable, ends = tableEnds(base, other)): { first: number; last: number } | undefined {
+  if (ends.head === base.length && ends.head === other.length) return undefined;
+  return { first: ends.head, last: base.length - ends.tail };
 }
 
 /**
  * False when merging `ours` and `theirs` over `base` cannot conflict: one side
- * is the base, or their changes are further apart than two windows.
+ * is the base, or their changes are further apart than two windows. `ends`:
+ * each side's tableEnds with the base, when the caller has them.
  */
-export function mayConflict(base: LineTable, ours: LineTable, theirs: LineTable): boolean {
-  const a = changedSpan(base, ours);
-  const b = changedSpan(base, theirs);
+export function mayConflict(
+  base: LineTable,
+  ours: LineTable,
+  theirs: LineTable,
+  ends = { ours: tableEnds(base, ours), theirs: tableEnds(base, theirs) },
+): boolean {
+  const a = changedSpan(base, ours, ends.ours);
+  const b = changedSpan(base, theirs, ends.theirs);
   if (!a || !b) return false;
   const gap = a.first > b.last ? a.first - b.last : b.first > a.last ? b.first - a.last : 0;
   return gap <= 2 * WINDOW_CONTEXT + 1;

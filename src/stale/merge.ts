@@ -84,6 +84,22 @@ type Region = { ok: string[] } | { conflict: { a: string[]; aIndex: number; o: s
 /** Lines kept on each side of every change the merge looks at: the diff3 runs only on these windows. */
 export const WINDOW_CONTEXT = 3;
 
+/** How many lines two sequences share at their start (head), and then at their end (tail), never counting a line twice. */
+export interface Ends {
+  head: number;
+  tail: number;
+}
+
+/** The Ends of two sequences of these lengths, `same(i, j)` telling whether line i of the first is line j of the second. */
+export function commonEnds(aLength: number, bLength: number, same: (i: number, j: number) => boolean): Ends {
+  const shorter = Math.min(aLength, bLength);
+  let head = 0;
+  while (head < shorter && same(head, head)) head++;
+  let tail = 0;
+  while (tail < shorter - head && same(aLength - 1 - tail, bLength - 1 - tail)) tail++;
+  return { head, tail };
+}
+
 /**
  * Where `other` keeps each base line (-1: removed), and which base positions a
  * change touches (a removed line, or lines inserted before it; index n: the end).
@@ -92,14 +108,8 @@ function alignment(base: readonly string[], other: readonly string[]): { map: In
   const map = new Int32Array(base.length).fill(-1);
   const touched = new Uint8Array(base.length + 1);
   // Two states of one file share most lines: only what lies between their common first and last lines is diffed.
-  const shorter = Math.min(base.length, other.length);
-  let head = 0;
-  while (head < shorter && base[head] === other[head]) {
-    map[head] = head;
-    head++;
-  }
-  let tail = 0;
-  while (tail < shorter - head && base[base.length - 1 - tail] === other[other.length - 1 - tail]) tail++;
+  const { head, tail } = commonEnds(base.length, other.length, (i, j) => base[i] === other[j]);
+  for (let k = 0; k < head; k++) map[k] = k;
   for (let k = 1; k <= tail; k++) map[base.length - k] = other.length - k;
   let bi = head;
   let oi = head;

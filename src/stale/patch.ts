@@ -12,7 +12,6 @@ import type { Line } from '../text/lines.js';
 import type { Entry, FileOp, Note, OpFailure } from '../types.js';
 import type { Bytes } from '../platform/contents.js';
 import { mapRange, preimageName, staleDetail, staleMessage } from './describe.js';
-import { mayConflict } from './apart.js';
 import { loadMerge } from './merge.js';
 import { knownPreimages } from './preimages.js';
 import { sessionPreimages } from './store.js';
@@ -89,7 +88,6 @@ function overlapsOwnEdit(i: number, run: StalePatchRun): OpFailure | undefined {
   const path = refs[0]!.raw;
   const f: OpFailure = { op: i, code: 'stale_context', path, message: '' };
   for (const m of baseMatches({ ...f, hunk: 1 }, run, entry, own)) {
-    if (!mayConflict(m.base, current.table, m.changed)) continue;
     const conflicts = mergeConflicts(current.table, m, path);
     if (conflicts.length === 0) continue;
     const mapped = mapRange(textsOf(m.base), textsOf(current.table), m.range);

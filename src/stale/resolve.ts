@@ -8,7 +8,7 @@ import { decodeLines, type DecodeOptions, type TextEncoding } from '../text/deco
 import type { Line } from '../text/lines.js';
 import type { LineTable } from '../text/table.js';
 import { preimageName } from './describe.js';
-import { commonEnds } from './apart.js';
+import { mayConflict, tableEnds } from './apart.js';
 import { type Conflict, mergeLines, WINDOW_CONTEXT } from './merge.js';
 import type { Preimage, ThreeWay } from './types.js';
 
@@ -26,7 +26,9 @@ export type Resolution =
   | { kind: 'conflict'; match: BaseMatch; conflicts: Conflict[] }
   | { kind: 'ambiguous'; matches: BaseMatch[] };
 
-export const linesOf = (t: LineTable): Line[] => Array.from({ length: t.length }, (_, i) => ({ text: t.textAt(i), eol: t.eolAt(i) }));
+/** The lines [from, to) of a table, each with its ending. */
+export const linesOf = (t: LineTable, from = 0, to = t.length): Line[] =>
+  Array.from({ length: to - from }, (_, k) => ({ text: t.textAt(from + k), eol: t.eolAt(from + k) }));
 export const textsOf = (t: LineTable): string[] => Array.from({ length: t.length }, (_, i) => t.textAt(i));
 
 /** The decoded lines of bytes, in the current file's encoding when it has none of its own to show. */
@@ -35,38 +37,33 @@ export function tableOf(bytes: Uint8Array, options: DecodeOptions): { table: Lin
   return d.ok ? { table: d.table, encoding: d.encoding } : undefined;
 }
 
-const mergeOf = (m: BaseMatch, ours: readonly Line[], path: string) =>
-  mergeLines(linesOf(m.base), ours, linesOf(m.changed), {
-    ours: `${path} (now)`,
-    base: preimageName(m.preimage, path),
-    theirs: `${path} (patched)`,
-  });
+const labelsOf = (m: BaseMatch, path: string) => ({
+  ours: `${path} (now)`,
+  base: preimageName(m.preimage, path),
+  theirs: `${path} (patched)`,
+});
 
 /**
  * Where merging one base's change into the file now conflicts; none when it
- * merges cleanly (loadMerge first). Lines all three share at the start and
- * the end cannot conflict: only the rest, with a window's context, is merged.
+ * merges cleanly (loadMerge first). Changes too far apart to meet are not
+ * merged at all (apart.ts); otherwise lines all three share at the start and
+ * the end cannot conflict, so only the rest, with a window's context, is.
  */
 export function mergeConflicts(current: LineTable, m: BaseMatch, path: string): Conflict[] {
-  const ours = commonEnds(m.base, current);
-  const theirs = commonEnds(m.base, m.changed);
+  const ends = { ours: tableEnds(m.base, current), theirs: tableEnds(m.base, m.changed) };
+  if (!mayConflict(m.base, current, m.changed, ends)) return [];
   const margin = WINDOW_CONTEXT + 1;
-  const from = Math.max(0, Math.min(ours.head, theirs.head) - margin);
-  const tail = Math.max(0, Math.min(ours.tail, theirs.tail) - margin);
-  const middle = (t: LineTable) =>
-    Array.from({ length: t.length - tail - from }, (_, k) => ({ text: t.textAt(from + k), eol: t.eolAt(from + k) }));
-  const r = mergeLines(middle(m.base), middle(current), middle(m.changed), {
-    ours: `${path} (now)`,
-    base: preimageName(m.preimage, path),
-    theirs: `${path} (patched)`,
-  });
+  const from = Math.max(0, Math.min(ends.ours.head, ends.theirs.head) - margin);
+  const tail = Math.max(0, Math.min(ends.ours.tail, ends.theirs.tail) - margin);
+  const middle = (t: LineTable) => linesOf(t, from, t.length - tail);
+  const r = mergeLines(middle(m.base), middle(current), middle(m.changed), labelsOf(m, path));
   return r.ok ? [] : r.conflicts.map((c) => ({ ...c, oursStart: c.oursStart + from, baseStart: c.baseStart + from }));
 }
 
 /** Merge the change into the current file (mergeLines needs loadMerge first). */
 export function resolveMerge(current: LineTable, matches: readonly BaseMatch[], mode: Exclude<ThreeWay, false>, path: string): Resolution {
   const ours = linesOf(current);
-  const results = matches.map((m) => ({ m, r: mergeOf(m, ours, path) }));
+  const results = matches.map((m) => ({ m, r: mergeLines(linesOf(m.base), ours, linesOf(m.changed), labelsOf(m, path)) }));
   const first = results[0]!;
   // Two bases whose merges disagree are two readings: refuse, naming both.
   const text = (r: (typeof results)[number]) => (r.r.ok ? r.r.lines : r.r.withMarkers).map((l) => l.text + l.eol).join('');
