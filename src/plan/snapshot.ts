@@ -10,6 +10,7 @@ import { ChordPatchError } from '../errors.js';
 import type { Entry, Fs } from '../types.js';
 import { forEachBounded } from '../platform/bounded.js';
 import { shownPath, spellings } from '../text/paths.js';
+import { codePoint } from '../text/quote.js';
 import { type ReservedOptions, reservedReason } from '../config/reserved.js';
 
 /** Files read at once while taking the snapshot (and revalidating before commit). */
@@ -117,7 +118,7 @@ function refuseUnnamable(refs: readonly PathRef[]): void {
   for (const { raw } of refs) {
     const bad = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(raw)?.[0];
     if (bad === undefined) continue;
-    const what = bad === '\0' ? 'a NUL character' : `a lone surrogate (U+${bad.charCodeAt(0).toString(16).toUpperCase()})`;
+    const what = bad === '\0' ? 'a NUL character' : `a lone surrogate (${codePoint(bad)})`;
     throw new ChordPatchError('bad_input', `${JSON.stringify(raw)}: a file name cannot hold ${what}; nothing was written`);
   }
 }
