@@ -22,7 +22,8 @@ export function gitHeaderNames(rest: string): [string, string] | undefined {
   return spaces.length === 1 ? [rest.slice(0, spaces[0]), rest.slice(spaces[0]! + 1)] : undefined;
 }
 
-const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a name's leading U+FEFF is part of the name, not a mark to drop.
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** C-style quoted path as git writes it ("a/t\303\251st" -> a/tést); throws bad_input (without a line) when the bytes are not UTF-8. */
 export function unquote(q: string): string {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { patchFormat } from '../../src/input/detect.js';
 import { parseUnified, readUnified } from '../../src/input/unified.js';
 import { reverseUnified, stripLevel, unifiedToOps } from '../../src/input/unified-ops.js';
+import { unquote } from '../../src/input/unified-names.js';
 import { isChordPatchError } from '../../src/errors.js';
 
 const D = (...lines: string[]) => `${lines.join('\n')}\n`;
@@ -212,6 +213,8 @@ describe('parsing unified diffs', () => {
   it("unquotes git's C-quoted names", () => {
     const [file] = parseUnified(D('diff --git "a/t\\303\\251st.txt" "b/t\\303\\251st.txt"', 'old mode 100644', 'new mode 100755'));
     expect(file!.oldPath).toBe('a/tést.txt');
+    // A leading U+FEFF is part of the name, kept like any other character.
+    expect(unquote('"\\357\\273\\277x"')).toBe('\uFEFFx');
   });
 });
 
