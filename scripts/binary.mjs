@@ -96,7 +96,7 @@ async function build({ out = join(ROOT, 'build', 'chord-patch'), probe } = {}) {
 }
 
 /** The apply command's runner in each probe that replaces it (scripts/bench/). */
-const PROBE_RUNNERS = { 'front-end': 'front-end-apply.cjs', locked: 'locked-apply.ts' };
+const PROBE_RUNNERS = { 'front-end': 'front-end-apply.cjs', locked: 'locked-apply.ts', decoded: 'decoded-apply.ts' };
 
 /** A probe's plugin: the apply command's runner (src/cli/apply.ts) becomes the probe's file. */
 const probeRunner = (file) => ({
@@ -111,8 +111,9 @@ const probeRunner = (file) => ({
 // The bench's probes, each the same executable changed in one place:
 // `--load-probe FILE` exits before any of chord-patch's code runs (the load floor);
 // `--front-end-probe FILE` runs the real front end, but its `apply` only writes the files back (the front-end floor);
-// `--locked-probe FILE` does the same under the root's commit lock and the files' own locks (the locked floor).
-const PROBES = { '--load-probe': 'load', '--front-end-probe': 'front-end', '--locked-probe': 'locked' };
+// `--locked-probe FILE` does the same under the root's commit lock and the files' own locks (the locked floor);
+// `--decoded-probe FILE` also parses the patch and decodes the files into lines (the decoded floor).
+const PROBES = { '--load-probe': 'load', '--front-end-probe': 'front-end', '--locked-probe': 'locked', '--decoded-probe': 'decoded' };
 const flag = process.argv.slice(2).find((a) => a in PROBES);
 if (flag) {
   const out = await build({ out: process.argv[process.argv.indexOf(flag) + 1], probe: PROBES[flag] });

@@ -376,6 +376,18 @@ function frontEndFacts(results) {
             `chord-patch spends ${fmtMs(bin - locked)} ms.`
           : `The ${target}× target is below it: no chord-patch that keeps its locking promises can meet it.`),
     );
+    const decoded = med(results, key, 'bindecoded');
+    if (decoded === undefined) continue;
+    const decodedRoom = target * durable - decoded;
+    facts.push(
+      `- The same plus parsing the patch and decoding the files into lines (the UTF-8 check and every line's start), ` +
+        `again chord-patch's own code: ${fmtMs(decoded)} ms on ${what} ` +
+        `(${fmtRatio(ratio(results, key, 'bindecoded', 'bunio'))} the durable floor; the reading ${fmtMs(decoded - locked)} ms). ` +
+        (decodedRoom > 0
+          ? `The ${target}× target leaves ${fmtMs(decodedRoom)} ms for matching, planning, the journal and the report; ` +
+            `chord-patch spends ${fmtMs(bin - decoded)} ms.`
+          : `The ${target}× target is below it: no chord-patch that reads the file as text before matching can meet it.`),
+    );
   }
   const execBun = med(results, 'version', 'bunexec');
   const bunVersion = med(results, 'version', 'bun');

@@ -325,6 +325,17 @@ export function tools(root, log) {
       rewriteProbeRun,
     ),
   );
+  // The binary's decoded floor: the locked floor plus parsing the patch and
+  // decoding the files into lines (decoded-apply.ts), which every byte-exact,
+  // line-based tool does before it matches anything.
+  list.push(
+    probeTool(
+      'bindecoded',
+      'decoded',
+      "the binary's decoded floor (the locked floor, the patch parsed and the files decoded into lines)",
+      rewriteProbeRun,
+    ),
+  );
   // The I/O floor: what any Node program pays to read the workload's files and
   // write them back the way chord-patch does (temp file, fsync, rename), with
   // no parsing or matching. Same bytes back, so the tree is left as it was.

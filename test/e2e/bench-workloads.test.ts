@@ -5,7 +5,7 @@
 // No timing here: that is the bench's job.
 
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -140,14 +140,14 @@ describe("the bench's durable I/O floor (scripts/bench/durable-floor.cjs)", () =
 
 // Each probe built once, for the binary's run of the suite: a Bun compile takes a few seconds.
 describe.skipIf(RUNTIME !== 'binary')(
-  "the bench's probes of the binary's floors (node scripts/binary.mjs --front-end-probe / --locked-probe)",
+  "the bench's probes of the binary's floors (node scripts/binary.mjs --front-end-probe / --locked-probe / --decoded-probe)",
   () => {
     // Kept for the describe's tests (afterEach clears only their trees).
     const built = new Map<string, string>();
     afterAll(() => {
       for (const probe of built.values()) rmSync(dirname(probe), { recursive: true, force: true });
     });
-    function buildProbe(kind: 'front-end' | 'locked'): string {
+    function buildProbe(kind: 'front-end' | 'locked' | 'decoded'): string {
       const known = built.get(kind);
       if (known) return known;
       const scratch = mkdtempSync(join(tmpdir(), `chord-patch-${kind}-`));
@@ -168,7 +168,7 @@ describe.skipIf(RUNTIME !== 'binary')(
         env: { ...process.env, CHORD_PATCH_FRONT_END_FILES: w.files.map((f) => f.path).join('\n'), ...env },
       });
 
-    it.each(['front-end', 'locked'] as const)(
+    it.each(['front-end', 'locked', 'decoded'] as const)(
       "%s: the binary's own front end, whose apply only writes the named files back durably",
       (kind) => {
         const probe = buildProbe(kind);
@@ -201,6 +201,20 @@ describe.skipIf(RUNTIME !== 'binary')(
       expect(r.stderr).toContain('holds the lock');
       expect(readTree(dir)).toEqual(before);
       expect(statSync(join(dir, w.files[0]!.path)).ino).toBe(inode);
+    }, 120_000);
+
+    it('decoded: reads each file as text before writing anything, so a file that is not text is refused untouched', () => {
+      const probe = buildProbe('decoded');
+      const w = tiny.small;
+      const dir = tree(w.files);
+      const target = join(dir, w.files[0]!.path);
+      writeFileSync(target, Buffer.from([0x41, 0x00, 0x42, 0x0a]));
+      const inode = statSync(target).ino;
+      const r = runProbe(probe, dir, w);
+      expect(r.status).not.toBe(0);
+      expect(r.stderr).toContain('binary file');
+      expect(readFileSync(target)).toEqual(Buffer.from([0x41, 0x00, 0x42, 0x0a]));
+      expect(statSync(target).ino).toBe(inode);
     }, 120_000);
   },
 );
