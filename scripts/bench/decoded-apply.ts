@@ -9,24 +9,14 @@
 // CHORD_PATCH_FRONT_END_FILES, one per line.
 
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { lockTimeoutOption } from '../../src/cli/run-options.js';
-import { withCommitLock } from '../../src/commit/recover.js';
 import { parsePatch } from '../../src/input/envelope.js';
 import { decodeLines } from '../../src/text/decode.js';
 import type { Fs } from '../../src/types.js';
-// @ts-expect-error: plain CommonJS without types, shared with the durable floor.
-import { durableWriteBack } from './durable-floor.cjs';
+import { lockedWriteBack } from './locked-apply.js';
 
 export async function runApply(_file: string | undefined, flags: { cwd?: string }, fs: Fs): Promise<number> {
   const patch = parsePatch(readFileSync(0, 'utf8'));
-  const root = resolve(flags.cwd ?? '.');
-  const files = (process.env.CHORD_PATCH_FRONT_END_FILES ?? '')
-    .split('\n')
-    .filter(Boolean)
-    .map((f) => resolve(root, f));
-  await withCommitLock(fs, root, lockTimeoutOption(), async (guard) => {
-    await guard.lockFiles?.(files);
+  await lockedWriteBack(flags, fs, (files) => {
     let lines = 0;
     for (const f of files) {
       const d = decodeLines(readFileSync(f));
@@ -34,8 +24,6 @@ export async function runApply(_file: string | undefined, flags: { cwd?: string 
       lines += d.table.length;
     }
     if (patch.ops.length === 0 || lines === 0) throw new Error('the decoded probe read no patch or no lines');
-    await durableWriteBack(files);
-    return { notes: guard.notes };
   });
   return 0;
 }

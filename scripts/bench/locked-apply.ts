@@ -16,8 +16,8 @@ import type { Fs } from '../../src/types.js';
 // @ts-expect-error: plain CommonJS without types, shared with the durable floor.
 import { durableWriteBack } from './durable-floor.cjs';
 
-export async function runApply(_file: string | undefined, flags: { cwd?: string }, fs: Fs): Promise<number> {
-  readFileSync(0);
+/** The workload's files written back under the locks a writing run takes; `read` runs once they are held, before the write. */
+export async function lockedWriteBack(flags: { cwd?: string }, fs: Fs, read: (files: string[]) => void = () => {}): Promise<void> {
   const root = resolve(flags.cwd ?? '.');
   const files = (process.env.CHORD_PATCH_FRONT_END_FILES ?? '')
     .split('\n')
@@ -25,9 +25,15 @@ export async function runApply(_file: string | undefined, flags: { cwd?: string 
     .map((f) => resolve(root, f));
   await withCommitLock(fs, root, lockTimeoutOption(), async (guard) => {
     await guard.lockFiles?.(files);
+    read(files);
     await durableWriteBack(files);
     return { notes: guard.notes };
   });
+}
+
+export async function runApply(_file: string | undefined, flags: { cwd?: string }, fs: Fs): Promise<number> {
+  readFileSync(0);
+  await lockedWriteBack(flags, fs);
   return 0;
 }
 
