@@ -17,13 +17,17 @@ import { lockedWriteBack } from './locked-apply.js';
 export async function runApply(_file: string | undefined, flags: { cwd?: string }, fs: Fs): Promise<number> {
   const patch = parsePatch(readFileSync(0, 'utf8'));
   await lockedWriteBack(flags, fs, (files) => {
+    const read = new Map<string, Uint8Array>();
     let lines = 0;
     for (const f of files) {
-      const d = decodeLines(readFileSync(f));
+      const bytes = readFileSync(f);
+      const d = decodeLines(bytes);
       if (!d.ok) throw new Error(`${f}: ${d.message}`);
       lines += d.table.length;
+      read.set(f, bytes);
     }
     if (patch.ops.length === 0 || lines === 0) throw new Error('the decoded probe read no patch or no lines');
+    return read;
   });
   return 0;
 }

@@ -26,9 +26,9 @@ const pooledFsync = (fd) => new Promise((ok, fail) => fs.fsync(fd, (e) => (e ? f
 const syncFsync = async (fd) => fs.fsyncSync(fd);
 let fsync = syncFsync;
 
-async function replaceBatch(files) {
+async function replaceBatch(files, read) {
   const temps = files.map((file) => {
-    const bytes = fs.readFileSync(file);
+    const bytes = read.get(file) ?? fs.readFileSync(file);
     const { mode } = fs.statSync(file);
     const tmp = `${file}.durable-floor.tmp`;
     const fd = fs.openSync(tmp, 'wx', mode & 0o777);
@@ -43,10 +43,14 @@ async function replaceBatch(files) {
   }
 }
 
-/** Replace each file with its own bytes, durably, the way chord-patch's commit replaces a file. */
-async function durableWriteBack(files) {
+/**
+ * Replace each file with its own bytes, durably, the way chord-patch's commit
+ * replaces a file. `read`: files a probe has read already, by path (each file
+ * is read once, as a run reads it once).
+ */
+async function durableWriteBack(files, read = new Map()) {
   fsync = files.length > 1 ? pooledFsync : syncFsync;
-  for (let at = 0; at < files.length; at += BATCH) await replaceBatch(files.slice(at, at + BATCH));
+  for (let at = 0; at < files.length; at += BATCH) await replaceBatch(files.slice(at, at + BATCH), read);
   const dirs = [...new Set(files.map((f) => dirname(f)))];
   await Promise.all(
     dirs.map(async (d) => {

@@ -16,8 +16,16 @@ import type { Fs } from '../../src/types.js';
 // @ts-expect-error: plain CommonJS without types, shared with the durable floor.
 import { durableWriteBack } from './durable-floor.cjs';
 
-/** The workload's files written back under the locks a writing run takes; `read` runs once they are held, before the write. */
-export async function lockedWriteBack(flags: { cwd?: string }, fs: Fs, read: (files: string[]) => void = () => {}): Promise<void> {
+/**
+ * The workload's files written back under the locks a writing run takes;
+ * `read` runs once they are held, before the write, and may hand over the
+ * bytes it read (by path) so that no file is read twice.
+ */
+export async function lockedWriteBack(
+  flags: { cwd?: string },
+  fs: Fs,
+  read: (files: string[]) => Map<string, Uint8Array> | undefined = () => undefined,
+): Promise<void> {
   const root = resolve(flags.cwd ?? '.');
   const files = (process.env.CHORD_PATCH_FRONT_END_FILES ?? '')
     .split('\n')
@@ -25,8 +33,7 @@ export async function lockedWriteBack(flags: { cwd?: string }, fs: Fs, read: (fi
     .map((f) => resolve(root, f));
   await withCommitLock(fs, root, lockTimeoutOption(), async (guard) => {
     await guard.lockFiles?.(files);
-    read(files);
-    await durableWriteBack(files);
+    await durableWriteBack(files, read(files));
     return { notes: guard.notes };
   });
 }
