@@ -81,6 +81,12 @@ export type CommitResult =
       disk?: DiskState;
     };
 
+/** Targets the commit switched (an in-place one from its first byte), and in-place targets written whole. */
+interface Switched {
+  touched: Set<string>;
+  written: Set<string>;
+}
+
 type Failure = { code: 'changed_after_planning' | 'write_failed' | 'interrupted'; path: string; why: string };
 
 /**
@@ -159,11 +165,13 @@ async function commitPinned(
     }
   }
   const touched = new Set<string>();
+  // In-place targets whose write completed: other bytes there later are another program's (rollBack).
+  const written = new Set<string>();
   const failure =
     (await createDirs(toCreate, pins)) ??
-    (await writeAndSwitch(fs, mutations, entries, pins, signals, touched)) ??
+    (await writeAndSwitch(fs, mutations, entries, pins, signals, { touched, written })) ??
     (await makeDurable(fs, ctx, journalPath, id, pins, !single));
-  if (failure) return rollBack(fs, ctx, { journal, mutations }, journalPath, pins, touched, failure);
+  if (failure) return rollBack(fs, ctx, { journal, mutations }, journalPath, pins, { touched, written }, failure);
   // Past the commit point: what is left is cleaning up, never undoing.
   const leftovers = await finishCommitted(fs, journal, pins.name);
   if (ctx.journal) await fs.unlink(join(ctx.journal.dir, doneName(id))).catch(() => {});
@@ -251,7 +259,7 @@ async function writeAndSwitch(
   entries: JournalEntry[],
   pins: Pins,
   signals: DeferredSignals,
-  touched: Set<string>,
+  switched: Switched,
 ): Promise<Failure | undefined> {
   const state: { failure?: Failure } = {};
   const stopped = (m: Mutation): boolean => {
@@ -279,12 +287,12 @@ async function writeAndSwitch(
   await forEachBounded(
     writes,
     WRITE_CONCURRENCY,
-    async ([m, e]) => void (stopped(m) || (await switchOne(fs, m, e, pins, touched, state))),
+    async ([m, e]) => void (stopped(m) || (await switchOne(fs, m, e, pins, switched, state))),
     () => state.failure !== undefined,
   );
   for (const [m, e] of pairs.filter(([m]) => !m.after)) {
     if (stopped(m)) break;
-    await switchOne(fs, m, e, pins, touched, state);
+    await switchOne(fs, m, e, pins, switched, state);
   }
   return state.failure;
 }
@@ -301,7 +309,7 @@ async function switchOne(
   m: Mutation,
   e: JournalEntry,
   pins: Pins,
-  touched: Set<string>,
+  { touched, written }: Switched,
   state: { failure?: Failure },
 ): Promise<void> {
   const target = pins.name(m.abs);
@@ -321,7 +329,7 @@ async function switchOne(
       return;
     }
     if (e.inPlace) {
-      if (!(await switchInPlace(fs, m, e.inPlace, target, touched))) {
+      if (!(await switchInPlace(fs, m, e.inPlace, target, touched, written))) {
         state.failure ??= { code: 'changed_after_planning', path: m.path, why: 'it was replaced on disk after planning' };
         return;
       }
@@ -345,7 +353,7 @@ async function rollBack(
   { journal, mutations }: { journal: Journal; mutations: readonly Mutation[] },
   journalPath: string | undefined,
   pins: Pins,
-  touched: Set<string>,
+  { touched, written }: Switched,
   f: Failure,
 ): Promise<CommitResult> {
   // A switched target's post-image tells the commit's own content from another program's later write; the journal may lack it.
@@ -354,7 +362,7 @@ async function rollBack(
     return e.post || !after || !touched.has(e.target) ? e : { ...e, post: postImage(after.bytes) };
   });
   // Only directories actually created are this commit's to remove.
-  const result = await undo(fs, { ...journal, entries, dirs: pins.created }, pins.name, touched);
+  const result = await undo(fs, { ...journal, entries, dirs: pins.created }, pins.name, touched, written);
   const lead =
     f.code === 'changed_after_planning'
       ? `changed after planning: ${show(ctx, f.path) || f.path} ${f.why}`

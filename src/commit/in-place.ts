@@ -68,13 +68,23 @@ const REPLACED = new Set(['ECHANGED', 'ELOOP', 'ENXIO']);
 
 /**
  * The switch of an in-place target (after switchOne's re-check): false when
- * something else took the name since, and nothing was written.
+ * something else took the name since, and nothing was written. `written`
+ * gains the target once its write completed.
  */
-export async function switchInPlace(fs: Fs, m: Mutation, img: InPlaceImage, target: string, touched: Set<string>): Promise<boolean> {
+export async function switchInPlace(
+  fs: Fs,
+  m: Mutation,
+  img: InPlaceImage,
+  target: string,
+  touched: Set<string>,
+  written: Set<string>,
+): Promise<boolean> {
   // Counted as switched before the first byte: a write that fails halfway is undone from the copy.
   touched.add(m.abs);
   try {
     await fs.writeInPlace!(target, m.after!.bytes, { identity: img.identity, mode: writtenMode(m) ?? img.mode });
+    // Written whole: from here, other bytes in this inode are another program's (a rollback keeps them).
+    written.add(m.abs);
     return true;
   } catch (err) {
     const replaced = REPLACED.has((err as NodeJS.ErrnoException).code ?? '');

@@ -134,16 +134,26 @@ async function remove(fs: Fs, path: string, leftovers: string[], shown: string):
  * backup renamed back over its target, every file the commit created (its
  * temp file is still a second name of it) removed, temp files and created
  * directories removed. `touched` limits the report to targets the commit got
- * to (in recovery, every target with a backup counts).
+ * to (in recovery, every target with a backup counts); `writtenInPlace`, the
+ * in-place targets whose write completed (a rollback knows, recovery does
+ * not): one of them not holding the commit's content was written by another
+ * program since, not torn by the commit.
  */
-export async function undo(fs: Fs, j: Journal, name: Namer, touched?: ReadonlySet<string>): Promise<UndoResult> {
+export async function undo(
+  fs: Fs,
+  j: Journal,
+  name: Namer,
+  touched?: ReadonlySet<string>,
+  writtenInPlace?: ReadonlySet<string>,
+): Promise<UndoResult> {
   const out: UndoResult = { restored: [], notRestored: [], leftovers: [], kept: [] };
   for (const e of [...j.entries].reverse()) {
     // In-process the commit knows which targets it switched; recovery does not (undefined).
     const switched = touched ? touched.has(e.target) : undefined;
     try {
       // A target another program wrote after its switch holds that program's work, which a rollback must not replace either.
-      const foreign = switched !== false ? await keepForeign(fs, e, name, switched === true) : undefined;
+      const whole = writtenInPlace?.has(e.target) === true;
+      const foreign = switched !== false ? await keepForeign(fs, e, name, switched === true, whole) : undefined;
       if (foreign !== undefined) {
         out.kept.push(foreign);
         if (e.tmp) await remove(fs, name(e.tmp), out.leftovers, e.tmp);
@@ -188,13 +198,19 @@ async function holdsPostImage(fs: Fs, path: string, post: Image): Promise<boolea
  * pre-image (if any) is moved to a visible name beside it, and the
  * description is returned; undefined otherwise.
  */
-async function keepForeign(fs: Fs, e: JournalEntry, name: Namer, afterSwitch: boolean): Promise<string | undefined> {
+async function keepForeign(fs: Fs, e: JournalEntry, name: Namer, afterSwitch: boolean, wholeInPlace: boolean): Promise<string | undefined> {
   const target = await fs.lstat(name(e.target));
   // An in-place target removed since is another program's doing: there is no inode left to write back into.
   if (!target && !e.inPlace) return undefined;
   const backup = e.backup ? await fs.lstat(name(e.backup)) : null;
   if (e.inPlace) {
-    if (!backup || !(await replacedSince(fs, e, e.inPlace, name, target))) return undefined;
+    if (!backup) return undefined;
+    // The same inode, written whole by the commit, holding something else now: another program wrote into it since.
+    const rewritten =
+      wholeInPlace && target?.kind === 'file' && target.identity === e.inPlace.identity && e.post !== undefined
+        ? !(await holdsPostImage(fs, name(e.target), e.post))
+        : false;
+    if (!rewritten && !(await replacedSince(fs, e, e.inPlace, name, target))) return undefined;
   } else if (!target) {
     return undefined;
   } else if (e.op === 'delete') {

@@ -132,6 +132,26 @@ describe('an in-place write undone on disk', () => {
     expect(readFileSync(join(dir, 'c.txt'), 'utf8')).toBe('old c\n');
   });
 
+  it("keeps another program's write into the same inode after the in-place write, the old content beside it", async () => {
+    const { dir, ino } = tree();
+    const fs: Fs = {
+      ...nodeFs,
+      rename: async (from, to) => {
+        if (!/\/done-[^/]+$/.test(to)) return nodeFs.rename(from, to);
+        // An editor writes a.txt in place (same inode) after chord-patch's write, before the commit point fails.
+        writeFileSync(join(dir, 'b.txt'), 'an editor wrote this\n');
+        throw eio();
+      },
+    };
+    const o = await runPatchText(PATCH, { cwd: dir, fs });
+    expect(o.error?.code).toBe('write_failed');
+    expect(o.error?.message).toContain("NOT restored, to keep another program's later change: a.txt");
+    expect(readFileSync(join(dir, 'a.txt.chord-patch-orig'), 'utf8')).toBe('old a\n');
+    rmSync(join(dir, 'a.txt.chord-patch-orig'));
+    oneInode(dir, ino, 'an editor wrote this\n');
+    expect(readFileSync(join(dir, 'c.txt'), 'utf8')).toBe('old c\n');
+  });
+
   /** nodeFs that dies at its `at`-th change of the tree: that call and every later change fail, as after kill -9. */
   function dyingFs(at: number): Fs & { died: () => boolean } {
     let changes = 0;

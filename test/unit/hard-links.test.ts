@@ -151,6 +151,49 @@ describe('rolling back an in-place write', () => {
   });
 });
 
+describe('rolling back an in-place write another program wrote over since', () => {
+  it("keeps that program's in-place write, with the old content beside it, and says NOT restored", async () => {
+    const fs = linked();
+    const ino = fs.inode('/work/a.txt');
+    let wrote = false;
+    fs.hooks.beforeWrite = (path, _n, op) => {
+      // c.txt's switch fails after a.txt's in-place write, and an editor wrote a.txt in place in between.
+      if (op !== 'rename' || path !== '/work/c.txt' || wrote) return;
+      expect(fs.text('/work/a.txt')).toBe('new a\n');
+      fs.setInode(fs.nodes.get('/work/a.txt')!, new TextEncoder().encode('an editor wrote this\n'));
+      wrote = true;
+      throw eio();
+    };
+    const o = await run(fs, PATCH);
+    expect(wrote).toBe(true);
+    expect(o.status).toBe('rejected');
+    oneInode(fs, ino, 'an editor wrote this\n');
+    expect(fs.text('/work/a.txt.chord-patch-orig')).toBe('old a\n');
+    expect(fs.text('/work/c.txt')).toBe('old c\n');
+    expect(o.error?.message).toContain(
+      "NOT restored, to keep another program's later change: a.txt: changed by another program after chord-patch wrote it",
+    );
+    expect(stateFiles(fs).filter((p) => !p.endsWith('.chord-patch-orig'))).toEqual([]);
+  });
+
+  it('still restores its own write when nobody else touched it, and a write that failed halfway', async () => {
+    const fs = linked();
+    const ino = fs.inode('/work/a.txt');
+    const write = fs.writeInPlace.bind(fs);
+    fs.writeInPlace = async (path) => {
+      // Part of the new bytes written, then the disk fails: the torn content is chord-patch's own.
+      fs.setInode(fs.nodes.get(path)!, new TextEncoder().encode('new ad\n'));
+      fs.writeInPlace = write;
+      throw eio();
+    };
+    const o = await run(fs, PATCH);
+    expect(o.error?.code).toBe('write_failed');
+    expect(o.error?.message).not.toContain('NOT restored');
+    oneInode(fs, ino, 'old a\n');
+    expect(stateFiles(fs)).toEqual([]);
+  });
+});
+
 describe('an in-place commit killed at any change', () => {
   const whole = async () => {
     const fs = linked();
