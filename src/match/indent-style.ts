@@ -62,6 +62,38 @@ export function styleOf(lines: readonly string[]): FileStyle | undefined {
   return [2, 3, 4, 8].includes(g) ? { ch, unit: g } : { ch };
 }
 
+/** File lines on each side of a change that show the file's style. */
+const STYLE_WINDOW = 40;
+
+/** A line that starts a top-level construct: not blank, at column 0. */
+const topLevel = (line: string): boolean => line.trim() !== '' && indentOf(line) === '';
+
+/**
+ * The file lines that show the indentation style around lines [first, end)
+ * (a pure insertion: first === end, before line `first`): up to STYLE_WINDOW
+ * on each side. When those mix their characters, only the top-level construct
+ * that holds the change: from the nearest line at column 0 at or above it to
+ * the next one after it. A file whose constructs differ in style (generated
+ * code: an object of tab-indented members, then an export block of 2-space
+ * ones) is read by the one being changed, not refused a style by its neighbour.
+ */
+export function styleWindow(at: (i: number) => string | undefined, length: number, first: number, end: number): string[] {
+  const lo = Math.max(0, first - STYLE_WINDOW);
+  const hi = Math.min(length, end + STYLE_WINDOW);
+  const lines = (from: number, to: number) => {
+    const out: string[] = [];
+    for (let i = from; i < to; i++) out.push(at(i)!);
+    return out;
+  };
+  const window = lines(lo, hi);
+  if (styleOf(window) !== undefined) return window;
+  let from = end > first ? first : first - 1;
+  while (from > lo && !topLevel(at(from)!)) from--;
+  let to = Math.max(end, from + 1);
+  while (to < hi && !topLevel(at(to)!)) to++;
+  return lines(Math.max(lo, from), Math.min(hi, to + 1));
+}
+
 export type StyleResult = { added: string[]; note?: string };
 
 /**

@@ -16,6 +16,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const read = () => readFileSync(join(dir, 'f.js'), 'utf8');
 const failures = (o: Awaited<ReturnType<typeof apply>>) => o.failed.flatMap((g) => g.failures);
 const envelope = (...body: string[]) => ['*** Begin Patch', '*** Update File: f.js', ...body, '*** End Patch', ''].join('\n');
+const edit = (old_string: string, new_string: string) => JSON.stringify({ path: 'f.js', old_string, new_string });
 
 describe('drift round 6: an exact place with a twin that differs only in folded characters', () => {
   // Two overloads documented alike; the second one's comment has a no-break space the model typed as a space.
@@ -108,5 +109,48 @@ describe('drift round 6: an exact place with a twin that differs only in folded 
     expect(o.status).not.toBe('applied');
     expect(failures(o)[0]?.code).toBe('hunk_ambiguous');
     expect(read()).toBe(text);
+  });
+});
+
+describe('drift round 6: indentation', () => {
+  // A tab-indented object, then a 2-space export block (generated code): the change is in the object.
+  const before = [
+    'const configDefaults = Object.freeze({',
+    '\tinclude: defaultInclude,',
+    '\texclude: defaultExclude,',
+    '\tteardownTimeout: 1e4,',
+    '\tupdate: false,',
+    '});',
+    'function defineProject(config) {',
+    '\treturn config;',
+    '}',
+    '',
+    'Object.defineProperty(exports, "mergeConfig", {',
+    '  enumerable: true,',
+    '  get: function () { return vite.mergeConfig; }',
+    '});',
+    '',
+  ].join('\n');
+
+  it('an edit typing 4 spaces for a tab next to a 2-space block takes the tab (indent-added-edit-010)', async () => {
+    writeFileSync(join(dir, 'f.js'), before);
+    const o = await apply(
+      edit('\texclude: defaultExclude,\n\tteardownTimeout: 1e4,', '\texclude: defaultExclude,\n    nextTimeout: 1e4,'),
+      {
+        cwd: dir,
+      },
+    );
+    expect(o.status).toBe('applied');
+    expect(read()).toBe(before.replace('\tteardownTimeout: 1e4,', '\tnextTimeout: 1e4,'));
+  });
+
+  it('a patch adding 4-space lines to a tab-indented function beside the 2-space block (indent-added-patch-035)', async () => {
+    writeFileSync(join(dir, 'f.js'), before);
+    const o = await apply(
+      envelope('@@ function defineProject(config) {', '+    // Callers rely on this being synchronous.', ' \treturn config;', ' }'),
+      { cwd: dir },
+    );
+    expect(o.status).toBe('applied');
+    expect(read()).toBe(before.replace('\treturn config;', '\t// Callers rely on this being synchronous.\n\treturn config;'));
   });
 });
