@@ -116,7 +116,8 @@ export function followFileStyle(seq: readonly SeqLine[], style: FileStyle, befor
   let picked = choose(widths);
   // The file's level width moves a replacing line off the level of the line it replaces (or reads nothing):
   // another width (a tab typed for each two spaces) may be the one that keeps every replaced line's level.
-  // So does one that puts an added line more than a level below a line that opens nothing.
+  // So does one that puts an added line more than a level below a line that opens nothing, or more than two
+  // below one that opens a block (a hanging indent is two levels; eight tabs read as 32 spaces after a line at 12 is none).
   const unit = widths.length === 1 ? widths[0]! : 0;
   const replacing = seq.some((l) => l.op === '-');
   const misplaced = (added: readonly string[]) => (replacing && !keepsReplacedLevel(seq, added)) || jumpsBelow(seq, added, unit);
@@ -134,7 +135,11 @@ export function followFileStyle(seq: readonly SeqLine[], style: FileStyle, befor
   return { added: picked.added, note: `added lines indented with ${what} were re-indented to the file's (${picked.how})` };
 }
 
-/** Whether an added line of this reading sits more than `unit` columns below the line before it, which opens no block. */
+/**
+ * Whether an added line of this reading sits more than `unit` columns below
+ * the line before it when that line opens no block, or more than two units
+ * below it when it opens one.
+ */
 function jumpsBelow(seq: readonly SeqLine[], added: readonly string[], unit: number): boolean {
   let a = 0;
   let prev: string | undefined;
@@ -142,7 +147,10 @@ function jumpsBelow(seq: readonly SeqLine[], added: readonly string[], unit: num
     if (l.op === '-') continue;
     const text = l.op === '+' ? added[a++]! : (l.file ?? l.text);
     if (text.trim() === '') continue;
-    if (l.op === '+' && prev !== undefined && !OPENS.test(prev) && indentOf(text).length > indentOf(prev).length + unit) return true;
+    if (l.op === '+' && prev !== undefined) {
+      const deeper = indentOf(text).length - indentOf(prev).length;
+      if (deeper > (OPENS.test(prev) ? 2 * unit : unit)) return true;
+    }
     prev = text;
   }
   return false;

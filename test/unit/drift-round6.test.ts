@@ -153,4 +153,25 @@ describe('drift round 6: indentation', () => {
     expect(o.status).toBe('applied');
     expect(read()).toBe(before.replace('\treturn config;', '\t// Callers rely on this being synchronous.\n\treturn config;'));
   });
+
+  it('tabs typed one per two spaces after a line that opens a block land one level in (indent-added-edit-004)', async () => {
+    const text = [
+      'function run(stdin) {',
+      '    if (stdin) {',
+      '        stdin.on("end", () => {',
+      '            stdin.on("data", (chunk) => {',
+      '                for (const tok of lex(chunk, true))',
+      '                    process.stdout.write(tok);',
+      '            });',
+      '        });',
+      '    }',
+      '}',
+      '',
+    ].join('\n');
+    writeFileSync(join(dir, 'f.js'), text);
+    const old = '            stdin.on("data", (chunk) => {\n                for (const tok of lex(chunk, true))';
+    const o = await apply(edit(old, old.replace('=> {\n', `=> {\n${'\t'.repeat(8)}debug(chunk);\n`)), { cwd: dir });
+    expect(o.status).toBe('applied');
+    expect(read()).toBe(text.replace('=> {\n                for', '=> {\n                debug(chunk);\n                for'));
+  });
 });
