@@ -174,4 +174,30 @@ describe('drift round 6: indentation', () => {
     expect(o.status).toBe('applied');
     expect(read()).toBe(text.replace('=> {\n                for', '=> {\n                debug(chunk);\n                for'));
   });
+
+  it('one quoted line at twice its width, an added line typed left of it: no reading, refused (indent-edit-026)', async () => {
+    const text = [
+      'function series() {',
+      '  return ids.map((id) => {',
+      '    return {',
+      '      pts: points',
+      '        .map((p) => p.ms)',
+      '          .filter((x) => x !== undefined),',
+      '    };',
+      '  });',
+      '}',
+      '',
+    ].join('\n');
+    writeFileSync(join(dir, 'f.js'), text);
+    const o = await apply(
+      edit(
+        '                    .filter((x) => x !== undefined),',
+        '                    .filter((x) => x !== undefined),\n                rounds: points.map((p) => p.rounds),',
+      ),
+      { cwd: dir },
+    );
+    expect(o.status).not.toBe('applied');
+    expect(failures(o)[0]?.message).toContain('ambiguous');
+    expect(read()).toBe(text);
+  });
 });
