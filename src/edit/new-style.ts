@@ -8,11 +8,8 @@
 
 import { diffArrays } from 'diff';
 import type { SeqLine } from '../match/indent-evidence.js';
-import { followFileStyle, styleOf } from '../match/indent-style.js';
+import { followFileStyle, styleOf, styleWindow } from '../match/indent-style.js';
 import type { FileView } from './view.js';
-
-/** File lines on each side of the match that show the file's style. */
-const WINDOW = 40;
 
 /** new_string for old_string matched exactly at LF offset `hit`, its added lines in the file's indentation character. */
 export function followEditStyle(view: FileView, hit: number, oldText: string, newText: string): { text: string; note?: string } {
@@ -25,9 +22,7 @@ export function followEditStyle(view: FileView, hit: number, oldText: string, ne
   if (!parts.some((p) => p.added && p.value.some((l) => /^[ \t]/.test(l) && l.trim() !== ''))) return unchanged;
   const lines = view.lfLines();
   const first = view.lineOf(hit);
-  const window: string[] = [];
-  for (let i = Math.max(0, first - WINDOW); i < Math.min(lines.length, first + oldLines.length + WINDOW); i++) window.push(lines.at(i)!);
-  const style = styleOf(window);
+  const style = styleOf(styleWindow((i) => lines.at(i), lines.length, first, first + oldLines.length));
   if (style === undefined) return unchanged;
   const seq: SeqLine[] = parts.flatMap((p) =>
     p.value.map((text) => (p.added ? { op: '+' as const, text } : { op: p.removed ? ('-' as const) : (' ' as const), text, file: text })),

@@ -129,10 +129,16 @@ export function describeAmbiguousPlaces(
   run: number,
   /** Where a stated line number pointed (none of the places being there). */
   hint?: string,
-  /** When `places` were counted ignoring trailing whitespace: the ones the context matches exactly. */
-  exactly?: readonly number[],
+  /**
+   * When `places` were counted ignoring what tells no place apart (trailing
+   * whitespace, or the characters punctuation tolerance folds): the ones the
+   * context matches exactly.
+   */
+  exactly?: { at: readonly number[]; blindTo: 'trailing' | 'folds' },
 ): string {
-  const count = `${places.length} places (${atLines(places)})${exactly ? ' with trailing whitespace ignored' : ''}`;
+  const ignoring =
+    exactly === undefined ? '' : exactly.blindTo === 'trailing' ? ' with trailing whitespace ignored' : ' with punctuation tolerance';
+  const count = `${places.length} places (${atLines(places)})${ignoring}`;
   const header = (w: { header: string; lines: readonly number[] }) => `its @@ header ${quoteHint(w.header)} (${atLines(w.lines)})`;
   let what: string;
   if (where.kind === 'header') {
@@ -144,8 +150,12 @@ export function describeAmbiguousPlaces(
   } else {
     what = `the context matches ${count} ${where.first ? 'in the file' : 'after the previous hunk'}`;
   }
-  if (exactly !== undefined)
-    what += `, exactly only at ${atLines(exactly)}, and trailing whitespace (invisible to a model) tells no place apart`;
+  if (exactly?.blindTo === 'trailing')
+    what += `, exactly only at ${atLines(exactly.at)}, and trailing whitespace (invisible to a model) tells no place apart`;
+  else if (exactly !== undefined)
+    what +=
+      `, exactly only at ${atLines(exactly.at)}, and Unicode spaces, quotes, dashes and full-width punctuation ` +
+      '(which models retype) tell no place apart';
   if (run > 1)
     what += `; hunks ${h + 1}-${h + run} have this same context, so the file would need exactly ${run} such places to take them in order`;
   if (hint !== undefined) what += `; ${hint}`;

@@ -7,7 +7,7 @@ import { afterAnchors, oldSide, variants } from './hunk-lines.js';
 import type { Replacement } from './hunks.js';
 import { reindentHunk, type SeqLine } from './indent-evidence.js';
 import { indentOf } from './reindent.js';
-import { alignedByOneSpace, charOfLines, followFileStyle, styleOf } from './indent-style.js';
+import { alignedByOneSpace, charOfLines, followFileStyle, styleOf, styleWindow } from './indent-style.js';
 import type { LineIndex } from './seek.js';
 import { carryFilePunctuation, type TolerantHit, type TolerantPass, tolerantSeek } from './tolerant.js';
 
@@ -72,9 +72,6 @@ export function reindentReplacement(index: LineIndex, r: Replacement): Replaceme
   return re.note === undefined ? { ...r, lines: re.lines } : { ...r, lines: re.lines, note: re.note };
 }
 
-/** Lines around a place that show the file's indentation style. */
-const STYLE_WINDOW = 40;
-
 /**
  * A hunk placed where nothing quoted carried the file's indentation (a pure
  * insertion, or context matched exactly): added lines typed with the other
@@ -85,14 +82,10 @@ export function followStyle(index: LineIndex, r: Replacement): Replacement {
   const theirs = charOfLines(added.map((l) => l.text));
   if (theirs !== ' ' && theirs !== '\t') return r;
   const at = (i: number) => (i >= 0 && i < index.length ? index.table.textAt(i) : undefined);
-  const window: string[] = [];
-  for (let i = Math.max(0, r.start - STYLE_WINDOW); i < Math.min(index.length, r.start + r.oldLen + STYLE_WINDOW); i++) {
-    const line = at(i)!;
-    // A nearby line indented with the added lines' own character: the file's style is theirs or mixed, and nothing changes.
-    // (Tabs and one space, or one space alone, align a line among tab-indented ones: no level of spaces.)
-    if (indentOf(line).includes(theirs) && !(theirs === ' ' && alignedByOneSpace(line))) return r;
-    window.push(line);
-  }
+  const window = styleWindow(at, index.length, r.start, r.start + r.oldLen);
+  // A nearby line indented with the added lines' own character: the file's style is theirs or mixed, and nothing changes.
+  // (Tabs and one space, or one space alone, align a line among tab-indented ones: no level of spaces.)
+  if (window.some((line) => indentOf(line).includes(theirs) && !(theirs === ' ' && alignedByOneSpace(line)))) return r;
   const style = styleOf(window);
   if (style === undefined) return r;
   let seq: SeqLine[];

@@ -37,7 +37,7 @@ import {
   describeUnsafe,
   type PlaceScope,
 } from './describe.js';
-import { blockEnd, decides, hitsUnder, placesBlindToTrailing, placesIn, type Range } from './scope.js';
+import { blockEnd, decides, hitsUnder, placesBlindToFolds, placesBlindToTrailing, placesIn, type Range } from './scope.js';
 import type { LineIndex, PassName } from './seek.js';
 import { afterAnchors, headerPlaces, oldSide, runLength, variants } from './hunk-lines.js';
 import { findTolerant, followStyle, reindentReplacement } from './hunk-tolerant.js';
@@ -213,7 +213,9 @@ function placeHunkAnywhere(state: State, h: number): Placement {
       if (!blind && decides(places.hits, run, old.length)) {
         const after = scope.where.kind === 'cursor' ? scopes.find((s) => s.where.kind === 'after-header') : undefined;
         const against =
-          againstHeader(state, h, after, old, places.hits[0]!) ?? againstBlock(state, h, scope, scopes[0]!, old, places.hits[0]!);
+          againstHeader(state, h, after, old, places.hits[0]!) ??
+          againstBlock(state, h, scope, scopes[0]!, old, places.hits[0]!) ??
+          againstFoldTwins(state, h, scope, old, places.hits, run, places.pass);
         if (against) return against;
         const at = foundAt(hunks, h, { start: places.hits[0]!, oldLen: old.length, lines, pass: places.pass }, index);
         const block = scopes[0]!.where.kind === 'block' && scope !== scopes[0] ? scopes[0]!.ranges : undefined;
@@ -228,7 +230,8 @@ function placeHunkAnywhere(state: State, h: number): Placement {
       if (hinted !== undefined && loose?.includes(hinted)) {
         return foundAt(hunks, h, { start: hinted, oldLen: old.length, lines, pass: 'trim-end' }, index);
       }
-      const message = describeAmbiguousPlaces(hunks, h, loose ?? all, scope.where, run, hintText(state, hunk), loose && all);
+      const exactly = loose && { at: all, blindTo: 'trailing' as const };
+      const message = describeAmbiguousPlaces(hunks, h, loose ?? all, scope.where, run, hintText(state, hunk), exactly);
       return failed('hunk_ambiguous', message, loose ?? all);
     }
   }
@@ -252,6 +255,38 @@ function placeHunkAnywhere(state: State, h: number): Placement {
     return { kind: 'found', replacement: { start: canonical.start, oldLen: old, lines: canonical.lines, pass: 'canonical' } };
   }
   return { kind: 'none' };
+}
+
+/**
+ * A hunk whose line passes decided on `exact` (in `pass`) while its old
+ * side also matches other places in the scope under punctuation tolerance,
+ * differing there only in folded characters (a no-break space the model
+ * typed as a space): both readings fit. A stated line number decides: at an
+ * exact place it is taken (undefined), at a twin the hunk goes there
+ * (tolerantly); otherwise the hunk is ambiguous, naming them all.
+ */
+function againstFoldTwins(
+  state: State,
+  h: number,
+  scope: Scope,
+  old: readonly string[],
+  exact: readonly number[],
+  run: number,
+  pass: PassName,
+): Placement | undefined {
+  const { index, hunks, cursor } = state;
+  const hunk = hunks[h]!;
+  const twins = placesBlindToFolds(index, old, scope.ranges, pass, hunk.endOfFile);
+  if (twins.length === 0) return undefined;
+  const hinted = hintedLine(state, hunk);
+  if (hinted === exact[0]) return undefined;
+  if (hinted !== undefined && twins.includes(hinted)) {
+    const there = findTolerant(index, hunk, cursor, hinted);
+    if (there.kind === 'found' && there.replacement.start === hinted) return there;
+  }
+  const all = [...new Set([...exact, ...twins])].sort((a, b) => a - b);
+  const message = describeAmbiguousPlaces(hunks, h, all, scope.where, run, hintText(state, hunk), { at: exact, blindTo: 'folds' });
+  return failed('hunk_ambiguous', message, all);
 }
 
 /**
@@ -420,6 +455,7 @@ function earlierPlace(index: LineIndex, hunk: Hunk, placed: readonly Replacement
     if (!places) continue;
     if (places.hits.length !== 1 || overlaps(places.hits[0]!, old.length, placed)) return undefined;
     if (places.pass === 'exact' && placesBlindToTrailing(index, old, [[0, n]], places.hits, 2, hunk.endOfFile)) return undefined;
+    if (placesBlindToFolds(index, old, [[0, n]], places.pass, hunk.endOfFile).length > 0) return undefined;
     return { start: places.hits[0]!, oldLen: old.length, lines, pass: places.pass };
   }
   return undefined;

@@ -154,14 +154,20 @@ export function chooseReading(seq: readonly SeqLine[], m: Mapping, before?: stri
   const typed = seq.filter((l) => l.op === '+').map((l) => l.text);
   const mapped = mappedReading(seq, m);
   if (mapped === undefined) {
-    // Written as typed only where that reads as the file's own indentation.
-    if (scorer(seq, m, before, after)(typed) === 0) return { ok: true, added: typed, note: doesNotFit(seq, m) };
-    return {
-      ok: false,
-      message:
-        `indentation of the added lines is ambiguous: ${doesNotFit(seq, m).replace(/; added lines were.*$/, '')}, ` +
-        `and as typed it does not follow the file's indentation either; ${COPY}`,
-    };
+    // Written as typed only where that reads as the file's own indentation,
+    // and keeps each added line on the side of its quoted neighbours the patch
+    // put it on (typed 4 columns left of a quoted line the file has at half
+    // the width, it would land 6 columns right of it: the patch was typed in
+    // its own style, and no mapping says where).
+    const inverted = invertedDepth(seq, typed);
+    if (inverted === undefined && scorer(seq, m, before, after)(typed) === 0) return { ok: true, added: typed, note: doesNotFit(seq, m) };
+    const why =
+      inverted === undefined
+        ? "as typed it does not follow the file's indentation either"
+        : `as typed it would sit ${inverted.written} quoted line ${show(inverted.quoted.trim())}, ` +
+          `which the patch types it ${inverted.typed}`;
+    const fits = doesNotFit(seq, m).replace(/; added lines were.*$/, '');
+    return { ok: false, message: `indentation of the added lines is ambiguous: ${fits}, and ${why}; ${COPY}` };
   }
   if (mapped.every((t, i) => t === typed[i])) return { ok: true, added: typed };
   const score = scorer(seq, m, before, after);
@@ -191,6 +197,33 @@ export function chooseReading(seq: readonly SeqLine[], m: Mapping, before?: stri
       `so added line ${show(typed[k]!.trimStart())} may belong re-indented with them (${show(mapped[k]!)}) ` +
       `or as written (${show(typed[k]!)}); ${COPY}`,
   };
+}
+
+/**
+ * The first added line of `added` (a reading of `seq`'s) that sits strictly
+ * deeper in the file than a quoted line next to it (the nearest non-blank one
+ * above or below) that the patch types it strictly shallower than, or the
+ * other way round; undefined when none does.
+ */
+function invertedDepth(seq: readonly SeqLine[], added: readonly string[]): { quoted: string; typed: string; written: string } | undefined {
+  const rows: { l: SeqLine; a: number }[] = [];
+  let a = 0;
+  for (const l of seq) rows.push({ l, a: l.op === '+' ? a++ : -1 });
+  const side = (d: number) => (d > 0 ? 'right of' : 'left of');
+  for (let i = 0; i < rows.length; i++) {
+    const { l, a: k } = rows[i]!;
+    if (l.op !== '+' || l.fixed || blank(l.text)) continue;
+    for (const dir of [-1, 1]) {
+      let j = i + dir;
+      while (j >= 0 && j < rows.length && (rows[j]!.l.op === '+' || blank(rows[j]!.l.text))) j += dir;
+      const q = rows[j]?.l;
+      if (q?.file === undefined || blank(q.file)) continue;
+      const typed = Math.sign(indentOf(l.text).length - indentOf(q.text).length);
+      const written = Math.sign(indentOf(added[k]!).length - indentOf(q.file).length);
+      if (typed !== 0 && written !== 0 && typed !== written) return { quoted: q.file, typed: side(typed), written: side(written) };
+    }
+  }
+  return undefined;
 }
 
 const CLOSES_LINE = /^\s*[\]})]/;

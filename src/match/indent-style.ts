@@ -62,6 +62,38 @@ export function styleOf(lines: readonly string[]): FileStyle | undefined {
   return [2, 3, 4, 8].includes(g) ? { ch, unit: g } : { ch };
 }
 
+/** File lines on each side of a change that show the file's style. */
+const STYLE_WINDOW = 40;
+
+/** A line that starts a top-level construct: not blank, at column 0. */
+const topLevel = (line: string): boolean => line.trim() !== '' && indentOf(line) === '';
+
+/**
+ * The file lines that show the indentation style around lines [first, end)
+ * (a pure insertion: first === end, before line `first`): up to STYLE_WINDOW
+ * on each side. When those mix their characters, only the top-level construct
+ * that holds the change: from the nearest line at column 0 at or above it to
+ * the next one after it. A file whose constructs differ in style (generated
+ * code: an object of tab-indented members, then an export block of 2-space
+ * ones) is read by the one being changed, not refused a style by its neighbour.
+ */
+export function styleWindow(at: (i: number) => string | undefined, length: number, first: number, end: number): string[] {
+  const lo = Math.max(0, first - STYLE_WINDOW);
+  const hi = Math.min(length, end + STYLE_WINDOW);
+  const lines = (from: number, to: number) => {
+    const out: string[] = [];
+    for (let i = from; i < to; i++) out.push(at(i)!);
+    return out;
+  };
+  const window = lines(lo, hi);
+  if (styleOf(window) !== undefined) return window;
+  let from = end > first ? first : first - 1;
+  while (from > lo && !topLevel(at(from)!)) from--;
+  let to = Math.max(end, from + 1);
+  while (to < hi && !topLevel(at(to)!)) to++;
+  return lines(Math.max(lo, from), Math.min(hi, to + 1));
+}
+
 export type StyleResult = { added: string[]; note?: string };
 
 /**
@@ -84,7 +116,8 @@ export function followFileStyle(seq: readonly SeqLine[], style: FileStyle, befor
   let picked = choose(widths);
   // The file's level width moves a replacing line off the level of the line it replaces (or reads nothing):
   // another width (a tab typed for each two spaces) may be the one that keeps every replaced line's level.
-  // So does one that puts an added line more than a level below a line that opens nothing.
+  // So does one that puts an added line more than a level below a line that opens nothing, or more than two
+  // below one that opens a block (a hanging indent is two levels; eight tabs read as 32 spaces after a line at 12 is none).
   const unit = widths.length === 1 ? widths[0]! : 0;
   const replacing = seq.some((l) => l.op === '-');
   const misplaced = (added: readonly string[]) => (replacing && !keepsReplacedLevel(seq, added)) || jumpsBelow(seq, added, unit);
@@ -102,7 +135,11 @@ export function followFileStyle(seq: readonly SeqLine[], style: FileStyle, befor
   return { added: picked.added, note: `added lines indented with ${what} were re-indented to the file's (${picked.how})` };
 }
 
-/** Whether an added line of this reading sits more than `unit` columns below the line before it, which opens no block. */
+/**
+ * Whether an added line of this reading sits more than `unit` columns below
+ * the line before it when that line opens no block, or more than two units
+ * below it when it opens one.
+ */
 function jumpsBelow(seq: readonly SeqLine[], added: readonly string[], unit: number): boolean {
   let a = 0;
   let prev: string | undefined;
@@ -110,7 +147,10 @@ function jumpsBelow(seq: readonly SeqLine[], added: readonly string[], unit: num
     if (l.op === '-') continue;
     const text = l.op === '+' ? added[a++]! : (l.file ?? l.text);
     if (text.trim() === '') continue;
-    if (l.op === '+' && prev !== undefined && !OPENS.test(prev) && indentOf(text).length > indentOf(prev).length + unit) return true;
+    if (l.op === '+' && prev !== undefined) {
+      const deeper = indentOf(text).length - indentOf(prev).length;
+      if (deeper > (OPENS.test(prev) ? 2 * unit : unit)) return true;
+    }
     prev = text;
   }
   return false;

@@ -18,6 +18,7 @@
 
 import type { Derived, LineIndex, PassName } from './seek.js';
 import { PASSES } from './seek.js';
+import { tolerantCandidates } from './tolerant.js';
 
 /** A range of start positions [from, to] (inclusive) a hunk may take. */
 export type Range = readonly [from: number, to: number];
@@ -90,6 +91,60 @@ export function placesBlindToTrailing(
   if (!index.derived(TRAILING_SPACE)) return undefined;
   const loose = hitsUnder(index, pattern, ranges, 'trim-end', limit, eof);
   return loose.length > hits.length ? loose : undefined;
+}
+
+/** Whether the file holds any non-ASCII unit: without one (and an ASCII pattern), no line differs from another by a folded character. */
+const NON_ASCII: Derived<boolean> = {
+  build: (index) => {
+    const units = index.table.units();
+    if (typeof units === 'string') return NOT_ASCII.test(units);
+    for (let i = 0; i < units.length; i++) if (units[i]! >= 0x80) return true;
+    return false;
+  },
+};
+
+const NOT_ASCII = /[^\u0000-\u007f]/;
+
+/** Tolerant candidates read per range: enough to see past the exact places a deciding scope has (at most a run of them). */
+const TWIN_LIMIT = 64;
+
+/**
+ * Neither does a character punctuation tolerance folds tell places apart (a
+ * Unicode space, a curly quote, a dash, full-width punctuation): models
+ * retype them as ASCII (or the other way), and a Unicode space looks like a
+ * space, so an exact place with such a twin elsewhere is no decision. The places inside
+ * `ranges` other than the line passes' that `pattern` matches under
+ * punctuation tolerance (with indentation ignored too after `pass` ignored
+ * it: the wide profile), each differing from it, on some line, in text that
+ * holds such a character (on the file's side or the pattern's); ascending.
+ * A place that differs only in ASCII spacing (one optional space by a comma)
+ * is not one: that difference is visible and typed. Empty when there are none.
+ */
+export function placesBlindToFolds(
+  index: LineIndex,
+  pattern: readonly string[],
+  ranges: readonly Range[],
+  pass: PassName,
+  eof: boolean,
+): number[] {
+  if (pattern.length === 0) return [];
+  if (!pattern.some((p) => NOT_ASCII.test(p)) && !index.derived(NON_ASCII)) return [];
+  const table = index.table;
+  // Places found with indentation ignored have twins with indentation ignored: the profile that ignores it too.
+  const both = pass === 'trim';
+  const cut = (s: string) => (both ? s.trim() : s.trimEnd());
+  const differsByFold = (at: number): boolean =>
+    pattern.some((p, k) => {
+      const line = table.textAt(at + k);
+      return cut(line) !== cut(p) && (NOT_ASCII.test(line) || NOT_ASCII.test(p));
+    });
+  const twins = new Set<number>();
+  for (const [from, to] of ranges) {
+    for (const at of tolerantCandidates(index, pattern, from, both ? 'punctuation-wide' : 'punctuation', eof, TWIN_LIMIT)) {
+      if (at <= to && differsByFold(at)) twins.add(at);
+    }
+  }
+  return [...twins].sort((a, b) => a - b);
 }
 
 /**

@@ -68,11 +68,24 @@ describe('the tolerant step after the exact passes', () => {
     expect(r.ok && r.text).toBe('say(\u201chi\u201d)\nmid\nsay(\u201cbye\u201d)\n');
   });
 
-  it('prefers an exact match anywhere over a tolerant one earlier', () => {
+  it('an exact match with a tolerant twin elsewhere is ambiguous: models retype curly quotes straight', () => {
     const file = 'say(\u201chi\u201d)\nsay("hi")\n';
     const r = applyHunks(file, [hunk(['-say("hi")', '+say("bye")'])]);
+    expect(r).toMatchObject({ ok: false, code: 'hunk_ambiguous', lines: [0, 1] });
+    // A stated line number decides: the exact place, or the twin (its quotes kept).
+    const exact = applyHunks(file, [hunk(['-say("hi")', '+say("bye")'], { hintLine: 2 })]);
+    expect(exact).toMatchObject({ ok: true, passes: ['exact'] });
+    expect(exact.ok && exact.text).toBe('say(\u201chi\u201d)\nsay("bye")\n');
+    const twin = applyHunks(file, [hunk(['-say("hi")', '+say("bye")'], { hintLine: 1 })]);
+    expect(twin).toMatchObject({ ok: true, passes: ['punctuation'] });
+    expect(twin.ok && twin.text).toBe('say(\u201cbye\u201d)\nsay("hi")\n');
+  });
+
+  it('an exact match whose twin differs only in ASCII spacing is not ambiguous (that difference is typed)', () => {
+    const file = 'f(a,b)\nf(a, b)\n';
+    const r = applyHunks(file, [hunk(['-f(a, b)', '+f(a, c)'])]);
     expect(r).toMatchObject({ ok: true, passes: ['exact'] });
-    expect(r.ok && r.text).toBe('say(\u201chi\u201d)\nsay("bye")\n');
+    expect(r.ok && r.text).toBe('f(a,b)\nf(a, c)\n');
   });
 
   it('keeps double spaces significant', () => {
