@@ -16,8 +16,10 @@
 // paragraphs sit at the heading's indentation, so the indentation rule would
 // end it at the first paragraph and make a place in it look unique).
 
+import { isAscii } from 'node:buffer';
 import type { Derived, LineIndex, PassName } from './seek.js';
 import { PASSES } from './seek.js';
+import { isAsciiString } from '../text/utf8.js';
 import { tolerantCandidates } from './tolerant.js';
 
 /** A range of start positions [from, to] (inclusive) a hunk may take. */
@@ -97,13 +99,9 @@ export function placesBlindToTrailing(
 const NON_ASCII: Derived<boolean> = {
   build: (index) => {
     const units = index.table.units();
-    if (typeof units === 'string') return NOT_ASCII.test(units);
-    for (let i = 0; i < units.length; i++) if (units[i]! >= 0x80) return true;
-    return false;
+    return typeof units === 'string' ? !isAsciiString(units) : !isAscii(units);
   },
 };
-
-const NOT_ASCII = /[^\u0000-\u007f]/;
 
 /** Tolerant candidates read per range: enough to see past the exact places a deciding scope has (at most a run of them). */
 const TWIN_LIMIT = 64;
@@ -128,7 +126,7 @@ export function placesBlindToFolds(
   eof: boolean,
 ): number[] {
   if (pattern.length === 0) return [];
-  if (!pattern.some((p) => NOT_ASCII.test(p)) && !index.derived(NON_ASCII)) return [];
+  if (pattern.every(isAsciiString) && !index.derived(NON_ASCII)) return [];
   const table = index.table;
   // Places found with indentation ignored have twins with indentation ignored: the profile that ignores it too.
   const both = pass === 'trim';
@@ -136,7 +134,7 @@ export function placesBlindToFolds(
   const differsByFold = (at: number): boolean =>
     pattern.some((p, k) => {
       const line = table.textAt(at + k);
-      return cut(line) !== cut(p) && (NOT_ASCII.test(line) || NOT_ASCII.test(p));
+      return cut(line) !== cut(p) && !(isAsciiString(line) && isAsciiString(p));
     });
   const twins = new Set<number>();
   for (const [from, to] of ranges) {
