@@ -9,6 +9,7 @@
 // result says so.
 
 import { chooseReadingOf, keepsReplacedLevel, type SeqLine } from './indent-evidence.js';
+import type { LineTable } from '../text/table.js';
 import { type IndentMapping, indentOf } from './reindent.js';
 
 type Mapping = Extract<IndentMapping, { kind: 'map' }>;
@@ -92,6 +93,31 @@ export function styleWindow(at: (i: number) => string | undefined, length: numbe
   let to = Math.max(end, from + 1);
   while (to < hi && !topLevel(at(to)!)) to++;
   return lines(Math.max(lo, from), Math.min(hi, to + 1));
+}
+
+/**
+ * Whether the STYLE_WINDOW lines on each side of lines [first, end) plainly
+ * indent with `ch` alone, at least one of them by more than alignment: then
+ * styleWindow() would return that whole window and find the added lines'
+ * character in it. Read off the table's units, so the common case builds no
+ * string per line; false means "look closer", never "mixed".
+ */
+export function plainlyIndentedWith(table: LineTable, length: number, first: number, end: number, ch: ' ' | '\t'): boolean {
+  const other = ch === ' ' ? 9 : 32;
+  const own = ch.charCodeAt(0);
+  let shown = false;
+  for (let i = Math.max(0, first - STYLE_WINDOW), hi = Math.min(length, end + STYLE_WINDOW); i < hi; i++) {
+    const st = table.start(i);
+    const e = table.end(i);
+    let k = st;
+    while (k < e && table.unitAt(k) === own) k++;
+    if (k === e) continue;
+    const next = table.unitAt(k);
+    // The other character, or a character trimStart() might drop: styleWindow() decides.
+    if (next === other || next < 33 || next > 126) return false;
+    if (k - st > (ch === ' ' ? 1 : 0)) shown = true;
+  }
+  return shown;
 }
 
 export type StyleResult = { added: string[]; note?: string };
