@@ -1,7 +1,8 @@
-// `apply_patch [PATCH]`: the Codex-compatible entry that models already call
+// `apply_patch [PATCH | -]`: the Codex-compatible entry that models already call
 // (the binary or a link invoked under that name). The patch is the single
-// argument, taken as the bytes sent (raw-argv.ts), or stdin; the result is the
-// model-facing text.
+// argument, taken as the bytes sent (raw-argv.ts), or stdin (no argument, or
+// `-` as every Unix filter spells it: no patch is the text `-`); the result is
+// the model-facing text.
 
 import { errorOutcome } from '../run/pipeline.js';
 import { apply } from '../index.js';
@@ -14,7 +15,7 @@ import { configFor, lockTimeoutOption, permissionOptions, sessionOption } from '
 
 export async function applyPatchMain(args: string[], fs: Fs): Promise<number> {
   if (args.length > 1 || (args[0] !== undefined && /^--?(h|help)$/.test(args[0]))) {
-    process.stderr.write('usage: apply_patch [PATCH]   (the patch is the single argument or stdin)\n');
+    process.stderr.write('usage: apply_patch [PATCH | -]   (the patch is the single argument, or stdin)\n');
     return args.length > 1 ? EXIT_USAGE : 0;
   }
   // Permission rules in the working directory's .chord-patch.yaml bind this
@@ -22,7 +23,7 @@ export async function applyPatchMain(args: string[], fs: Fs): Promise<number> {
   const config = await configFor(undefined, undefined);
   let input: string | Uint8Array;
   try {
-    input = args[0] === undefined ? readInput(undefined) : rawArgument(args[0], 0, 1);
+    input = args[0] === undefined || args[0] === '-' ? readInput(undefined) : rawArgument(args[0], 0, 1);
   } catch (e) {
     return emit(errorOutcome(e, 'apply_patch', false), { model: true });
   }

@@ -252,6 +252,14 @@ describe('apply_patch, the command name models call', () => {
     expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('b\n');
   });
 
+  it('reads stdin for `-`, as a Unix filter does (no patch is the text "-")', () => {
+    const dir = scratch({ 'f.txt': 'a\n' });
+    const r = runCli(['-'], { cwd: dir, bin: 'apply_patch', input: P('*** Update File: f.txt', '-a', '+b') });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('Success. Updated the following files:\nM f.txt\n');
+    expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('b\n');
+  });
+
   it('reads stdin when there is no argument and reports failures on stderr', () => {
     const dir = scratch({ 'f.txt': 'a\n' });
     const r = runCli([], { cwd: dir, bin: 'apply_patch', input: P('*** Update File: f.txt', '-zz', '+b') });
