@@ -1,11 +1,18 @@
-// SHA-256 through node:crypto, loaded on first use: most runs hash nothing,
-// and every module that imported node:crypto would load it at start-up.
+// SHA-256 through Bun's native hasher in the binary, else node:crypto loaded
+// on first use: most runs hash nothing, every module that imported
+// node:crypto would load it at start-up, and under Bun loading it costs more
+// than a multi-file commit spends hashing.
 
-import type { Hash } from 'node:crypto';
+interface Hash {
+  update(data: Uint8Array | string): Hash;
+  digest(encoding: 'hex'): string;
+}
+
+const BunHasher = (globalThis as { Bun?: { CryptoHasher: new (algorithm: 'sha256') => Hash } }).Bun?.CryptoHasher;
 
 /** A streaming SHA-256. */
 function sha256Hash(): Hash {
-  return process.getBuiltinModule('node:crypto').createHash('sha256');
+  return BunHasher ? new BunHasher('sha256') : process.getBuiltinModule('node:crypto').createHash('sha256');
 }
 
 /** The SHA-256 of `data` in hex. */

@@ -29,6 +29,21 @@ describe('the journal signature (HMAC-SHA256 in plain JavaScript)', () => {
     );
   });
 
+  it("records content images under Bun's native hasher as node:crypto does (a journal written by the binary is read by the Node CLI)", () => {
+    const pieces = [0, 1, 64, 20_000].map((n) => randomBytes(n).toString('hex'));
+    const script = `
+      import { imageOf, sha256Hex } from ${JSON.stringify(join(import.meta.dirname, '../../src/platform/sha256.ts'))};
+      const pieces = JSON.parse(process.argv[1]).map((p) => Buffer.from(p, 'hex'));
+      console.log(JSON.stringify({ whole: pieces.map((p) => sha256Hex(p)), image: imageOf(pieces) }));`;
+    const got = JSON.parse(execFileSync(bunExecutable(), ['-e', script, JSON.stringify(pieces)], { encoding: 'utf8' }));
+    const bytes = pieces.map((p) => Buffer.from(p, 'hex'));
+    expect(got.whole).toEqual(bytes.map((b) => createHash('sha256').update(b).digest('hex')));
+    expect(got.image).toEqual({
+      size: Buffer.concat(bytes).length,
+      sha256: createHash('sha256').update(Buffer.concat(bytes)).digest('hex'),
+    });
+  });
+
   it('compares digests by value', () => {
     expect(sameDigest('ab12', 'ab12')).toBe(true);
     expect(sameDigest('ab12', 'ab13')).toBe(false);
