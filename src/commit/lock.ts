@@ -18,6 +18,7 @@
 // - A lock whose recorded time no live holder could have written is stale
 //   too, whoever it names (liveness.ts recordedTimeStale): a repository that
 //   commits `.chord-patch/lock` must not block every run in its checkouts.
+//   So a waiter records the time afresh just before it links its lock.
 // - Every file here is read as a regular file only (state-dir.ts
 //   readStateFile): a link, a FIFO or a huge file planted at a lock's name is
 //   no lock chord-patch wrote, and is broken like an unreadable one.
@@ -176,8 +177,10 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
   // The pid in the name: recovery can tell whose it is before it is written.
   const mine = join(dir, `lock.${process.pid}-${id}`);
   const me = thisProcess();
-  const since = new Date((options.now ?? Date.now)()).toISOString();
-  const holder: LockHolder = { pid: me.pid, host: me.host, since, id, boot: me.boot, ns: me.ns, start: me.start };
+  const clock = options.now ?? Date.now;
+  const holder: LockHolder = { pid: me.pid, host: me.host, since: '', id, boot: me.boot, ns: me.ns, start: me.start };
+  /** When `mine` last recorded the time (-Infinity: not yet written). */
+  let recorded = Number.NEGATIVE_INFINITY;
   const deadline = Date.now() + (options.lockTimeoutMs ?? DEFAULT_TIMEOUT_MS);
   const pause = backoff();
   waiting.add(id);
@@ -187,9 +190,7 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
       // root where it cannot be made at all (missing, read-only) is the caller's.
       const state = await openStateDir(fs, root);
       try {
-        await fs.writeTemp(mine, Buffer.from(JSON.stringify(holder)), 0o644, undefined, false).catch((e) => {
-          if (errno(e) !== 'EEXIST') throw e;
-        });
+        recorded = await record(fs, mine, holder, recorded, clock);
         await fs.link(mine, lockPath);
         held.add(id);
         await fs.unlink(mine).catch(() => {});
@@ -216,6 +217,31 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
   } finally {
     waiting.delete(id);
   }
+}
+
+/** Rewrite the waiter's file `mine` when its recorded time is older than this: it is linked as the lock soon after. */
+const RERECORD_MS = 1000;
+
+/**
+ * Write the waiter's file `mine` (unless it was written less than RERECORD_MS
+ * ago, `recorded`), with the time now: a waiter that takes the lock after a
+ * long wait must not link a lock whose recorded time is that of its first try,
+ * or a lock it has just taken could read as one nobody alive holds. Returns
+ * when it now records.
+ */
+async function record(fs: Fs, mine: string, holder: LockHolder, recorded: number, clock: () => number): Promise<number> {
+  const now = clock();
+  const fresh = now - recorded <= RERECORD_MS;
+  if (!fresh) {
+    if (recorded !== Number.NEGATIVE_INFINITY) await fs.unlink(mine).catch(() => {});
+    holder.pid = process.pid;
+    holder.since = new Date(now).toISOString();
+  }
+  // Fresh, it may still be gone: the state directory went with the last holder and was made again.
+  await fs.writeTemp(mine, Buffer.from(JSON.stringify(holder)), 0o644, undefined, false).catch((e) => {
+    if (errno(e) !== 'EEXIST') throw e;
+  });
+  return fresh ? recorded : now;
 }
 
 /**

@@ -222,3 +222,42 @@ describe('reading a state file', () => {
     }
   });
 });
+
+describe('a waiter that takes the lock after a wait', () => {
+  const sinceIn = (state: string) => JSON.parse(readFileSync(join(state, 'lock'), 'utf8')) as { since: string; pid: number };
+
+  it('records the time of taking it, not of its first try, with its pid', async () => {
+    const { root, state } = tree();
+    const fs = new NodeFs();
+    const first = await acquireLock(fs, root);
+    let t = Date.now();
+    const t0 = t;
+    const waiter = acquireLock(fs, root, { now: () => t, lockTimeoutMs: 5000 });
+    await new Promise((r) => setTimeout(r, 100));
+    // Its file, written at its first try, records t0; the clock then moves on past the wait.
+    t += 2000;
+    await first.release();
+    const second = await waiter;
+    try {
+      expect(sinceIn(state)).toMatchObject({ since: new Date(t0 + 2000).toISOString(), pid: process.pid });
+    } finally {
+      await second.release();
+    }
+  });
+
+  it('links a lock whose recorded time is within a second of when it was taken', async () => {
+    const { root, state } = tree();
+    const fs = new NodeFs();
+    const first = await acquireLock(fs, root);
+    const waiter = acquireLock(fs, root, { lockTimeoutMs: 10_000 });
+    await new Promise((r) => setTimeout(r, 2500));
+    const released = Date.now();
+    await first.release();
+    const second = await waiter;
+    try {
+      expect(Date.parse(sinceIn(state).since)).toBeGreaterThan(released - 1500);
+    } finally {
+      await second.release();
+    }
+  });
+});
