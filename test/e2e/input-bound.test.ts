@@ -59,6 +59,14 @@ describe('the CLI reads a bounded input', () => {
     }
   });
 
+  it('stops at the cap reading a FILE that never ends (a device, a FIFO)', () => {
+    const cwd = project();
+    const r = runCli(['apply', '/dev/zero'], { cwd, env: cap('1000'), timeoutMs: 20_000 });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toContain('/dev/zero is larger than the input limit of 1000 bytes');
+    untouched(cwd);
+  });
+
   it('applies an input under the cap', () => {
     const cwd = project();
     const input = patchOf(500);

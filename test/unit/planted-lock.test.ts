@@ -4,7 +4,18 @@
 // tree, or hang a read; a lock a live run holds is still respected.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir, uptime } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -91,6 +102,15 @@ describe('a lock planted in the repository', () => {
     expect((await edit(root)).status).toBe('applied');
     expect(readFileSync(target, 'utf8')).toBe(elsewhere(new Date(JSON.parse(readFileSync(target, 'utf8')).since)));
     expect(existsSync(join(state, 'lock'))).toBe(false);
+  });
+
+  it('breaks a lock hard-linked to a file outside by removing only its own name', async () => {
+    const { root, state, outside } = tree();
+    const target = join(outside, 'precious');
+    writeFileSync(target, 'precious\n');
+    linkSync(target, join(state, 'lock'));
+    expect((await edit(root)).status).toBe('applied');
+    expect(readFileSync(target, 'utf8')).toBe('precious\n');
   });
 
   it('breaks a lock that is a FIFO without waiting on it', { timeout: 10_000 }, async () => {
