@@ -5,7 +5,7 @@
 //   if (outcome.status !== 'applied') console.error(modelMessage(outcome));
 
 import { decodeInputBytes } from './input/bytes.js';
-import { type DetectedInput, detectInput } from './input/detect.js';
+import { CR_BREAKS_NOTE, crLineBreaks, type DetectedInput, detectInput } from './input/detect.js';
 import { parsePatch } from './input/envelope.js';
 import { errorOutcome, type RunOptions, runPatchText } from './run/pipeline.js';
 import type { EditRequest, Outcome, ParsedPatch } from './types.js';
@@ -42,11 +42,22 @@ export async function apply(input: string | Uint8Array, options: RunOptions = {}
     checkOptions(options);
     checkInput(input, 'apply');
     const text = typeof input === 'string' ? input : decodeInputBytes(input);
-    if (options.extract) return await explained(await runExtracted(text, options), options);
+    if (options.extract) {
+      const lf = crLineBreaks(text);
+      return withCrNote(lf !== undefined, await explained(await runExtracted(lf ?? text, options), options));
+    }
     detected = detectInput(text);
   } catch (e) {
     return errorOutcome(e, 'apply_patch', options?.check === true);
   }
+  return withCrNote('crBreaks' in detected && detected.crBreaks === true, await runDetected(detected, options));
+}
+
+/** The outcome of input whose CRs were read as line breaks (input/detect.ts crLineBreaks) says so first. */
+const withCrNote = (converted: boolean, o: Outcome): Outcome =>
+  converted ? { ...o, notes: [{ code: 'repair', message: CR_BREAKS_NOTE }, ...o.notes] } : o;
+
+async function runDetected(detected: DetectedInput, options: RunOptions): Promise<Outcome> {
   // git apply --allow-empty: input without any patch in it applies nothing, successfully.
   if (options.allowEmpty && detected.kind === 'patch' && !/^\s*\*\*\* /m.test(detected.text)) return runUnifiedText(detected.text, options);
   if (detected.kind === 'patch') return explained(await runPatchText(detected.text, options), options);

@@ -162,6 +162,13 @@ export interface Fs {
   hasBytes?(path: string, bytes: Uint8Array): Promise<boolean>;
   /** Names in a directory (recovery looks for interrupted commits' journals). */
   readDir(dir: string): Promise<string[]>;
+  /**
+   * Optional: a state file (.chord-patch/'s lock, journals) and its mtime, never through a symbolic link (ELOOP), never
+   * waiting on a FIFO; ENOTREG when not a regular file, EFBIG past `maxBytes`. Without it: lstat, then readFile.
+   */
+  readRegular?(path: string, maxBytes: number): Promise<{ bytes: Uint8Array; mtimeMs: number }>;
+  /** Optional: is `path` on a disk only this machine writes (no network share)? Without it, never assumed. */
+  localDisk?(path: string): Promise<boolean>;
 
   // The commit's primitives. The commit (commit/commit.ts) composes them: temp
   // files, a journal, hard-link backups and renames, undone on failure.

@@ -10,6 +10,7 @@ import { runUnifiedTexts } from '../run/run-diffs.js';
 import { patchFormat } from '../input/detect.js';
 import type { Fs } from '../types.js';
 import { emit, reported } from './emit.js';
+import { InputTooLarge, inputLimit, tooLarge } from './bounded-read.js';
 import { readInput, requireDirectory, UsageError } from './input.js';
 import type { ApplyFlags } from './options.js';
 import { formatOf } from './report.js';
@@ -29,8 +30,19 @@ export async function runApply(file: string | undefined, flags: ApplyFlags, fs: 
 export async function runApplyDiffs(files: readonly string[], flags: ApplyFlags, fs: Fs): Promise<number> {
   requireDirectory(flags.cwd);
   const config = await configFor(flags.config, flags.cwd);
+  // One budget for all of them: a hundred files each under the cap would together hold a hundred times it.
+  const limit = inputLimit();
+  let budget = limit;
   const diffs = files.map((name) => {
-    const text = decodeInputBytes(readInput(name));
+    let bytes: Buffer;
+    try {
+      bytes = readInput(name, undefined, budget);
+    } catch (e) {
+      if (!(e instanceof InputTooLarge) || budget === limit) throw e;
+      throw tooLarge(`${name} with the patch files before it`, limit);
+    }
+    budget -= bytes.length;
+    const text = decodeInputBytes(bytes);
     if (patchFormat(text) !== 'unified' && !flags.allowEmpty)
       throw new UsageError(`${name} is not a unified diff: several patch files must all be unified diffs (git diff, diff -u)`);
     return { text, name };

@@ -2,31 +2,38 @@
 // stdin) and the -C directory. A problem with either is a usage error: the
 // command line cannot be run as given, and nothing was read or written.
 
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
+import { InputTooLarge, inputLimit, readFdBounded, readFileBounded } from './bounded-read.js';
 import { readPasted } from './pasted.js';
 import { isTerminal } from './terminal.js';
+import { UsageError } from './usage-error.js';
 
-/** A command line that cannot be run as given; cli/index.ts prints it and exits 64. */
-export class UsageError extends Error {}
+export { UsageError };
 
-/** The input's bytes: the library decodes them, refusing any that are not valid text (never U+FFFD). */
-export function readInput(file: string | undefined, cwd?: string): Buffer {
+/**
+ * The input's bytes: the library decodes them, refusing any that are not
+ * valid text (never U+FFFD). At most `limit` bytes ($CHORD_PATCH_MAX_INPUT_BYTES
+ * by default): more is InputTooLarge, a usage error.
+ */
+export function readInput(file: string | undefined, cwd?: string, limit = inputLimit()): Buffer {
   if (file !== undefined && file !== '-') {
     try {
-      return readFileSync(file);
+      return readFileBounded(file, limit);
     } catch (e) {
+      if (e instanceof InputTooLarge) throw e;
       throw new UsageError(`cannot read ${file}: ${(e as Error).message}${besideCwd(file, cwd)}`);
     }
   }
   // An explicit `-` on a terminal is a paste; nothing at all is a forgotten pipe.
   if (isTerminal(0)) {
-    if (file === '-') return readPasted();
+    if (file === '-') return readPasted(limit);
     throw new UsageError('no input: pass a FILE, pipe the patch on stdin, or pass - to paste it');
   }
   try {
-    return readFileSync(0);
+    return readFdBounded(0, limit, 'the input on stdin');
   } catch (e) {
+    if (e instanceof InputTooLarge) throw e;
     // stdin redirected from a directory (`< dir`), or closed: the command line cannot run as given.
     const code = (e as NodeJS.ErrnoException).code;
     const what = code === 'EISDIR' ? 'stdin is a directory' : `stdin cannot be read (${code ?? (e as Error).message})`;

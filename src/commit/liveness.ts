@@ -9,11 +9,13 @@
 //     holds now, so a lock left by an earlier run with our pid is stale);
 //   - same host, another boot: it ran before a reboot, dead;
 //   - another namespace on this kernel, or another host: it cannot be seen
-//     from here, so it is never taken for dead (the waiter gives up naming it).
+//     from here, so it is never taken for dead (the waiter gives up naming it),
+//     unless the time its lock records says no live holder wrote it
+//     (recordedTimeStale, for the root's lock and its waiters' files).
 // Without /proc (macOS), kill(pid, 0) on the same host is all there is.
 
 import { readFileSync, readlinkSync } from 'node:fs';
-import { hostname } from 'node:os';
+import { hostname, uptime } from 'node:os';
 
 export interface Holder {
   boot: string;
@@ -88,6 +90,33 @@ export function verdict(h: Holder, held: () => boolean, isAlive?: (pid: number) 
   if (self.boot === '') return processAlive(h.pid) ? 'alive' : 'dead';
   const start = startTime(h.pid);
   return start !== undefined && (h.start === '' || start === h.start) ? 'alive' : 'dead';
+}
+
+/** How far a lock's file time may stray from the time recorded in it, and that time from this clock. */
+export const TIME_SLACK_MS = 5 * 60_000;
+
+/**
+ * Whether the time a lock records (`since`) says no live holder wrote it,
+ * whoever it names: a lock file committed to a repository, or unpacked from
+ * an archive, names a holder elsewhere that would never be judged dead, and
+ * would block every run. A live holder records the time it links its lock
+ * (lock.ts), in the same moment the file gets its mtime; so the lock is
+ * stale when the recorded time is not a time, is far from the file's mtime
+ * (a checkout writes the file long after the time inside it), lies ahead of
+ * this clock, or, on a disk only this machine writes (`local`), falls before
+ * this machine booted, when no process running now had started.
+ */
+export async function recordedTimeStale(
+  since: unknown,
+  mtimeMs: number | undefined,
+  now: number,
+  local: () => Promise<boolean>,
+): Promise<boolean> {
+  const at = typeof since === 'string' ? Date.parse(since) : Number.NaN;
+  if (!Number.isFinite(at)) return true;
+  if (mtimeMs !== undefined && Math.abs(mtimeMs - at) > TIME_SLACK_MS) return true;
+  if (at > now + TIME_SLACK_MS) return true;
+  return at < now - uptime() * 1000 - TIME_SLACK_MS && (await local());
 }
 
 /** How a holder is named in an error: where it runs. */

@@ -15,6 +15,13 @@
 //   (`break-<h>-<n>`, linked whole from its private file as the lock is) may
 //   remove a stale lock, after reading it again, so two waiters never both
 //   remove it and one of them the other's fresh lock (breakStale says how).
+// - A lock whose recorded time no live holder could have written is stale
+//   too, whoever it names (liveness.ts recordedTimeStale): a repository that
+//   commits `.chord-patch/lock` must not block every run in its checkouts.
+//   So a waiter records the time afresh just before it links its lock.
+// - Every file here is read as a regular file only (state-dir.ts
+//   readStateFile): a link, a FIFO or a huge file planted at a lock's name is
+//   no lock chord-patch wrote, and is broken like an unreadable one.
 // - Waiting is bounded; then the error names the holder and the lock file.
 // - The lock's file is not fsynced (a small patch's cost saved): a lock
 //   only means something while its holder runs, and a power cut ends every
@@ -25,13 +32,13 @@
 // A mkdir lock was the alternative; it cannot carry the holder's details
 // atomically, and the error must name the holder.
 
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ChordPatchError } from '../errors.js';
 import { sha256Hex } from '../platform/sha256.js';
 import type { Fs } from '../types.js';
 import type { RootIdentity } from './journal-file.js';
-import { holderText, processAlive, thisProcess, type Verdict, verdict } from './liveness.js';
-import { openStateDir, STATE_DIR } from './state-dir.js';
+import { holderText, processAlive, recordedTimeStale, thisProcess, type Verdict, verdict } from './liveness.js';
+import { notOurs, openStateDir, readStateFile, STATE_DIR } from './state-dir.js';
 
 export { STATE_DIR };
 
@@ -63,6 +70,8 @@ export interface LockOptions {
   lockTimeoutMs?: number;
   /** Is process `pid` on this host alive? (Tests replace it.) */
   isAlive?: (pid: number) => boolean;
+  /** The clock a lock's recorded time is read from and judged by (tests replace it). */
+  now?: () => number;
 }
 
 export interface Lock {
@@ -107,20 +116,50 @@ export function backoff(): () => Promise<unknown> {
   };
 }
 
-/** A lock file (or a waiter's or breaker's) as read: its bytes and its holder; null when it is gone, undefined when it cannot be read. */
-async function readLock(fs: Fs, path: string): Promise<{ bytes: Uint8Array; holder: LockHolder | 'unreadable' } | null | undefined> {
-  let bytes: Uint8Array;
+/** A lock file as read: its bytes, its holder, and its mtime where the Fs tells it. */
+interface LockRead {
+  bytes: Uint8Array;
+  holder: LockHolder | 'unreadable';
+  mtimeMs?: number;
+  /** Not a regular file (a link, a FIFO) or too large: planted, since chord-patch writes none such. */
+  planted?: true;
+}
+
+/** Larger than any lock chord-patch writes (a few hundred bytes); a larger file at a lock's name is none. */
+const MAX_LOCK_BYTES = 64 * 1024;
+
+/** A lock file (or a waiter's or breaker's) as read; null when it is gone, undefined when it cannot be read. */
+async function readLock(fs: Fs, path: string): Promise<LockRead | null | undefined> {
+  let file: Awaited<ReturnType<typeof readStateFile>>;
   try {
-    bytes = await fs.readFile(path);
+    file = await readStateFile(fs, path, MAX_LOCK_BYTES);
   } catch (e) {
-    return errno(e) === 'ENOENT' ? null : undefined;
+    if (errno(e) === 'ENOENT') return null;
+    // A link, a FIFO, a huge file: its bytes are never read, so it is known by what it is (breakStale compares them).
+    if (!notOurs(errno(e))) return undefined;
+    return { bytes: Buffer.from(`not a regular file (${errno(e)})`), holder: 'unreadable', planted: true };
   }
+  const { bytes, mtimeMs } = file;
   try {
     const h = JSON.parse(Buffer.from(bytes).toString('utf8')) as LockHolder;
-    return { bytes, holder: typeof h.pid === 'number' && typeof h.host === 'string' ? h : 'unreadable' };
+    const shaped = h !== null && typeof h === 'object' && typeof h.pid === 'number' && typeof h.host === 'string';
+    return { bytes, holder: shaped ? h : 'unreadable', ...(mtimeMs !== undefined ? { mtimeMs } : {}) };
   } catch {
     return { bytes, holder: 'unreadable' };
   }
+}
+
+/**
+ * Whether a lock (or a waiter's file, a guard) as read was left by nobody
+ * alive: unreadable, recording a time no live holder wrote (liveness.ts
+ * recordedTimeStale), or naming a holder that is dead.
+ */
+async function isStale(fs: Fs, path: string, r: LockRead, options: LockOptions): Promise<boolean> {
+  if (r.holder === 'unreadable') return true;
+  const now = (options.now ?? Date.now)();
+  const local = async () => (await fs.localDisk?.(dirname(path))) === true;
+  if (await recordedTimeStale(r.holder.since, r.mtimeMs, now, local)) return true;
+  return liveness(r.holder, options.isAlive) === 'dead';
 }
 
 /** The holder of a lock as read, for a message: a file that cannot be read is named as one whose content cannot. */
@@ -138,8 +177,10 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
   // The pid in the name: recovery can tell whose it is before it is written.
   const mine = join(dir, `lock.${process.pid}-${id}`);
   const me = thisProcess();
-  const holder: LockHolder = { pid: me.pid, host: me.host, since: new Date().toISOString(), id, boot: me.boot, ns: me.ns, start: me.start };
-  const isAlive = options.isAlive;
+  const clock = options.now ?? Date.now;
+  const holder: LockHolder = { pid: me.pid, host: me.host, since: '', id, boot: me.boot, ns: me.ns, start: me.start };
+  /** When `mine` last recorded the time (-Infinity: not yet written). */
+  let recorded = Number.NEGATIVE_INFINITY;
   const deadline = Date.now() + (options.lockTimeoutMs ?? DEFAULT_TIMEOUT_MS);
   const pause = backoff();
   waiting.add(id);
@@ -149,9 +190,7 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
       // root where it cannot be made at all (missing, read-only) is the caller's.
       const state = await openStateDir(fs, root);
       try {
-        await fs.writeTemp(mine, Buffer.from(JSON.stringify(holder)), 0o644, undefined, false).catch((e) => {
-          if (errno(e) !== 'EEXIST') throw e;
-        });
+        recorded = await record(fs, mine, holder, recorded, clock);
         await fs.link(mine, lockPath);
         held.add(id);
         await fs.unlink(mine).catch(() => {});
@@ -166,9 +205,9 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
         }
       }
       const current = await readLock(fs, lockPath);
-      const stale = current && (current.holder === 'unreadable' || liveness(current.holder, isAlive) === 'dead');
+      const stale = current && (await isStale(fs, lockPath, current, options));
       // Broken (by us or anyone): try again at once. A lock that stays waits, so the deadline always applies.
-      if (stale && (await breakStale(fs, dir, lockPath, mine, current.bytes, isAlive))) continue;
+      if (stale && (await breakStale(fs, dir, lockPath, mine, current.bytes, options))) continue;
       if (Date.now() >= deadline) {
         await fs.unlink(mine).catch(() => {});
         throw lockedError(root, lockPath, holderOf(current), options.lockTimeoutMs ?? DEFAULT_TIMEOUT_MS);
@@ -180,15 +219,42 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
   }
 }
 
+/** Rewrite the waiter's file `mine` when its recorded time is older than this: it is linked as the lock soon after. */
+const RERECORD_MS = 1000;
+
+/**
+ * Write the waiter's file `mine` (unless it was written less than RERECORD_MS
+ * ago, `recorded`), with the time now: a waiter that takes the lock after a
+ * long wait must not link a lock whose recorded time is that of its first try,
+ * or a lock it has just taken could read as one nobody alive holds. Returns
+ * when it now records.
+ */
+async function record(fs: Fs, mine: string, holder: LockHolder, recorded: number, clock: () => number): Promise<number> {
+  const now = clock();
+  const fresh = now - recorded <= RERECORD_MS;
+  if (!fresh) {
+    if (recorded !== Number.NEGATIVE_INFINITY) await fs.unlink(mine).catch(() => {});
+    holder.pid = process.pid;
+    holder.since = new Date(now).toISOString();
+  }
+  // Fresh, it may still be gone: the state directory went with the last holder and was made again.
+  await fs.writeTemp(mine, Buffer.from(JSON.stringify(holder)), 0o644, undefined, false).catch((e) => {
+    if (errno(e) !== 'EEXIST') throw e;
+  });
+  return fresh ? recorded : now;
+}
+
 /**
  * The root's lock without taking it, for recovery on a full disk (where the
  * lock file cannot be written): a message naming a live holder, or undefined
  * when the lock is free or its holder is dead.
  */
 export async function liveHolder(fs: Fs, dir: string, isAlive?: (pid: number) => boolean): Promise<string | undefined> {
-  const current = (await readLock(fs, join(dir, 'lock')))?.holder;
-  if (!current || current === 'unreadable' || liveness(current, isAlive) === 'dead') return undefined;
-  return `${holderText(asHolder(current))} holds the commit lock`;
+  const path = join(dir, 'lock');
+  const current = await readLock(fs, path);
+  if (!current || current.holder === 'unreadable' || (await isStale(fs, path, current, { ...(isAlive ? { isAlive } : {}) })))
+    return undefined;
+  return `${holderText(asHolder(current.holder))} holds the commit lock`;
 }
 
 /** Guards tried for one stale lock before a waiter waits instead: each taken one was left by a waiter that died breaking it. */
@@ -217,14 +283,7 @@ export function guardNames(base: string, stale: Uint8Array | string): (n: number
  * never removed here: removing it could remove a live waiter's guard made
  * there meanwhile. Recovery clears them under the lock (tidyLeftover).
  */
-async function breakStale(
-  fs: Fs,
-  dir: string,
-  lockPath: string,
-  mine: string,
-  stale: Uint8Array,
-  isAlive: ((pid: number) => boolean) | undefined,
-): Promise<boolean> {
+async function breakStale(fs: Fs, dir: string, lockPath: string, mine: string, stale: Uint8Array, options: LockOptions): Promise<boolean> {
   const guardAt = guardNames(join(dir, 'break'), stale);
   // Why one waiter at a time: while `stale` is there a guard goes only with its maker, and a waiter passes guard n only
   // when n's maker is dead, so a live guard holds off every other breaker of `stale` from its re-check to its unlink.
@@ -237,8 +296,8 @@ async function breakStale(
       const g = await readLock(fs, guard);
       // Gone meanwhile (its waiter has finished) or unreadable: look again after a pause.
       if (!g) return false;
-      // Linked whole, a guard is unreadable only after a power cut, which ended its waiter.
-      if (g.holder !== 'unreadable' && liveness(g.holder, isAlive) !== 'dead') return false;
+      // Linked whole, a guard is unreadable only after a power cut, which ended its waiter; planted, it is stale too.
+      if (!(await isStale(fs, guard, g, options))) return false;
       continue;
     }
     try {
@@ -286,11 +345,12 @@ export async function tidyLeftover(
   // Unreadable: a new guard only after a power cut; a private file is half-written while its waiter writes it.
   const pid = waiter?.[1];
   const dead =
-    h !== 'unreadable'
-      ? liveness(h, isAlive) === 'dead'
+    read.planted ||
+    (h !== 'unreadable'
+      ? await isStale(fs, path, read, { ...(isAlive ? { isAlive } : {}) })
       : guard
         ? name !== 'break'
-        : pid !== undefined && !(isAlive ?? processAlive)(Number(pid));
+        : pid !== undefined && !(isAlive ?? processAlive)(Number(pid)));
   if (dead) await fs.unlink(path).catch(() => {});
   return true;
 }

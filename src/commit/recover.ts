@@ -12,7 +12,10 @@ import { type FileLocks, lockFilesOn } from './file-locks.js';
 import { shownPath } from '../text/paths.js';
 import { ChordPatchError, isChordPatchError } from '../errors.js';
 import { acquireLock, liveHolder, type Lock, type LockOptions, processAlive, STATE_DIR, tidyLeftover } from './lock.js';
-import { openStateDir } from './state-dir.js';
+import { openStateDir, readStateFile } from './state-dir.js';
+
+/** Far larger than the journal of any envelope (a few hundred bytes a file): a larger file is not read, and is left unusable. */
+const MAX_JOURNAL_BYTES = 256 * 1024 * 1024;
 
 export interface Recovered {
   /** Journal files handled. */
@@ -92,7 +95,8 @@ export async function recoverJournals(
     if (!done && !name.startsWith('journal-')) continue;
     let bytes: Uint8Array;
     try {
-      bytes = await fs.readFile(path);
+      // Never through a link a repository planted at a journal's name, nor waiting on a FIFO there.
+      bytes = (await readStateFile(fs, path, MAX_JOURNAL_BYTES)).bytes;
     } catch (e) {
       out.unusable.push(unusableText(shown(path), `it cannot be read (${(e as Error).message})`, undefined));
       continue;

@@ -62,3 +62,29 @@ export async function checkStateDir(fs: Fs, dir: string, root: RootIdentity): Pr
       "so nothing was written. Remove it (it is not chord-patch's) and run again",
   );
 }
+
+/** A state file's bytes and mtime (undefined where the Fs has no readRegular and cannot tell it). */
+export interface StateFile {
+  bytes: Uint8Array;
+  mtimeMs?: number;
+}
+
+/**
+ * Read a file of the state directory as a regular file only: a symbolic link
+ * (ELOOP), a FIFO or anything else (ENOTREG) a repository planted there is
+ * refused, never followed or waited on, and so is one past `maxBytes` (EFBIG).
+ * An Fs without readRegular (one in memory) is asked its lstat first.
+ */
+export async function readStateFile(fs: Fs, path: string, maxBytes: number): Promise<StateFile> {
+  if (fs.readRegular) return fs.readRegular(path, maxBytes);
+  const s = await fs.lstat(path);
+  if (s === null) throw Object.assign(new Error(`ENOENT: ${path} does not exist`), { code: 'ENOENT' });
+  if (s.kind === 'symlink') throw Object.assign(new Error(`ELOOP: ${path} is a symbolic link, which is not followed`), { code: 'ELOOP' });
+  if (s.kind !== 'file') throw Object.assign(new Error(`ENOTREG: ${path} is not a regular file`), { code: 'ENOTREG' });
+  const bytes = await fs.readFile(path);
+  if (bytes.length > maxBytes) throw Object.assign(new Error(`EFBIG: ${path} is larger than ${maxBytes} bytes`), { code: 'EFBIG' });
+  return { bytes };
+}
+
+/** What readStateFile refuses because of what the file is, not because it could not be read: never a file chord-patch wrote. */
+export const notOurs = (code: string | undefined) => code === 'ELOOP' || code === 'ENOTREG' || code === 'EFBIG';

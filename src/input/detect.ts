@@ -7,11 +7,12 @@ import { looksSearchReplace } from './search-replace.js';
 import { isEditorInput } from './text-editor.js';
 import { looksUnified } from './unified.js';
 
+/** `crBreaks`: the text's lines were ended by CR alone and were read with LF instead (crLineBreaks). */
 export type DetectedInput =
-  | { kind: 'patch'; text: string }
-  | { kind: 'unified'; text: string }
+  | { kind: 'patch'; text: string; crBreaks?: true }
+  | { kind: 'unified'; text: string; crBreaks?: true }
   /** `path`: the file a {"path", "diff"} call (Roo's apply_diff, Cline's replace_in_file) names. */
-  | { kind: 'search-replace'; text: string; path?: string }
+  | { kind: 'search-replace'; text: string; path?: string; crBreaks?: true }
   | { kind: 'openai'; value: unknown }
   | { kind: 'editor'; value: unknown }
   | { kind: 'edit'; json: Record<string, unknown> };
@@ -45,9 +46,30 @@ export function patchFormat(text: string): TextKind {
   return looksUnified(lines) ? 'unified' : 'patch';
 }
 
-const ofText = (text: string, path?: string): DetectedInput => {
+/**
+ * A patch with no LF at all but two CRs or more had its lines ended by CR
+ * alone (classic Mac OS, or a paste through a tool that turned newlines into
+ * CRs): read as one line it would be refused with a message about its first
+ * line only, so its CRs are read as line breaks, and the outcome says so
+ * (CR_BREAKS_NOTE). Text with any LF in it is left exactly as sent: there a
+ * lone CR is a character of the line, or a CRLF ending.
+ */
+export function crLineBreaks(text: string): string | undefined {
+  if (text.includes('\n')) return undefined;
+  const first = text.indexOf('\r');
+  return first >= 0 && text.indexOf('\r', first + 1) > 0 ? text.replace(/\r/g, '\n') : undefined;
+}
+
+export const CR_BREAKS_NOTE =
+  'the patch had no LF line breaks, only CRs (old Mac line endings, or newlines turned into CRs on the way): ' +
+  'each CR was read as a line break';
+
+const ofText = (sent: string, path?: string): DetectedInput => {
+  const lf = crLineBreaks(sent);
+  const text = lf ?? sent;
   const kind = patchFormat(text);
-  return kind === 'search-replace' ? { kind, text, ...(path !== undefined ? { path } : {}) } : { kind, text };
+  const cr = lf !== undefined ? { crBreaks: true as const } : {};
+  return kind === 'search-replace' ? { kind, text, ...(path !== undefined ? { path } : {}), ...cr } : { kind, text, ...cr };
 };
 
 export function detectInput(input: string): DetectedInput {

@@ -1,8 +1,8 @@
-// The real file system behind the Fs interface. Only this file touches the
-// files a patch or an edit reads and writes; everything else is handed an Fs.
-// The other users of node:fs are the CLI (cli/) and the loaders of
-// chord-patch's own files: the config file (config/config.ts) and the
-// session state (session/store.ts).
+// The real file system behind the Fs interface. Only this file (with
+// regular.ts, its reader of state files) touches the files a patch or an edit
+// reads and writes; everything else is handed an Fs. The other users of
+// node:fs are the CLI (cli/) and the loaders of chord-patch's own files: the
+// config file (config/config.ts) and the session state (session/store.ts).
 
 import {
   close as closeFd,
@@ -53,6 +53,7 @@ import {
 } from 'node:fs';
 import type { DirPin, Fs, OpenTemp, Stat } from '../types.js';
 import { byteLength } from './contents.js';
+import { onLocalDisk, pooledIo, readRegularFile, syncIo } from './regular.js';
 import { widenThreadPool } from './thread-pool.js';
 import { copyXattrs } from './xattrs.js';
 
@@ -156,6 +157,11 @@ export class NodeFs implements Fs {
   // A Buffer is a Uint8Array already: no copy.
   readonly readFile: Fs['readFile'] = async (path) =>
     this.inline() ? readFileSync(path) : this.pooled<Buffer>((cb) => readFile(path, cb));
+
+  readonly readRegular: NonNullable<Fs['readRegular']> = (path, maxBytes) =>
+    readRegularFile(this.inline() ? syncIo : pooledIo, path, maxBytes);
+
+  readonly localDisk: NonNullable<Fs['localDisk']> = (path) => onLocalDisk(path, this.inline());
 
   readonly hasBytes: NonNullable<Fs['hasBytes']> = async (path, bytes) => {
     // Compared a chunk at a time through one small buffer: revalidating a

@@ -53,7 +53,7 @@ describe('recover on a full disk', () => {
     const { hostname } = await import('node:os');
     fs.nodes.set('/work/.chord-patch/lock', {
       kind: 'file',
-      bytes: new TextEncoder().encode(JSON.stringify({ pid: 4242, host: hostname(), since: 'now', id: 'live' })),
+      bytes: new TextEncoder().encode(JSON.stringify({ pid: 4242, host: hostname(), since: new Date().toISOString(), id: 'live' })),
       mode: 0o644,
       ino: 99_999,
     });
