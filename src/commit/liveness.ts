@@ -101,10 +101,12 @@ export const TIME_SLACK_MS = 5 * 60_000;
  * an archive, names a holder elsewhere that would never be judged dead, and
  * would block every run. A live holder records the time it links its lock
  * (lock.ts), in the same moment the file gets its mtime; so the lock is
- * stale when the recorded time is not a time, is far from the file's mtime
- * (a checkout writes the file long after the time inside it), lies ahead of
- * this clock, or, on a disk only this machine writes (`local`), falls before
- * this machine booted, when no process running now had started.
+ * stale when the recorded time is not a time, or, on a disk only this
+ * machine writes (`local`), is far from the file's mtime (a checkout writes
+ * the file long after the time inside it), lies ahead of this clock, or falls
+ * before this machine booted, when no process running now had started. On a
+ * network disk the mtime is the server's clock and the time another host's:
+ * a skew between them must never break a live holder's lock.
  */
 export async function recordedTimeStale(
   since: unknown,
@@ -114,9 +116,10 @@ export async function recordedTimeStale(
 ): Promise<boolean> {
   const at = typeof since === 'string' ? Date.parse(since) : Number.NaN;
   if (!Number.isFinite(at)) return true;
-  if (mtimeMs !== undefined && Math.abs(mtimeMs - at) > TIME_SLACK_MS) return true;
-  if (at > now + TIME_SLACK_MS) return true;
-  return at < now - uptime() * 1000 - TIME_SLACK_MS && (await local());
+  const far = mtimeMs !== undefined && Math.abs(mtimeMs - at) > TIME_SLACK_MS;
+  const ahead = at > now + TIME_SLACK_MS;
+  const beforeBoot = at < now - uptime() * 1000 - TIME_SLACK_MS;
+  return (far || ahead || beforeBoot) && (await local());
 }
 
 /** How a holder is named in an error: where it runs. */

@@ -193,10 +193,19 @@ describe('the time a lock records', () => {
     throw new Error('asked whether the disk is local');
   };
 
-  it('is stale far from its file time either way, and fine within the slack', async () => {
-    expect(await recordedTimeStale(at(now), now + TIME_SLACK_MS + 1, now, never)).toBe(true);
-    expect(await recordedTimeStale(at(now), now - TIME_SLACK_MS - 1, now, never)).toBe(true);
+  const local = async () => true;
+  const network = async () => false;
+
+  it('is stale far from its file time either way on a local disk, and fine within the slack', async () => {
+    expect(await recordedTimeStale(at(now), now + TIME_SLACK_MS + 1, now, local)).toBe(true);
+    expect(await recordedTimeStale(at(now), now - TIME_SLACK_MS - 1, now, local)).toBe(true);
     expect(await recordedTimeStale(at(now), now + TIME_SLACK_MS - 1000, now, never)).toBe(false);
+  });
+
+  it("never judges by clocks on a network disk, where the mtime is the server's and the time another host's", async () => {
+    expect(await recordedTimeStale(at(now), now + TIME_SLACK_MS + 1, now, network)).toBe(false);
+    expect(await recordedTimeStale(at(now + 24 * 3600_000), now + 24 * 3600_000, now, network)).toBe(false);
+    expect(await recordedTimeStale('not a time', now, now, network)).toBe(true);
   });
 
   it('judges a time before boot stale only on a local disk', async () => {
