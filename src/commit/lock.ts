@@ -151,15 +151,18 @@ async function readLock(fs: Fs, path: string): Promise<LockRead | null | undefin
 
 /**
  * Whether a lock (or a waiter's file, a guard) as read was left by nobody
- * alive: unreadable, recording a time no live holder wrote (liveness.ts
- * recordedTimeStale), or naming a holder that is dead.
+ * alive: unreadable, naming a holder that is dead, or naming one that cannot
+ * be seen from here and recording a time no live holder wrote (liveness.ts
+ * recordedTimeStale). A holder seen alive is never judged by clocks: a clock
+ * stepped back while it holds its lock must not break it.
  */
 async function isStale(fs: Fs, path: string, r: LockRead, options: LockOptions): Promise<boolean> {
   if (r.holder === 'unreadable') return true;
+  const seen = liveness(r.holder, options.isAlive);
+  if (seen !== 'unknown') return seen === 'dead';
   const now = (options.now ?? Date.now)();
   const local = async () => (await fs.localDisk?.(dirname(path))) === true;
-  if (await recordedTimeStale(r.holder.since, r.mtimeMs, now, local)) return true;
-  return liveness(r.holder, options.isAlive) === 'dead';
+  return recordedTimeStale(r.holder.since, r.mtimeMs, now, local);
 }
 
 /** The holder of a lock as read, for a message: a file that cannot be read is named as one whose content cannot. */

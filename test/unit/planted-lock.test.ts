@@ -167,6 +167,23 @@ describe('a lock planted in the repository', () => {
   });
 });
 
+describe('a live holder and the clock', () => {
+  it('keeps the lock of a holder seen alive even when the clock has stepped back past the slack', async () => {
+    const { root, state } = tree();
+    const fs = new NodeFs();
+    const held = await acquireLock(fs, root, { lockTimeoutMs: 100 });
+    try {
+      // The clock now reads a day earlier than when the lock was taken: by its time alone the lock lies ahead.
+      const dayBefore = Date.now() - 24 * 3600_000;
+      const r = acquireLock(fs, root, { lockTimeoutMs: 200, now: () => dayBefore });
+      await expect(r).rejects.toMatchObject({ code: 'locked' });
+      expect(existsSync(join(state, 'lock'))).toBe(true);
+    } finally {
+      await held.release();
+    }
+  });
+});
+
 describe('a journal planted in the repository', () => {
   it('leaves a journal that is a symbolic link in place, unread, and says why', async () => {
     const { root, state, outside } = tree();
