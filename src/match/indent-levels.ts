@@ -11,8 +11,8 @@ const blank = (s: string): boolean => s.trim() === '';
 /**
  * The first added line of `added` (a reading of `seq`'s) that sits strictly
  * deeper in the file than a quoted line next to it (the nearest non-blank one
- * above or below) that the patch types it strictly shallower than, or the
- * other way round; undefined when none does.
+ * above or below) that the patch types it strictly shallower than, in the
+ * same indentation character, or the other way round; undefined when none does.
  */
 export function invertedDepth(
   seq: readonly SeqLine[],
@@ -29,7 +29,8 @@ export function invertedDepth(
       let j = i + dir;
       while (j >= 0 && j < rows.length && (rows[j]!.l.op === '+' || blank(rows[j]!.l.text))) j += dir;
       const q = rows[j]?.l;
-      if (q?.file === undefined || blank(q.file)) continue;
+      // Widths typed in different characters (a quoted tab beside added spaces) put neither line on a side of the other.
+      if (q?.file === undefined || blank(q.file) || !sameCharacter(indentOf(l.text), indentOf(q.text))) continue;
       const typed = Math.sign(indentOf(l.text).length - indentOf(q.text).length);
       const written = Math.sign(indentOf(added[k]!).length - indentOf(q.file).length);
       if (typed !== 0 && written !== 0 && typed !== written) return { quoted: q.file, typed: side(typed), written: side(written) };
@@ -37,6 +38,9 @@ export function invertedDepth(
   }
   return undefined;
 }
+
+/** Whether two indentations are written in one character between them (an empty one goes with either). */
+const sameCharacter = (a: string, b: string): boolean => new Set(a + b).size <= 1;
 
 /** Does every change block that removes lines put its first added line at its first removed line's width in the file? */
 export function keepsReplacedLevel(seq: readonly SeqLine[], added: readonly string[]): boolean {

@@ -1,0 +1,62 @@
+// Drift round 7 (node scripts/drift.mjs --per 40 --seed 13, and seeds 1, 2,
+// 19): must-apply cases refused, as the smallest case that shows each.
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { apply } from '../../src/index.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'chord-drift7-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const read = () => readFileSync(join(dir, 'f.js'), 'utf8');
+const envelope = (...body: string[]) => ['*** Begin Patch', '*** Update File: f.js', ...body, '*** End Patch', ''].join('\n');
+const edit = (old_string: string, new_string: string) => JSON.stringify({ path: 'f.js', old_string, new_string });
+
+describe('drift round 7: context quoted in tabs, added lines in the file’s own spaces', () => {
+  // Two spaces a level; the model quoted the context one tab a level and typed the new branch as the file has it.
+  const before = [
+    'function f(xs) {',
+    '  for (const x of xs) {',
+    '    if (x) {',
+    '      if (x > 1) {',
+    '        use(x);',
+    '      }',
+    '    }',
+    '    done(x);',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  const after = before.replace('      }\n    }\n', '      }\n    } else if (x < 0) {\n      skip(x);\n    }\n');
+
+  it('a line typed at 4 spaces under a quoted "\\t\\t\\t}" (the file’s 6) is written as typed (indent-context-patch-001)', async () => {
+    writeFileSync(join(dir, 'f.js'), before);
+    const o = await apply(
+      envelope(
+        '@@',
+        ' \t\t\tif (x > 1) {',
+        ' \t\t\t\tuse(x);',
+        ' \t\t\t}',
+        '+    } else if (x < 0) {',
+        '+      skip(x);',
+        ' \t\t}',
+        ' \t\tdone(x);',
+      ),
+      { cwd: dir },
+    );
+    expect(o.status).toBe('applied');
+    expect(read()).toBe(after);
+  });
+
+  it('the same as an edit whose new_string keeps the quoted lines in tabs (indent-context-edit-011)', async () => {
+    writeFileSync(join(dir, 'f.js'), before);
+    const quoted = '\t\t\tif (x > 1) {\n\t\t\t\tuse(x);\n\t\t\t}\n';
+    const o = await apply(edit(`${quoted}\t\t}`, `${quoted}    } else if (x < 0) {\n      skip(x);\n\t\t}`), { cwd: dir });
+    expect(o.status).toBe('applied');
+    expect(read()).toBe(after);
+  });
+});
