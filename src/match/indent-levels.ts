@@ -93,9 +93,11 @@ export function replacedLevels(seq: readonly SeqLine[]): { a: number; width: num
     for (const x of block) {
       if (x.op !== '+') continue;
       if (!blank(x.text) && !x.fixed) {
-        const typed = indentOf(x.text).length;
-        const ref = removed.length > 0 ? removed.find((r) => indentOf(r.text).length === typed) : first ? context : undefined;
-        if (ref !== undefined && indentOf(ref.text).length === typed) out.push({ a, width: indentOf(ref.file!).length });
+        const own = indentOf(x.text);
+        // Typed in another character (added spaces beside quoted tabs), an equal width is no equal level.
+        const level = (r: SeqLine) => indentOf(r.text).length === own.length && sameCharacter(indentOf(r.text), own);
+        const ref = removed.length > 0 ? removed.find(level) : first ? context : undefined;
+        if (ref !== undefined && level(ref)) out.push({ a, width: indentOf(ref.file!).length });
         first = false;
       }
       a++;

@@ -59,4 +59,24 @@ describe('drift round 7: context quoted in tabs, added lines in the file’s own
     expect(o.status).toBe('applied');
     expect(read()).toBe(after);
   });
+
+  it('an added line at 2 spaces is not held to the level of a removed line at 2 tabs (indent-context-patch-026)', async () => {
+    const loop = (head: string, body: string) => `function g(xs) {\n  for (${head}) {\n    ${body};\n  }\n}\n`;
+    writeFileSync(join(dir, 'f.js'), loop('let i = 0; i < xs.length; i++', 'use(xs[i])'));
+    const o = await apply(
+      envelope(
+        '@@',
+        ' function g(xs) {',
+        '-\tfor (let i = 0; i < xs.length; i++) {',
+        '-\t\tuse(xs[i]);',
+        '+  for (const x of xs) {',
+        '+    use(x);',
+        ' \t}',
+        ' }',
+      ),
+      { cwd: dir },
+    );
+    expect(o.status).toBe('applied');
+    expect(read()).toBe(loop('const x of xs', 'use(x)'));
+  });
 });
