@@ -1,5 +1,6 @@
 // Drift round 7 (node scripts/drift.mjs --per 40 --seed 13, and seeds 1, 2,
-// 19): must-apply cases refused, as the smallest case that shows each.
+// 19; the unified-diff kinds at --per 60, seeds 1 to 7): must-apply cases
+// refused, as the smallest case that shows each.
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,5 +79,19 @@ describe('drift round 7: context quoted in tabs, added lines in the file’s own
     );
     expect(o.status).toBe('applied');
     expect(read()).toBe(loop('const x of xs', 'use(x)'));
+  });
+});
+
+describe('drift round 7: a unified diff with one context line a space off', () => {
+  const before = 'function h(a) {\n  if (a) {\n    return 1;\n  }\n  return 0;\n}\n';
+
+  it('writes the added lines as typed, deeper than any quoted line (diff-ws-diff-057 at seed 3)', async () => {
+    writeFileSync(join(dir, 'f.js'), before);
+    const diff = ['--- a/f.js', '+++ b/f.js', '@@ -1,6 +1,9 @@', ' function h(a) {', '    if (a) {', '-    return 1;'];
+    diff.push('+    if (a > 1) {', '+      return 2;', '+    }', '+    return 1;', '   }', '   return 0;', ' }', '');
+    const o = await apply(diff.join('\n'), { cwd: dir });
+    expect(o.status).toBe('applied');
+    expect(read()).toBe(before.replace('    return 1;\n', '    if (a > 1) {\n      return 2;\n    }\n    return 1;\n'));
+    expect(o.notes.map((n) => n.message).join('\n')).toContain('does not map consistently');
   });
 });
