@@ -34,7 +34,7 @@ describe('drift round 7: context quoted in tabs, added lines in the file’s own
   ].join('\n');
   const after = before.replace('      }\n    }\n', '      }\n    } else if (x < 0) {\n      skip(x);\n    }\n');
 
-  it('a line typed at 4 spaces under a quoted "\\t\\t\\t}" (the file’s 6) is written as typed (indent-context-patch-001)', async () => {
+  it('a line typed at 4 spaces under a quoted "\\t\\t\\t}" (the file’s 6) is written as typed (indent-context-patch-029)', async () => {
     writeFileSync(join(dir, 'f.js'), before);
     const o = await apply(
       envelope(
@@ -61,7 +61,7 @@ describe('drift round 7: context quoted in tabs, added lines in the file’s own
     expect(read()).toBe(after);
   });
 
-  it('an added line at 2 spaces is not held to the level of a removed line at 2 tabs (indent-context-patch-026)', async () => {
+  it('an added line at 2 spaces is not held to the level of a removed line at 2 tabs (indent-context-patch-001, -026)', async () => {
     const loop = (head: string, body: string) => `function g(xs) {\n  for (${head}) {\n    ${body};\n  }\n}\n`;
     writeFileSync(join(dir, 'f.js'), loop('let i = 0; i < xs.length; i++', 'use(xs[i])'));
     const o = await apply(
