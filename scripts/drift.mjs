@@ -1,8 +1,9 @@
 // `npm run drift`: the realistic drift corpus. Real changes (this repository's
 // history up to a pinned commit, model-style edits of real files from
-// node_modules) written as Codex patches, single edits and batch edits, each
-// with one kind of typical model drift, run through the built library against
-// scratch directories and scored correct / refused / wrong / crash.
+// node_modules) written as Codex patches, single edits, batch edits and
+// unified diffs (the diff-* kinds, tool `diff`), each with one kind of typical
+// model drift, run through the built library against scratch directories and
+// scored correct / refused / wrong / crash.
 //
 // Every WRONG and CRASH case (and every must-apply case that was refused) is
 // written to drift-out/ as a folder with before/, input, expected/, got/ and a

@@ -1,4 +1,4 @@
-export type Tool = 'patch' | 'edit' | 'batch';
+export type Tool = 'patch' | 'edit' | 'batch' | 'diff';
 export interface DriftCase {
   name: string;
   kind: string;

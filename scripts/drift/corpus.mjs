@@ -6,11 +6,12 @@
 import { buildCase, KINDS as CASE_KINDS } from './cases.mjs';
 import { buildFormatCase, FORMAT_KINDS } from './formats.mjs';
 import { buildRound2Case, ROUND2_KINDS } from './round2.mjs';
+import { buildUnifiedCase, UNIFIED_KINDS } from './unified.mjs';
 import { mutate } from './mutate.mjs';
 import { rng } from './prng.mjs';
 import { historyPairs, packageFiles, readPackageFile } from './sources.mjs';
 
-const KINDS = { ...CASE_KINDS, ...FORMAT_KINDS, ...ROUND2_KINDS };
+const KINDS = { ...CASE_KINDS, ...FORMAT_KINDS, ...ROUND2_KINDS, ...UNIFIED_KINDS };
 
 /** Base changes: real history pairs and model-style edits of real package files, alternating. */
 export function baseChanges(root, seed) {
@@ -37,6 +38,10 @@ function materialize(root, seed, base) {
   return !!(base.before && base.after);
 }
 
+/** The case builder of a kind: each file of kinds has its own. */
+const builderOf = (kind) =>
+  FORMAT_KINDS[kind] ? buildFormatCase : ROUND2_KINDS[kind] ? buildRound2Case : UNIFIED_KINDS[kind] ? buildUnifiedCase : buildCase;
+
 /**
  * Up to `perCell` cases for each kind x tool (optionally only some kinds and
  * tools). Each cell walks the bases in its own seeded order.
@@ -53,7 +58,7 @@ export function buildCorpus(root, { seed = 1, perCell = 60, kinds = Object.keys(
         if (n >= perCell) break;
         const base = all[i];
         if (!materialize(root, seed, base)) continue;
-        const build = FORMAT_KINDS[kind] ? buildFormatCase : ROUND2_KINDS[kind] ? buildRound2Case : buildCase;
+        const build = builderOf(kind);
         const c = build(rng(`${seed}:${kind}:${tool}:${base.id}`), kind, tool, base);
         if (!c) continue;
         cases.push({ ...c, name: `${kind}-${tool}-${String(n).padStart(3, '0')}` });

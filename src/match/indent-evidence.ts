@@ -12,6 +12,7 @@
 // them equally, nothing is written and the failure names both readings.
 
 import { quote } from '../text/quote.js';
+import { invertedDepth, keepsReplacedLevel, replacedLevels } from './indent-levels.js';
 import { describeMapping, type IndentMapping, indentOf, inferMapping, mapLine } from './reindent.js';
 
 /** One line of a hunk in order; `file` is the file's own line under a context or removed line. */
@@ -199,33 +200,6 @@ export function chooseReading(seq: readonly SeqLine[], m: Mapping, before?: stri
   };
 }
 
-/**
- * The first added line of `added` (a reading of `seq`'s) that sits strictly
- * deeper in the file than a quoted line next to it (the nearest non-blank one
- * above or below) that the patch types it strictly shallower than, or the
- * other way round; undefined when none does.
- */
-function invertedDepth(seq: readonly SeqLine[], added: readonly string[]): { quoted: string; typed: string; written: string } | undefined {
-  const rows: { l: SeqLine; a: number }[] = [];
-  let a = 0;
-  for (const l of seq) rows.push({ l, a: l.op === '+' ? a++ : -1 });
-  const side = (d: number) => (d > 0 ? 'right of' : 'left of');
-  for (let i = 0; i < rows.length; i++) {
-    const { l, a: k } = rows[i]!;
-    if (l.op !== '+' || l.fixed || blank(l.text)) continue;
-    for (const dir of [-1, 1]) {
-      let j = i + dir;
-      while (j >= 0 && j < rows.length && (rows[j]!.l.op === '+' || blank(rows[j]!.l.text))) j += dir;
-      const q = rows[j]?.l;
-      if (q?.file === undefined || blank(q.file)) continue;
-      const typed = Math.sign(indentOf(l.text).length - indentOf(q.text).length);
-      const written = Math.sign(indentOf(added[k]!).length - indentOf(q.file).length);
-      if (typed !== 0 && written !== 0 && typed !== written) return { quoted: q.file, typed: side(typed), written: side(written) };
-    }
-  }
-  return undefined;
-}
-
 const CLOSES_LINE = /^\s*[\]})]/;
 
 /** Does every non-blank added line of `added` sit at the file indentation of the nearest quoted line above or below it? */
@@ -251,29 +225,6 @@ function lands(seq: readonly SeqLine[], added: readonly string[], before?: strin
   });
 }
 
-/** Does every change block that removes lines put its first added line at its first removed line's width in the file? */
-export function keepsReplacedLevel(seq: readonly SeqLine[], added: readonly string[]): boolean {
-  let a = 0;
-  let removed: SeqLine | undefined;
-  let first = true;
-  let any = false;
-  for (const l of seq) {
-    if (l.op === ' ') {
-      removed = undefined;
-      first = true;
-    } else if (l.op === '-') removed ??= l.file === undefined || blank(l.text) ? undefined : l;
-    else {
-      if (first && removed !== undefined && !blank(l.text)) {
-        if (indentOf(added[a]!).length !== indentOf(removed.file!).length) return false;
-        any = true;
-        first = false;
-      }
-      a++;
-    }
-  }
-  return any;
-}
-
 /** Violations of a reading of `seq`'s added lines laid among the file's lines (the grid read off them, or `m`'s). */
 function scorer(seq: readonly SeqLine[], m: Mapping, before?: string, after?: string): (added: readonly string[]) => number {
   const fileLines = [...seq.filter((l) => l.op !== '+').map((l) => l.file ?? l.text), ...(before === undefined ? [] : [before])];
@@ -293,46 +244,6 @@ function scorer(seq: readonly SeqLine[], m: Mapping, before?: string, after?: st
     if (after !== undefined) rows.push({ text: after, added: false });
     return violations(rows, unit, ch) + off;
   };
-}
-
-/**
- * Added lines the patch puts at the level of a line it quotes, with the width
- * that level has in the file: in a change block that removes lines, an added
- * line typed at the width of one of them is at its level (lines replaced in
- * kind); in a block that only adds, its first line typed at the width of the
- * context line before it is at that line's level. Typed at another width, a
- * line says nothing here (an added line typed at the file's width of a quoted
- * line may as well be a level deeper in the model's style).
- */
-function replacedLevels(seq: readonly SeqLine[]): { a: number; width: number }[] {
-  const out: { a: number; width: number }[] = [];
-  let a = 0;
-  let context: SeqLine | undefined;
-  for (let i = 0; i < seq.length; ) {
-    const l = seq[i]!;
-    if (l.op === ' ') {
-      if (!blank(l.text)) context = l.file === undefined ? undefined : l;
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < seq.length && seq[j]!.op !== ' ') j++;
-    const block = seq.slice(i, j);
-    const removed = block.filter((x) => x.op === '-' && !blank(x.text) && x.file !== undefined);
-    let first = true;
-    for (const x of block) {
-      if (x.op !== '+') continue;
-      if (!blank(x.text) && !x.fixed) {
-        const typed = indentOf(x.text).length;
-        const ref = removed.length > 0 ? removed.find((r) => indentOf(r.text).length === typed) : first ? context : undefined;
-        if (ref !== undefined && indentOf(ref.text).length === typed) out.push({ a, width: indentOf(ref.file!).length });
-        first = false;
-      }
-      a++;
-    }
-    i = j;
-  }
-  return out;
 }
 
 /**

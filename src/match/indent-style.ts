@@ -8,8 +8,9 @@
 // (indent-evidence.ts's rules); otherwise they are written as typed, and the
 // result says so.
 
-import { chooseReadingOf, keepsReplacedLevel, type SeqLine } from './indent-evidence.js';
 import type { LineTable } from '../text/table.js';
+import { chooseReadingOf, type SeqLine } from './indent-evidence.js';
+import { keepsReplacedLevel } from './indent-levels.js';
 import { type IndentMapping, indentOf } from './reindent.js';
 
 type Mapping = Extract<IndentMapping, { kind: 'map' }>;

@@ -96,6 +96,10 @@ export function inferMapping(pairs: readonly (readonly [string, string])[]): Ind
     const shift = differing[1].length - differing[0].length;
     if ((from === to || from === '' || to === '') && widths.size >= 2 && indents.every(([pi, fi]) => fi.length - pi.length === shift))
       return { kind: 'map', from: from || to, to: to || from, num: 1, den: 1, shift, step: 1 };
+    // An indented line quoted exactly beside one a space off: the slip is that
+    // line's, and no mapping fits both (so none is learnt from them).
+    const exact = indents.find(([pi, fi]) => pi === fi && pi !== '');
+    if (exact) return contradiction(exact);
     return { kind: 'unknown' };
   }
   const ratio = byRatio(indents);

@@ -12,6 +12,9 @@ import { buildCorpus } from '../../scripts/drift/corpus.mjs';
 import { scoreCase } from '../../scripts/drift/score.mjs';
 import { apply } from '../../src/index.js';
 
+/** The unified-diff kinds (scripts/drift/unified.mjs). */
+const UNIFIED = ['diff-clean', 'diff-numbers', 'diff-counts', 'diff-context', 'diff-ws'];
+
 /**
  * Kinds (or kind/tool cells) with no wrong write left on main; every case of
  * these must be correct or refused.
@@ -37,6 +40,7 @@ const GUARDED = new Set([
   'text-editor',
   'line-numbers',
   'line-numbers-off',
+  ...UNIFIED,
 ]);
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -59,5 +63,23 @@ describe('the drift corpus slice (seed 7, three cases per kind and tool)', () =>
     expect(bad).toEqual([]);
     // The slice is not vacuous: the guarded kinds include cases that must apply and do.
     expect(guardedCorrect).toBeGreaterThan(12);
+  });
+});
+
+describe('the unified-diff kinds of the drift corpus (seed 3, eight cases per kind)', () => {
+  it('applies every must-apply unified diff and writes none wrong', { timeout: 120_000 }, async () => {
+    const cases = buildCorpus(ROOT, { seed: 3, perCell: 8, kinds: UNIFIED });
+    expect(cases.length).toBe(8 * UNIFIED.length);
+    const bad: string[] = [];
+    let must = 0;
+    for (const [i, c] of cases.entries()) {
+      const { verdict, outcomes, error } = await scoreCase({ apply }, c, join(scratch, `u${i}`));
+      if (c.expect === 'must') must++;
+      if (verdict === 'crash' || verdict === 'wrong' || (c.expect === 'must' && verdict !== 'correct'))
+        bad.push(`${verdict} ${c.name} (${c.expect}) from ${c.origin}: ${error ?? outcomes.map((o) => o.status).join(', ')}`);
+    }
+    expect(bad).toEqual([]);
+    // Every kind but diff-counts (whose counts disagree with its body) has cases that must apply.
+    expect(must).toBeGreaterThan(25);
   });
 });

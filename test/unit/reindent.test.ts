@@ -80,6 +80,22 @@ describe('reading the mapping off the quoted lines', () => {
   it('reports no mapping for indentation that mixes tabs and spaces', () => {
     expect(inferMapping([['\t  a', '    a']]).kind).toBe('inconsistent');
   });
+
+  it('reports no mapping when one quoted line is a space off beside indented lines quoted exactly (diff-ws)', () => {
+    const m = inferMapping([
+      ['function h(a) {', 'function h(a) {'],
+      ['   if (a) {', '  if (a) {'],
+      ['    return 1;', '    return 1;'],
+      ['  }', '  }'],
+    ]);
+    expect(m).toEqual({
+      kind: 'inconsistent',
+      examples: [
+        ['   ', '  '],
+        ['    ', '    '],
+      ],
+    });
+  });
 });
 
 describe('re-indenting added lines', () => {
