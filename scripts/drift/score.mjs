@@ -46,7 +46,7 @@ export async function scoreCase(api, c, dir) {
   const outcomes = [];
   let verdict;
   try {
-    for (const input of c.inputs) outcomes.push(summarize(await api.apply(input, { cwd: dir })));
+    for (const input of c.inputs) outcomes.push(summarize(await api.apply(input, { cwd: dir, ...(c.options ?? {}) })));
     const after = readTree(dir);
     const first = outcomes[0];
     if (sameTree(after, expected) && first.status === 'applied') verdict = 'correct';

@@ -7,6 +7,8 @@
 //   diff-counts   wrong line counts in some `@@` header: the counts say where
 //                 a hunk ends, so a body that disagrees with them has no single
 //                 reading and may be refused, but must never write anything else;
+//   diff-recount  the same wrong counts, applied with --recount (git apply's):
+//                 the body says where each hunk ends, so it must apply;
 //   diff-context  a context line retyped with the punctuation and spacing
 //                 drift models add (curly or straight quotes, typographic
 //                 dashes, full-width separators, Unicode spaces, the optional
@@ -24,6 +26,7 @@ export const UNIFIED_KINDS = {
   'diff-clean': { tools: ['diff'] },
   'diff-numbers': { tools: ['diff'] },
   'diff-counts': { tools: ['diff'], may: true },
+  'diff-recount': { tools: ['diff'], options: { recount: true } },
   'diff-context': { tools: ['diff'] },
   'diff-ws': { tools: ['diff'] },
 };
@@ -127,6 +130,7 @@ const DRIFTS = {
     for (const key of side === 'both' ? ['oldCount', 'newCount'] : [side]) u.head[key] = Math.max(0, u.head[key] + d);
     return true;
   },
+  'diff-recount': (r, units) => DRIFTS['diff-counts'](r, units),
   'diff-context': (r, units) => driftSome(r, pool(units, [' ']), retype(r)),
   'diff-ws': (r, units) => {
     const lines = pool(units, [' ', '-']);
@@ -157,6 +161,7 @@ export function buildUnifiedCase(r, kind, tool, base) {
     before: base.before,
     expected: base.after,
     inputs: [renderDiff(r, base.path, units)],
+    ...(UNIFIED_KINDS[kind].options ? { options: UNIFIED_KINDS[kind].options } : {}),
     expect: unique && !UNIFIED_KINDS[kind].may ? 'must' : 'may',
   };
 }

@@ -31,6 +31,7 @@ export interface ApplyFlags {
   /** --include and --exclude in command-line order (the first that matches decides). */
   pathRules?: { pattern: string; include: boolean }[];
   unidiffZero?: boolean;
+  recount?: boolean;
   fuzz?: string;
   /** --3way (commander's name for the flag); --3way=markers arrives as threeWayMarkers (choices.ts colorArgs). */
   '3way'?: boolean;
@@ -109,6 +110,7 @@ export const PATCH_OPTIONS: readonly OptionSpec[] = [
     'repeatable',
   ],
   ['--unidiff-zero', 'unified diffs: apply hunks without context (git diff -U0) at the lines they state (like git apply --unidiff-zero)'],
+  ['--recount', "unified diffs: count each hunk's lines from its body, not its @@ header (like git apply --recount)"],
   [
     '-F, --fuzz <n>',
     'unified diffs: let up to N context lines at each end of a hunk differ from the file (GNU patch -F, --fuzz; default 0)',

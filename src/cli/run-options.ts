@@ -90,6 +90,7 @@ function unifiedFlags(flags: ApplyFlags) {
     ...(flags.reject ? { reject: true } : {}),
     ...(flags.allowEmpty ? { allowEmpty: true } : {}),
     ...(flags.unidiffZero ? { unidiffZero: true } : {}),
+    ...(flags.recount ? { recount: true } : {}),
     ...(flags.pathRules?.length ? { pathRules: flags.pathRules } : {}),
     ...(flags.fuzz !== undefined ? { fuzz: fuzzOption(flags.fuzz) } : {}),
   };

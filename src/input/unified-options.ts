@@ -1,5 +1,5 @@
 // The options only unified diffs take: git apply's --reject, --allow-empty,
-// --include / --exclude and --unidiff-zero, and GNU patch's --fuzz.
+// --include / --exclude, --unidiff-zero and --recount, and GNU patch's --fuzz.
 
 import type { PathRule } from './unified-filter.js';
 
@@ -12,6 +12,8 @@ export interface UnifiedOptions {
   pathRules?: PathRule[];
   /** Hunks without context (`git diff -U0`) apply at the lines they state (git apply --unidiff-zero). */
   unidiffZero?: boolean;
+  /** Hunk line counts come from each hunk's body, not its `@@` header (git apply --recount). */
+  recount?: boolean;
   /** Up to N context lines at each end of a hunk may differ from the file (GNU patch --fuzz); default 0. */
   fuzz?: number;
 }

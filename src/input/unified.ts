@@ -38,6 +38,7 @@
 import { ChordPatchError, isChordPatchError } from '../errors.js';
 import { quote } from '../text/quote.js';
 import { gitHeaderNames, nameOf, namePath, unquote } from './unified-names.js';
+import { recountHunk } from './unified-recount.js';
 import type { HunkLine } from '../types.js';
 
 export interface UnifiedHunk {
@@ -102,9 +103,15 @@ export function looksUnified(lines: readonly string[]): boolean {
 interface State {
   lines: string[];
   i: number;
+  /** git apply --recount: hunk counts come from the body (unified-recount.ts). */
+  recount?: boolean;
 }
 
 const lineNo = (s: State, i = s.i): number => i + 1;
+
+/** What a person whose counts are wrong can do about it (unless the counts were already read off the body). */
+const recountHint = (s: State): string =>
+  s.recount ? '' : '; --recount counts the lines from the hunk instead, as git apply --recount does';
 function fail(line: number, message: string): never {
   throw new ChordPatchError('parse_error', `line ${line}: ${message}`, line);
 }
@@ -120,15 +127,15 @@ function withLine<T>(s: State, read: () => T): T {
 }
 
 /** Parse unified-diff text into its files. Throws ChordPatchError (with the line) when malformed. */
-export function parseUnified(input: string): UnifiedFile[] {
-  return readUnified(input).files;
+export function parseUnified(input: string, options: { recount?: boolean } = {}): UnifiedFile[] {
+  return readUnified(input, options).files;
 }
 
 /** The files, and how many lines of text before the first one were skipped (git apply skips them). */
-export function readUnified(input: string): { files: UnifiedFile[]; skipped: number } {
+export function readUnified(input: string, options: { recount?: boolean } = {}): { files: UnifiedFile[]; skipped: number } {
   let text = input;
   if (text.startsWith('\uFEFF')) text = text.slice(1);
-  const s: State = { lines: text.split('\n'), i: 0 };
+  const s: State = { lines: text.split('\n'), i: 0, ...(options.recount ? { recount: true } : {}) };
   if (s.lines[s.lines.length - 1] === '') s.lines.pop();
   // A diff written (or carried) with CRLF throughout loses its CRs; in any other, a CR is content.
   if (crlfThroughout(s.lines, text.endsWith('\n'))) s.lines = s.lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
@@ -195,7 +202,10 @@ function skipBetween(s: State): void {
     return;
   }
   if (/^[-+]/.test(l))
-    fail(lineNo(s), `${quote(l)} is outside any hunk: a hunk above counted fewer lines than it has (check its "@@ -a,b +c,d @@" counts)`);
+    fail(
+      lineNo(s),
+      `${quote(l)} is outside any hunk: a hunk above counted fewer lines than it has (check its "@@ -a,b +c,d @@" counts)${recountHint(s)}`,
+    );
   s.i++;
 }
 
@@ -203,6 +213,12 @@ function skipBetween(s: State): void {
 function startsFile(s: State, i: number): boolean {
   const l = s.lines[i]!;
   return l.startsWith('diff --git ') || (l.startsWith('--- ') && (s.lines[i + 1] ?? '').startsWith('+++ '));
+}
+
+function nextHunkAfterBlanks(s: State): boolean {
+  let j = s.i;
+  while (s.lines[j] === '') j++;
+  return s.lines[j]?.startsWith('@@ ') === true;
 }
 
 function parseFile(s: State): UnifiedFile | undefined {
@@ -231,7 +247,12 @@ function parseFile(s: State): UnifiedFile | undefined {
     file.newPath = neu;
     file.names = [nameOf(s.lines[s.i]!.slice(4)).name, nameOf(s.lines[s.i + 1]!.slice(4)).name];
     s.i += 2;
-    while (s.i < s.lines.length && s.lines[s.i]!.startsWith('@@')) file.hunks.push(parseHunk(s));
+    for (;;) {
+      // Recounted, a hunk leaves the blank lines before the next one (recountHunk): separators, skipped.
+      while (s.recount && s.lines[s.i] === '' && nextHunkAfterBlanks(s)) s.i++;
+      if (!(s.i < s.lines.length && s.lines[s.i]!.startsWith('@@'))) break;
+      file.hunks.push(parseHunk(s));
+    }
     if (file.hunks.length === 0 && !file.binary)
       fail(lineNo(s, start), `the diff of ${file.newPath ?? file.oldPath} has "---"/"+++" names but no "@@" hunk`);
     const marked = file.hunks.findIndex((h) => h.oldNoEol || h.newNoEol);
@@ -322,13 +343,21 @@ function parseHunk(s: State): UnifiedHunk {
     patchLine: lineNo(s),
   };
   s.i++;
+  if (s.recount) {
+    const counted = recountHunk(s.lines, s.i, (i) => startsFile(s, i) || MAIL_START.test(s.lines[i]!));
+    hunk.oldCount = counted.old;
+    hunk.newCount = counted.new;
+  }
   let oldLeft = hunk.oldCount;
   let newLeft = hunk.newCount;
   let last: HunkLine['op'] | undefined;
   while (oldLeft > 0 || newLeft > 0 || s.lines[s.i]?.startsWith(NO_EOL)) {
     const l = s.lines[s.i];
     if (l === undefined)
-      fail(hunk.patchLine, `the hunk ends at the end of the input, ${missing(oldLeft, newLeft)} short of what its header counts`);
+      fail(
+        hunk.patchLine,
+        `the hunk ends at the end of the input, ${missing(oldLeft, newLeft)} short of what its header counts${recountHint(s)}`,
+      );
     if (l.startsWith(NO_EOL)) {
       if (last === undefined) fail(lineNo(s), '"\\ No newline at end of file" must follow a hunk line');
       // The marker is about the line before it, which must then be the last line of its side.
@@ -346,13 +375,13 @@ function parseHunk(s: State): UnifiedHunk {
     if (op !== ' ' && op !== '-' && op !== '+') {
       fail(
         lineNo(s),
-        `the hunk at line ${hunk.patchLine} is ${missing(oldLeft, newLeft)} short of its header's counts, but ${quote(l)} is no hunk line`,
+        `the hunk at line ${hunk.patchLine} is ${missing(oldLeft, newLeft)} short of its header's counts, but ${quote(l)} is no hunk line${recountHint(s)}`,
       );
     }
     if ((op !== '+' && oldLeft === 0) || (op !== '-' && newLeft === 0)) {
       fail(
         lineNo(s),
-        `the hunk at line ${hunk.patchLine} has more ${op === '+' ? 'new' : 'old'} lines than its header counts (${quote(l)})`,
+        `the hunk at line ${hunk.patchLine} has more ${op === '+' ? 'new' : 'old'} lines than its header counts (${quote(l)})${recountHint(s)}`,
       );
     }
     if (op !== '+') oldLeft--;

@@ -52,6 +52,7 @@ const OPTIONS: Record<string, Check> = {
   reject: isBool,
   allowEmpty: isBool,
   unidiffZero: isBool,
+  recount: isBool,
   fuzz: isCount,
   pathRules: isPathRules,
   threeWay: (v) => (v === false || v === 'merge' || v === 'markers' ? undefined : "false, 'merge' or 'markers'"),

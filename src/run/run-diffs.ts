@@ -93,7 +93,7 @@ export async function readDiffs(diffs: readonly DiffText[], options: RunOptions)
 async function readOne(text: string, options: RunOptions, where: string): Promise<Read & { files: number }> {
   let parsed: { files: UnifiedFile[]; skipped: number };
   try {
-    parsed = readUnified(text);
+    parsed = readUnified(text, { recount: options.recount === true });
   } catch (e) {
     if (options.allowEmpty && isChordPatchError(e) && e.code === 'empty_patch') parsed = { files: [], skipped: 0 };
     else throw e;

@@ -374,3 +374,69 @@ describe('--extract never applies', () => {
     expect(readTree(d)).toEqual({ f: 'a\n' });
   });
 });
+
+describe('--recount: hunk counts read off the body, as git apply --recount', () => {
+  // Counts as a model writes them: one too many on the first hunk, one too few on the second.
+  const WRONG = D(
+    'diff --git a/f b/f',
+    '--- a/f',
+    '+++ b/f',
+    '@@ -2,4 +2,4 @@',
+    ' 2',
+    '-3',
+    '+three',
+    ' 4',
+    '@@ -8,2 +8,2 @@',
+    ' 8',
+    '-9',
+    '+nine',
+    ' 10',
+  );
+
+  it('refuses wrong counts without --recount, naming the option, and applies them with it as git does', () => {
+    const plain = both({ f: lines(1, 12) }, [], [WRONG]);
+    expect([plain.r.code !== 0, plain.gitCode !== 0]).toEqual([true, true]);
+    expect(plain.r.stderr).toContain('--recount');
+    expect(plain.ours).toEqual({ f: lines(1, 12) });
+    const counted = both({ f: lines(1, 12) }, ['--recount'], [WRONG]);
+    expect(counted.ours).toEqual(counted.git);
+    expect(counted.ours).toEqual({ f: lines(1, 12, { 3: 'three', 9: 'nine' }) });
+    expect(counted.r.code).toBe(0);
+  });
+
+  it('ends a hunk at the next file, and takes the blank lines before a hunk as separators', () => {
+    const two = D(
+      '--- a/f',
+      '+++ b/f',
+      '@@ -1,9 +1,9 @@',
+      '-1',
+      '+one',
+      ' 2',
+      '',
+      '@@ -4,1 +4,1 @@',
+      ' 4',
+      '-5',
+      '+five',
+      ' 6',
+      '--- a/g',
+      '+++ b/g',
+      '@@ -1 +1 @@',
+      '-x',
+      '+y',
+    );
+    const d = tree({ f: lines(1, 6), g: 'x\n' });
+    const r = runCli(['apply', '--recount', '-p1', ...patchFiles(two)], { cwd: d });
+    expect(r.code).toBe(0);
+    expect(readTree(d)).toEqual({ f: lines(1, 6, { 1: 'one', 5: 'five' }), g: 'y\n' });
+  });
+
+  it('still refuses a body that is not a hunk, and writes nothing', () => {
+    const broken = D('--- a/f', '+++ b/f', '@@ -1 +1 @@', '-1', '+one', 'stray text', '-2', '+two');
+    const d = tree({ f: lines(1, 3) });
+    const r = runCli(['apply', '--recount', ...patchFiles(broken)], { cwd: d });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('outside any hunk');
+    expect(r.stderr).not.toContain('--recount counts');
+    expect(readTree(d)).toEqual({ f: lines(1, 3) });
+  });
+});

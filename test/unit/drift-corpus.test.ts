@@ -13,7 +13,7 @@ import { scoreCase } from '../../scripts/drift/score.mjs';
 import { apply } from '../../src/index.js';
 
 /** The unified-diff kinds (scripts/drift/unified.mjs). */
-const UNIFIED = ['diff-clean', 'diff-numbers', 'diff-counts', 'diff-context', 'diff-ws'];
+const UNIFIED = ['diff-clean', 'diff-numbers', 'diff-counts', 'diff-recount', 'diff-context', 'diff-ws'];
 
 /**
  * Kinds (or kind/tool cells) with no wrong write left on main; every case of
