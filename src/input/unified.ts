@@ -375,13 +375,15 @@ function parseHunk(s: State): UnifiedHunk {
     if (op !== ' ' && op !== '-' && op !== '+') {
       fail(
         lineNo(s),
-        `the hunk at line ${hunk.patchLine} is ${missing(oldLeft, newLeft)} short of its header's counts, but ${quote(l)} is no hunk line${recountHint(s)}`,
+        `the hunk at line ${hunk.patchLine} is ${missing(oldLeft, newLeft)} short of its header's counts, ` +
+          `but ${quote(l)} is no hunk line${recountHint(s)}`,
       );
     }
     if ((op !== '+' && oldLeft === 0) || (op !== '-' && newLeft === 0)) {
       fail(
         lineNo(s),
-        `the hunk at line ${hunk.patchLine} has more ${op === '+' ? 'new' : 'old'} lines than its header counts (${quote(l)})${recountHint(s)}`,
+        `the hunk at line ${hunk.patchLine} has more ${op === '+' ? 'new' : 'old'} lines than its header counts ` +
+          `(${quote(l)})${recountHint(s)}`,
       );
     }
     if (op !== '+') oldLeft--;

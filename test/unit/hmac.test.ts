@@ -29,7 +29,7 @@ describe('the journal signature (HMAC-SHA256 in plain JavaScript)', () => {
     );
   });
 
-  it("records content images under Bun's native hasher as node:crypto does (a journal written by the binary is read by the Node CLI)", () => {
+  it("records content images under Bun's native hasher as node:crypto does (the binary's journals read by the Node CLI)", () => {
     const pieces = [0, 1, 64, 20_000].map((n) => randomBytes(n).toString('hex'));
     const script = `
       import { imageOf, sha256Hex } from ${JSON.stringify(join(import.meta.dirname, '../../src/platform/sha256.ts'))};
