@@ -35,6 +35,13 @@ export function recountHunk(lines: readonly string[], from: number, startsFile: 
   return { old, new: added };
 }
 
+/** Does a run of blank lines start at `lines[i]` with a hunk after it (the separators recountHunk leaves)? */
+export function blanksBeforeHunk(lines: readonly string[], i: number): boolean {
+  let j = i;
+  while (lines[j] === '') j++;
+  return j > i && lines[j]?.startsWith('@@ ') === true;
+}
+
 function isSignature(lines: readonly string[], i: number): boolean {
   return (lines[i] === '-- ' || lines[i] === '--') && (i + 1 >= lines.length || SIGNATURE_VERSION.test(lines[i + 1]!));
 }

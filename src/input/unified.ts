@@ -38,7 +38,7 @@
 import { ChordPatchError, isChordPatchError } from '../errors.js';
 import { quote } from '../text/quote.js';
 import { gitHeaderNames, nameOf, namePath, unquote } from './unified-names.js';
-import { recountHunk } from './unified-recount.js';
+import { blanksBeforeHunk, recountHunk } from './unified-recount.js';
 import type { HunkLine } from '../types.js';
 
 export interface UnifiedHunk {
@@ -215,12 +215,6 @@ function startsFile(s: State, i: number): boolean {
   return l.startsWith('diff --git ') || (l.startsWith('--- ') && (s.lines[i + 1] ?? '').startsWith('+++ '));
 }
 
-function nextHunkAfterBlanks(s: State): boolean {
-  let j = s.i;
-  while (s.lines[j] === '') j++;
-  return s.lines[j]?.startsWith('@@ ') === true;
-}
-
 function parseFile(s: State): UnifiedFile | undefined {
   if (!startsFile(s, s.i)) return undefined;
   const start = s.i;
@@ -249,7 +243,7 @@ function parseFile(s: State): UnifiedFile | undefined {
     s.i += 2;
     for (;;) {
       // Recounted, a hunk leaves the blank lines before the next one (recountHunk): separators, skipped.
-      while (s.recount && s.lines[s.i] === '' && nextHunkAfterBlanks(s)) s.i++;
+      while (s.recount && blanksBeforeHunk(s.lines, s.i)) s.i++;
       if (!(s.i < s.lines.length && s.lines[s.i]!.startsWith('@@'))) break;
       file.hunks.push(parseHunk(s));
     }
