@@ -13,25 +13,22 @@ import type { UnifiedFile } from './unified.js';
 const FULL_ID = /^[0-9a-f]{40}$/;
 
 /** Throws (binary_patch) when the entry's binary content cannot be applied; passes a text entry. */
-export function refuseBinary(f: UnifiedFile, name: string): void {
+export function refuseBinary(f: UnifiedFile): void {
   if (!f.binary) return;
   const data = f.binaryData;
   if (!data) {
     refuse(
       f.patchLine,
-      `binary diff for ${name} ("Binary files ... differ") carries no content to apply: ` +
+      'binary diff ("Binary files ... differ") with no content to apply: ' +
         'make the diff with git diff --binary, leave the file out with --exclude, or apply it with git apply',
     );
   }
   if (!data.forward)
-    refuse(
-      data.patchLine,
-      `cannot reverse-apply the binary patch to ${name}: it has no reverse hunk (git writes one after the forward hunk)`,
-    );
+    refuse(data.patchLine, 'cannot reverse-apply the binary patch: it has no reverse hunk (git writes one after the forward hunk)');
   if (!FULL_ID.test(f.oldId ?? '') || !FULL_ID.test(f.newId ?? '')) {
     refuse(
       f.patchLine,
-      `cannot apply binary patch to ${name} without full index line (git apply's rule): the "index" line must name both ` +
+      'cannot apply binary patch without full index line (git apply\'s rule): the "index" line must name both ' +
         'blob ids in full (40 hex digits, as git diff --binary writes them)',
     );
   }
@@ -39,7 +36,7 @@ export function refuseBinary(f: UnifiedFile, name: string): void {
     const says = f.oldPath === undefined ? 'a new file' : f.newPath === undefined ? 'a deleted file' : 'a changed file';
     refuse(
       f.patchLine,
-      `binary patch to ${name} contradicts itself: the "index" line's ${f.oldId}..${f.newId} does not say what its headers do (${says})`,
+      `the binary patch contradicts itself: the "index" line's ${f.oldId}..${f.newId} does not say what its headers do (${says})`,
     );
   }
 }

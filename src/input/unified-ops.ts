@@ -256,7 +256,7 @@ export function isLinkEntry(f: UnifiedFile): boolean {
  */
 export function refuseUnsupported(f: UnifiedFile): void {
   const name = f.newPath ?? f.oldPath ?? '?';
-  refuseBinary(f, name);
+  refuseBinary(f);
   const unsupported = (what: string, mode: number) =>
     new ChordPatchError(
       'unsupported_diff',

@@ -239,6 +239,6 @@ describe('binary entries of a diff', () => {
     expect(refusal(added.map((l) => `${l}\n`).join('')).message).toContain('contradicts itself');
     // "Binary files ... differ" says only that the file changed: there is nothing to apply.
     const bare = refusal(`diff --git a/f.bin b/f.bin\nindex ${id('a')}..${id('b')}\nBinary files a/f.bin and b/f.bin differ\n`);
-    expect([bare.code, bare.message]).toEqual(['binary_patch', expect.stringContaining('carries no content to apply')]);
+    expect([bare.code, bare.message]).toEqual(['binary_patch', expect.stringContaining('with no content to apply')]);
   });
 });
