@@ -58,7 +58,8 @@ describe.skipIf(RUNTIME !== 'node')('built-ins loaded on first use', () => {
     expect([text.zlib, text.crypto]).toEqual([false, false]);
     // b.bin (absent) gets "x\0": git diff --binary of that addition.
     const binary = builtinsLoaded(
-      'diff --git a/b.bin b/b.bin\nnew file mode 100644\nindex 0000000000000000000000000000000000000000..7a002a81f265a581625acf3db7b14ceb6c40b808\n' +
+      'diff --git a/b.bin b/b.bin\nnew file mode 100644\n' +
+        'index 0000000000000000000000000000000000000000..7a002a81f265a581625acf3db7b14ceb6c40b808\n' +
         'GIT binary patch\nliteral 2\nJcmb<m0002;0C@la\n\nliteral 0\nHcmV?d00001\n\n',
     );
     expect([binary.code, binary.stderr]).toEqual([0, '']);
