@@ -154,6 +154,8 @@ describe('binary patches git writes', () => {
     expect(r.code).toBe(0);
     expect(tree(dir)).toEqual(tree(m.post));
     expect(r.stdout).toContain('Binary files a/a.bin and b/moved/b.bin differ');
+    expect(apply(dir, '-R', m.patch).code).toBe(0);
+    expect(tree(dir)).toEqual(tree(m.pre));
     // A copy (-C --find-copies-harder): the source stays, the copy gets the delta.
     const c = made({ 'a.bin': BIG }, { 'c.bin': changedBig() }, ['--binary', '-C', '--find-copies-harder']);
     expect(c.text).toContain('copy from a.bin');
@@ -281,6 +283,9 @@ describe("git's own cases", () => {
       const r = apply(dir, m.patch);
       expect([args, r.stdout]).toEqual([args, expect.stringContaining('applied')]);
       expect(tree(dir)).toEqual(tree(m.post));
+      // Back again (t4116's point, on t4103's files): the NULs go, file2 returns, file3 goes.
+      expect(apply(dir, '-R', m.patch).code).toBe(0);
+      expect(tree(dir)).toEqual(tree(m.pre));
     }
     const m = made(T4103_BEFORE, T4103_AFTER, ['--binary', '--no-prefix', '--', 'file3']);
     const dir = copy(m.pre);
