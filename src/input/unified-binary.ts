@@ -23,6 +23,7 @@ export function refuseBinary(f: UnifiedFile): void {
         'make the diff with git diff --binary, leave the file out with --exclude, or apply it with git apply',
     );
   }
+  if (f.hunks.length > 0) refuse(f.patchLine, 'the entry has both a binary patch and text hunks: which one gives the content is not clear');
   if (!data.forward)
     refuse(data.patchLine, 'cannot reverse-apply the binary patch: it has no reverse hunk (git writes one after the forward hunk)');
   if (!FULL_ID.test(f.oldId ?? '') || !FULL_ID.test(f.newId ?? '')) {

@@ -237,6 +237,8 @@ describe('binary entries of a diff', () => {
       ...literal('b'),
     ];
     expect(refusal(added.map((l) => `${l}\n`).join('')).message).toContain('contradicts itself');
+    const both = `${entry(`index ${id('a')}..${id('b')}`, ...literal('b'))}--- a/f.bin\n+++ b/f.bin\n@@ -1 +1 @@\n-a\n+b\n`;
+    expect(refusal(both).message).toContain('both a binary patch and text hunks');
     // "Binary files ... differ" says only that the file changed: there is nothing to apply.
     const bare = refusal(`diff --git a/f.bin b/f.bin\nindex ${id('a')}..${id('b')}\nBinary files a/f.bin and b/f.bin differ\n`);
     expect([bare.code, bare.message]).toEqual(['binary_patch', expect.stringContaining('with no content to apply')]);
