@@ -1,4 +1,5 @@
 import type { ErrorCode } from './errors.js';
+import type { BinaryChange } from './input/git-binary.js';
 import type { StaleDetail } from './stale/types.js';
 
 // Shared data types. No logic lives here: every stage of the pipeline
@@ -67,6 +68,8 @@ export interface FileTraits {
    * an update's one hunk replaces the old target with the new.
    */
   symlink?: boolean;
+  /** Unified diffs: a `GIT binary patch` gives the content, byte for byte (plan/plan-binary.ts); the op has no lines or hunks. */
+  binary?: BinaryChange;
 }
 
 export type FileOp =
@@ -78,7 +81,7 @@ export type FileOp =
    */
   | ({ kind: 'add'; path: string; lines: string[]; patchLine: number; replace?: boolean; eol?: string } & FileTraits)
   /** `expectLines`: the content the patch says is being deleted (unified diffs, reversed adds); a file that differs is not deleted. */
-  | { kind: 'delete'; path: string; patchLine: number; expectLines?: string[]; simultaneous?: boolean; symlink?: boolean }
+  | ({ kind: 'delete'; path: string; patchLine: number; expectLines?: string[] } & Pick<FileTraits, 'simultaneous' | 'symlink' | 'binary'>)
   /** `copy`: with `moveTo`, the source stays (git's `copy from` / `copy to`). */
   | ({ kind: 'update'; path: string; moveTo?: string; copy?: boolean; hunks: Hunk[]; patchLine: number } & FileTraits);
 

@@ -21,7 +21,9 @@
 
 import { ChordPatchError } from '../errors.js';
 import type { FileOp, Hunk, HunkLine } from '../types.js';
+import type { BinaryChange } from './git-binary.js';
 import type { UnifiedFile, UnifiedHunk } from './unified.js';
+import { binaryChange, refuseBinary } from './unified-binary.js';
 
 const GIT_PREFIX = /^[abiwco]\//;
 const S_IFMT = 0o170000;
@@ -112,6 +114,13 @@ export function reverseUnified(files: readonly UnifiedFile[]): UnifiedFile[] {
     delete r.newPath;
     delete r.oldMode;
     delete r.newMode;
+    delete r.oldId;
+    delete r.newId;
+    if (f.newId !== undefined) r.oldId = f.newId;
+    if (f.oldId !== undefined) r.newId = f.oldId;
+    // The second hunk of git's binary data makes the old file from the new one; without it the entry cannot be reversed.
+    if (f.binaryData)
+      r.binaryData = { patchLine: f.binaryData.patchLine, ...(f.binaryData.reverse ? { forward: f.binaryData.reverse } : {}) };
     if (f.newPath !== undefined) r.oldPath = f.newPath;
     if (f.oldPath !== undefined) r.newPath = f.oldPath;
     if (f.newMode !== undefined) r.oldMode = f.newMode;
@@ -188,6 +197,8 @@ export function textFileOp(f: UnifiedFile, level: number, exists: (p: string) =>
   const patchLine = f.patchLine;
   if (from === undefined && to === undefined) return undefined;
   if (isLinkEntry(f)) return linkOp(f, from, to);
+  const bin = binaryChange(f);
+  if (bin) return binaryOp(f, bin, from, to);
   // `diff -u` of a file that did not exist, without -N: an empty old side and no such file is a creation.
   if (!f.git && from !== undefined && to !== undefined && !exists(from) && !exists(to) && emptyOldSide(f)) from = undefined;
   if (from === undefined) return { kind: 'add', path: to!, lines: addedLines(f), patchLine, simultaneous: true, ...traits(f) };
@@ -212,6 +223,18 @@ export function textFileOp(f: UnifiedFile, level: number, exists: (p: string) =>
   };
 }
 
+/** A binary entry's operation (refuseUnsupported has passed it): its content comes from the binary change, not from lines. */
+function binaryOp(f: UnifiedFile, binary: BinaryChange, from: string | undefined, to: string | undefined): FileOp {
+  const patchLine = f.patchLine;
+  const { executable } = traits(f);
+  const mode = executable !== undefined ? { executable } : {};
+  if (from === undefined) return { kind: 'add', path: to!, lines: [], patchLine, simultaneous: true, binary, ...mode };
+  if (to === undefined) return { kind: 'delete', path: from, patchLine, simultaneous: true, binary };
+  const move = (f.rename || f.copy) && from !== to;
+  const moved = move ? { moveTo: to, ...(f.copy ? { copy: true } : {}) } : {};
+  return { kind: 'update', path: from, hunks: [], patchLine, ...moved, simultaneous: true, binary, ...mode };
+}
+
 /** One hunk `@@ -0,0 +1,N @@` of added lines only. */
 function emptyOldSide(f: UnifiedFile): boolean {
   const h = f.hunks;
@@ -227,20 +250,13 @@ export function isLinkEntry(f: UnifiedFile): boolean {
 }
 
 /**
- * Throws for a file chord-patch does not write: binary content, a submodule,
+ * Throws for a file chord-patch does not write: binary content it cannot apply, a submodule,
  * and the link entries it cannot apply as links (a rename or copy of one, a
  * mode change between a link and a file in one entry, which git never writes).
  */
 export function refuseUnsupported(f: UnifiedFile): void {
   const name = f.newPath ?? f.oldPath ?? '?';
-  if (f.binary) {
-    throw new ChordPatchError(
-      'binary_patch',
-      `line ${f.patchLine}: binary diff for ${name} ("GIT binary patch" / "Binary files differ"): ` +
-        'chord-patch applies text diffs only; leave it out with --exclude, or apply it with git apply',
-      f.patchLine,
-    );
-  }
+  refuseBinary(f);
   const unsupported = (what: string, mode: number) =>
     new ChordPatchError(
       'unsupported_diff',
@@ -254,10 +270,11 @@ export function refuseUnsupported(f: UnifiedFile): void {
   }
   if (!isLinkEntry(f)) return;
   const mixed = f.oldMode !== undefined && f.newMode !== undefined && isLink(f.oldMode) !== isLink(f.newMode);
-  if (f.rename || f.copy || mixed) {
+  if (f.rename || f.copy || mixed || f.binary) {
+    const how = mixed ? 'turned into a file (or back) in one entry' : f.binary ? 'given binary content' : 'renamed or copied';
     throw new ChordPatchError(
       'unsupported_diff',
-      `line ${f.patchLine}: ${name} is a symbolic link ${mixed ? 'turned into a file (or back) in one entry' : 'renamed or copied'}: ` +
+      `line ${f.patchLine}: ${name} is a symbolic link ${how}: ` +
         'chord-patch creates, deletes and retargets links only; leave it out with --exclude, or apply it with git apply',
       f.patchLine,
     );

@@ -1,8 +1,8 @@
 // A parsed diff's files, entry by entry, as git apply takes them: the ones
 // --include / --exclude leave out are dropped, the ones chord-patch does not
-// write (binary content, symbolic links, submodules) are refused one by one
-// with their reason (the others are still planned, and written with
-// --reject), and the rest become file operations.
+// write (binary content without data or full blob ids, renamed links,
+// submodules) are refused one by one with their reason (the others are still
+// planned, and written with --reject), and the rest become file operations.
 
 import { ChordPatchError, isChordPatchError } from '../errors.js';
 import type { FileOp } from '../types.js';

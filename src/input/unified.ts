@@ -16,7 +16,7 @@
 //              | "new file mode " M | "similarity index " N "%" | "dissimilarity index " N "%"
 //              | "rename from " P | "rename to " P | "copy from " P | "copy to " P
 //              | "index " H ".." H (" " M)? | "Binary files " A " and " B " differ"
-//              | "GIT binary patch" (then its data)
+//              | "GIT binary patch" (then its data: input/git-binary.ts)
 //   old_name   : "--- " P ("\t" timestamp)?        P = "/dev/null" for an added file
 //   new_name   : "+++ " P ("\t" timestamp)?        P = "/dev/null" for a deleted file
 //                (or the epoch as timestamp: how `diff -N` marks an absent file)
@@ -39,6 +39,7 @@ import { ChordPatchError, isChordPatchError } from '../errors.js';
 import { quote } from '../text/quote.js';
 import { gitHeaderNames, nameOf, namePath, unquote } from './unified-names.js';
 import { blanksBeforeHunk, recountHunk } from './unified-recount.js';
+import { type BinaryHunk, readBinaryHunks } from './git-binary.js';
 import type { HunkLine } from '../types.js';
 
 export interface UnifiedHunk {
@@ -77,6 +78,11 @@ export interface UnifiedFile {
   deleted?: boolean;
   /** Binary content (`GIT binary patch`, `Binary files ... differ`). */
   binary: boolean;
+  /** The `index <old>..<new>` line's blob ids, as written (abbreviated or full). */
+  oldId?: string;
+  newId?: string;
+  /** A `GIT binary patch`'s data: the hunk that makes the new file, and the one that makes the old (for -R) when written. */
+  binaryData?: { forward?: BinaryHunk; reverse?: BinaryHunk; patchLine: number };
   hunks: UnifiedHunk[];
   /** 1-based line of the file's first header line. */
   patchLine: number;
@@ -282,11 +288,14 @@ function parseMode(s: State, text: string): number {
   return parseInt(text, 8);
 }
 
+const INDEX = /^index ([0-9a-f]+)\.\.([0-9a-f]+)(?: ([0-7]{6}))?$/;
+
 function parseExtended(s: State, file: UnifiedFile): void {
   for (; s.i < s.lines.length; s.i++) {
     const l = s.lines[s.i]!;
     const field = (p: string) => (l.startsWith(p) ? l.slice(p.length) : undefined);
     let v: string | undefined;
+    let index: RegExpExecArray | null;
     if ((v = field('old mode ')) !== undefined) file.oldMode = parseMode(s, v);
     else if ((v = field('new mode ')) !== undefined) file.newMode = parseMode(s, v);
     else if ((v = field('deleted file mode ')) !== undefined) {
@@ -308,19 +317,19 @@ function parseExtended(s: State, file: UnifiedFile): void {
       file.copy = true;
       file.renameTo = unquote(v);
     } else if (l.startsWith('similarity index ') || l.startsWith('dissimilarity index ')) continue;
-    else if (/^index [0-9a-f]+\.\.[0-9a-f]+( [0-7]{6})?$/.test(l)) {
-      const mode = / ([0-7]{6})$/.exec(l);
-      if (mode) file.oldMode = file.newMode = parseInt(mode[1]!, 8);
-    } else if (l.startsWith('Binary files ') || l === 'GIT binary patch') {
+    else if ((index = INDEX.exec(l))) {
+      file.oldId = index[1]!;
+      file.newId = index[2]!;
+      if (index[3]) file.oldMode = file.newMode = parseInt(index[3], 8);
+    } else if (l.startsWith('Binary files ')) file.binary = true;
+    else if (l === 'GIT binary patch') {
       file.binary = true;
-      if (l === 'GIT binary patch') skipBinaryData(s);
+      const { hunks, next } = readBinaryHunks(s.lines, s.i + 1);
+      file.binaryData = { forward: hunks[0]!, ...(hunks[1] ? { reverse: hunks[1] } : {}), patchLine: lineNo(s) };
+      // The loop's step moves past the last line the data took.
+      s.i = next - 1;
     } else return;
   }
-}
-
-/** The base85 lines of a `GIT binary patch` up to the next file. */
-function skipBinaryData(s: State): void {
-  while (s.i + 1 < s.lines.length && !startsFile(s, s.i + 1)) s.i++;
 }
 
 function parseHunk(s: State): UnifiedHunk {

@@ -15,6 +15,7 @@ import { spliceRuns } from '../text/splice.js';
 import { checkEncodable, cleanAddedLines, cleanHunks, type Refusal } from '../text/written.js';
 import type { FileOp, Hunk } from '../types.js';
 import { OpError } from './failure.js';
+import { binaryResult, patchedContent } from './plan-binary.js';
 import type { PathRef } from './snapshot.js';
 import { crAsEnding, deletedContentDiffers, diffEndOfFile, withExecutable, withoutFinalEol } from './traits.js';
 import type { Content, FileState, PlanView, TextContent } from './tree-view.js';
@@ -33,6 +34,15 @@ export function planAdd(view: PlanView, i: number, op: Op<'add'>, ref: PathRef):
   const s = view.target(ref);
   if (!op.replace) view.requireAbsent(ref, s, op.simultaneous, 'cannot add file that already exists; use "*** Update File:" instead');
   view.requireCreatable(ref, s, op.simultaneous);
+  if (op.binary) {
+    const mode = withExecutable(undefined, op.executable);
+    view.put(i, ref.abs, {
+      kind: 'file',
+      ...(mode !== undefined ? { mode } : {}),
+      content: { type: 'bytes', bytes: binaryResult(op.binary, undefined) },
+    });
+    return;
+  }
   const added = cleanAddedLines(op.lines, true);
   if (!added.ok) throw refused(added);
   view.reports[i]!.cleaned = added.removed;
@@ -59,6 +69,7 @@ export function planAdd(view: PlanView, i: number, op: Op<'add'>, ref: PathRef):
 export function planDelete(view: PlanView, i: number, op: Op<'delete'>, ref: PathRef): void {
   view.authorize(op, ref, 'source');
   const src = view.requireFile(op, ref, op.simultaneous);
+  if (op.binary) binaryResult(op.binary, src.content);
   if (op.expectLines) {
     const text = view.decode(src.content);
     const differs = 'type' in text ? deletedContentDiffers(tableOfRuns(text.runs, text.base), op.expectLines) : text.message;
@@ -111,6 +122,7 @@ function replacedByMove(op: Op<'update'>): string {
 
 /** The content an update leaves: the source's, with its hunks applied. */
 function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRef, src: FileState): Content {
+  if (op.binary) return patchedContent(op.binary, src.content);
   const stale = view.options.stale?.get(i);
   if (stale instanceof OpError) throw stale;
   if (stale) return mergedContent(view, src, stale);

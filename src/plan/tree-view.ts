@@ -27,7 +27,8 @@ export type Content =
       /** Absolute path whose snapshot this content descends from (moves keep it); unset for an added file. */
       origin?: string;
     }
-  | { type: 'bytes'; bytes: Uint8Array; origin?: string };
+  /** `patched`: a binary patch made the bytes (they are not the origin's, moved as they are). */
+  | { type: 'bytes'; bytes: Uint8Array; origin?: string; patched?: boolean };
 
 export type TextContent = Extract<Content, { type: 'text' }>;
 

@@ -41,7 +41,7 @@ export function fileDiffs(mutations: readonly Mutation[], displayOf: (abs: strin
     if (c?.type !== 'text') {
       // Bytes only move unchanged (a pure rename of a binary file): a rename, no content diff; the same bytes in place: a mode change.
       const same = m.before.kind === 'file' && c !== undefined && sameBytes(c.bytes, m.before.bytes);
-      diffs.push(moved || same ? base : { ...base, binary: true });
+      diffs.push((moved && !c?.patched) || same ? base : { ...base, binary: true });
       continue;
     }
     // Content that descends from a file diffs against that file's lines. New

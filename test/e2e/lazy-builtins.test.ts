@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 /** Whether the Node CLI has loaded node:crypto by the time it exits, after applying `patch` in a fresh tree. */
-function builtinsLoaded(patch: string): { code: number | null; stderr: string; crypto: boolean } {
+function builtinsLoaded(patch: string): { code: number | null; stderr: string; crypto: boolean; zlib: boolean } {
   const scratch = mkdtempSync(join(tmpdir(), 'chord-patch-builtins-'));
   dirs.push(scratch);
   const dir = join(scratch, 'tree');
@@ -36,7 +36,12 @@ function builtinsLoaded(patch: string): { code: number | null; stderr: string; c
     env: { ...process.env, LOADED_OUT: out, NO_COLOR: '1', CHORD_PATCH_SESSION: '' },
   });
   const loaded = JSON.parse(readFileSync(out, 'utf8')) as string[];
-  return { code: r.status, stderr: r.stderr, crypto: loaded.some((m) => /^NativeModule (internal\/)?crypto\b/.test(m)) };
+  return {
+    code: r.status,
+    stderr: r.stderr,
+    crypto: loaded.some((m) => /^NativeModule (internal\/)?crypto\b/.test(m)),
+    zlib: loaded.some((m) => /^NativeModule zlib\b/.test(m)),
+  };
 }
 
 describe.skipIf(RUNTIME !== 'node')('built-ins loaded on first use', () => {
@@ -44,5 +49,20 @@ describe.skipIf(RUNTIME !== 'node')('built-ins loaded on first use', () => {
     const r = builtinsLoaded('*** Begin Patch\n*** Update File: a.txt\n@@\n one\n-two\n+TWO\n three\n*** End Patch\n');
     expect(r.code, r.stderr).toBe(0);
     expect(r.crypto).toBe(false);
+  });
+
+  // node:zlib (and node:crypto, for blob ids) only when a diff carries GIT binary patch data.
+  it('a text diff applies without loading node:zlib; a binary patch loads it', () => {
+    const text = builtinsLoaded('--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n');
+    expect(text.code, text.stderr).toBe(0);
+    expect([text.zlib, text.crypto]).toEqual([false, false]);
+    // b.bin (absent) gets "x\0": git diff --binary of that addition.
+    const binary = builtinsLoaded(
+      'diff --git a/b.bin b/b.bin\nnew file mode 100644\n' +
+        'index 0000000000000000000000000000000000000000..7a002a81f265a581625acf3db7b14ceb6c40b808\n' +
+        'GIT binary patch\nliteral 2\nJcmb<m0002;0C@la\n\nliteral 0\nHcmV?d00001\n\n',
+    );
+    expect([binary.code, binary.stderr]).toEqual([0, '']);
+    expect(binary.zlib).toBe(true);
   });
 });

@@ -105,12 +105,15 @@ describe('links applied as git applies them (t4115, t4114)', () => {
     expect(ours).toEqual(link);
   });
 
-  it('t4114: binary file becomes symlink is refused on purpose (binary patches are not applied): nothing written', () => {
-    const before = { foo: '\0', bar: 'hi planet\n' };
-    const { r, ours } = both(before, gitDiff(before, { foo: '-> bar', bar: 'hi planet\n' }, '--binary'));
-    expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(/binary/);
-    expect(ours).toEqual(before);
+  it.each([
+    ['binary file becomes symlink', { foo: '\0', bar: 'hi planet\n' }, { foo: '-> bar', bar: 'hi planet\n' }],
+    ['symlink becomes binary file', { foo: '-> bar', bar: 'hi planet\n' }, { foo: '\0', bar: 'hi planet\n' }],
+  ])('t4114: %s (git diff --binary)', (_name, before: Tree, after: Tree) => {
+    const { r, ours, git: theirs, gitCode } = both(before, gitDiff(before, after, '--binary'));
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(gitCode).toBe(0);
+    expect(ours).toEqual(theirs);
+    expect(ours).toEqual(after);
   });
 
   it('t4114: symlink becomes directory is refused on purpose (the two paths overlap, as a file becoming one): nothing written', () => {

@@ -257,20 +257,21 @@ describe('chord-patch apply with a git diff', () => {
     expect(Object.keys(worktree(d)).sort()).toEqual(['kept/', 'kept/a.txt', 'new/', 'new/only.txt']);
   });
 
-  it('refuses a binary diff clearly and writes nothing', () => {
+  it('applies a binary diff with its data (git diff --binary); refuses one without data and writes nothing', () => {
     const d = repo({ 'i.bin': '\0\x01\x02', 't.txt': 'a\n' });
-    const patch = diffOf(
-      d,
-      () => {
-        writeFileSync(join(d, 'i.bin'), '\0\x01\x03');
-        writeFileSync(join(d, 't.txt'), 'b\n');
-      },
-      '--binary',
-    );
-    const r = runCli(['apply', '-C', d], { input: patch });
+    const change = () => {
+      writeFileSync(join(d, 'i.bin'), '\0\x01\x03');
+      writeFileSync(join(d, 't.txt'), 'b\n');
+    };
+    const bare = diffOf(d, change);
+    const r = runCli(['apply', '-C', d], { input: bare });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/binary diff for .*i\.bin.*leave it out with --exclude, or apply it with git apply/);
+    expect(r.stderr).toMatch(/i\.bin: binary diff .*no content to apply: make the diff with git diff --binary/);
     expect(readFileSync(join(d, 't.txt'), 'utf8')).toBe('a\n');
+    const patch = diffOf(d, change, '--binary');
+    expect(runCli(['apply', '-q', '-C', d], { input: patch }).code).toBe(0);
+    expect(readFileSync(join(d, 'i.bin'), 'latin1')).toBe('\0\x01\x03');
+    expect(readFileSync(join(d, 't.txt'), 'utf8')).toBe('b\n');
   });
 
   it('strips a/ b/ when only the stripped names exist, and follows -p N', () => {
