@@ -63,6 +63,13 @@ export function decodeBinaryLine(line: string): Uint8Array | undefined {
 const HEAD = /^(literal|delta) (\d+)$/;
 
 /**
+ * The most a binary hunk may inflate to, or a delta make: a header states the
+ * size, and a few kilobytes of hostile zlib data could otherwise have this
+ * process allocate whatever it says (git's own big-file threshold is 512 MiB).
+ */
+export const MAX_BINARY_BYTES = 512 * 1024 * 1024;
+
+/**
  * The hunks of the binary data whose first line is lines[start] (the line
  * after `GIT binary patch`), and the index of the line after them.
  * Throws a parse_error naming the line of anything corrupt.
@@ -75,6 +82,7 @@ export function readBinaryHunks(lines: readonly string[], start: number): { hunk
     if (!head) break;
     const patchLine = i + 1;
     const size = Number(head[2]);
+    if (size > MAX_BINARY_BYTES) corrupt(patchLine, `it states ${size} bytes, more than the ${MAX_BINARY_BYTES} chord-patch inflates`);
     const pieces: Uint8Array[] = [];
     for (i++; ; i++) {
       const l = lines[i];

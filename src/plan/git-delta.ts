@@ -8,6 +8,8 @@
 // Every size is checked as git checks it: the source must be the stated size,
 // a copy must lie inside it, and the ops must make exactly the stated target.
 
+import { MAX_BINARY_BYTES } from '../input/git-binary.js';
+
 /** The delta applied to `source`, or the reason it does not apply. */
 export function applyDelta(source: Uint8Array, delta: Uint8Array): Uint8Array | string {
   let at = 0;
@@ -25,6 +27,8 @@ export function applyDelta(source: Uint8Array, delta: Uint8Array): Uint8Array | 
   const targetSize = size();
   if (sourceSize === undefined || targetSize === undefined) return 'the delta is cut short in its header';
   if (sourceSize !== source.length) return `the delta is for a ${sourceSize}-byte file, this one has ${source.length} bytes`;
+  if (targetSize > MAX_BINARY_BYTES)
+    return `the delta states a ${targetSize}-byte result, more than the ${MAX_BINARY_BYTES} bytes it may make`;
   const out = new Uint8Array(targetSize);
   let o = 0;
   while (at < delta.length) {

@@ -7,7 +7,7 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { isChordPatchError } from '../../src/errors.js';
-import { decodeBase85, decodeBinaryLine, readBinaryHunks } from '../../src/input/git-binary.js';
+import { decodeBase85, decodeBinaryLine, MAX_BINARY_BYTES, readBinaryHunks } from '../../src/input/git-binary.js';
 import { parseUnified } from '../../src/input/unified.js';
 import { reverseUnified, unifiedToOps } from '../../src/input/unified-ops.js';
 import { applyDelta } from '../../src/plan/git-delta.js';
@@ -115,6 +115,12 @@ describe('binary hunks', () => {
     // t4103 "reject unrecognized binary diff": "bogus" where "literal" or "delta" belongs.
     expect(corrupt(['bogus']).message).toMatch(/expected "literal N" or "delta N"/);
   });
+
+  it('refuses a header stating more than it may inflate, before inflating anything (a zlib bomb)', () => {
+    const bomb = hunkText('literal', Buffer.alloc(4096), 4096);
+    bomb[0] = `literal ${MAX_BINARY_BYTES + 1}`;
+    expect(corrupt(bomb).message).toMatch(/states \d+ bytes, more than the \d+ chord-patch inflates/);
+  });
 });
 
 /** A delta: source size, target size (varints), then the ops' bytes. */
@@ -156,6 +162,8 @@ describe("git's delta", () => {
     expect(applyDelta(src, delta(10, 4, 0x91, 8, 4))).toMatch(/reaches past the 10-byte file/);
     expect(applyDelta(src, delta(11, 1, 0x01, 0x61))).toMatch(/for a 11-byte file/);
     expect(applyDelta(src, delta(10, 3, 0x01, 0x61))).toMatch(/makes 1 bytes, its header states 3/);
+    // A result size no file this side of a hostile patch has: refused before anything is allocated.
+    expect(applyDelta(src, delta(10, 2 ** 40, 0x01, 0x61))).toMatch(/more than the \d+ bytes it may make/);
     expect(applyDelta(src, delta(10, 1, 0x02, 0x61, 0x62))).toMatch(/past the stated result size/);
     expect(applyDelta(src, delta(10, 1, 0x00))).toMatch(/opcode 0/);
     expect(applyDelta(src, delta(10, 2, 0x91, 2))).toMatch(/cut short/);
