@@ -7,7 +7,7 @@
 // t/t4012-diff-binary.sh of git's test suite.
 
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
@@ -323,5 +323,44 @@ describe("git's own cases", () => {
     const d2 = copy(n.pre);
     expect(apply(d2, n.patch).code).toBe(0);
     expect(tree(d2)).toEqual(tree(n.post));
+  });
+});
+
+describe('binary patches keep the trust boundaries text diffs keep (red team)', () => {
+  const PAIR: [Files, Files] = [{ 'pic.bin': Buffer.from('a\0b') }, { 'pic.bin': Buffer.from('c\0d') }];
+
+  it('never writes through a symbolic link at the target to a file outside the root', () => {
+    const m = made(...PAIR);
+    const dir = copy(m.pre);
+    const outside = temp();
+    writeFileSync(join(outside, 'pic.bin'), Buffer.from('a\0b'));
+    rmSync(join(dir, 'pic.bin'));
+    symlinkSync(join(outside, 'pic.bin'), join(dir, 'pic.bin'));
+    const r = apply(dir, m.patch);
+    expect(r.code).not.toBe(0);
+    expect(readFileSync(join(outside, 'pic.bin'))).toEqual(Buffer.from('a\0b'));
+    expect(readlinkSync(join(dir, 'pic.bin'))).toBe(join(outside, 'pic.bin'));
+  });
+
+  it('refuses a binary file inside .git/, as it refuses a text one', () => {
+    const m = made({ 'keep.txt': 'k\n' }, { 'keep.txt': 'k\n', 'hooks/post-checkout': Buffer.from('#!/bin/sh\0\n') });
+    const dir = copy(m.pre);
+    mkdirSync(join(dir, '.git', 'hooks'), { recursive: true });
+    const patch = join(temp(), 'hook.diff');
+    writeFileSync(patch, m.text.replace(/hooks\/post-checkout/g, '.git/hooks/post-checkout'), 'latin1');
+    expect(m.text).toContain('GIT binary patch');
+    const r = apply(dir, patch);
+    expect(r.code).not.toBe(0);
+    expect(existsSync(join(dir, '.git', 'hooks', 'post-checkout'))).toBe(false);
+  });
+
+  it('refuses a directory where the patch modifies a binary file, writing nothing', () => {
+    const m = made(...PAIR);
+    const dir = copy(m.pre);
+    rmSync(join(dir, 'pic.bin'));
+    mkdirSync(join(dir, 'pic.bin'));
+    const r = apply(dir, m.patch);
+    expect(r.code).not.toBe(0);
+    expect(readdirSync(join(dir, 'pic.bin'))).toEqual([]);
   });
 });
