@@ -7,7 +7,7 @@ import { ChordPatchError } from '../errors.js';
 import { errorOutcome } from '../run/pipeline.js';
 import { runPatchCalls } from '../run/run-calls.js';
 import { runUnifiedTexts } from '../run/run-diffs.js';
-import { patchFormat } from '../input/detect.js';
+import { CR_BREAKS_NOTE, crLineBreaks, patchFormat } from '../input/detect.js';
 import type { Fs } from '../types.js';
 import { emit, reported } from './emit.js';
 import { InputTooLarge, inputLimit, tooLarge } from './bounded-read.js';
@@ -42,12 +42,19 @@ export async function runApplyDiffs(files: readonly string[], flags: ApplyFlags,
       throw tooLarge(`${name} with the patch files before it`, limit);
     }
     budget -= bytes.length;
-    const text = decodeInputBytes(bytes);
+    const sent = decodeInputBytes(bytes);
+    // CR-only line breaks are read as LF, as for one patch (input/detect.ts crLineBreaks), and the outcome says so.
+    const lf = crLineBreaks(sent);
+    const text = lf ?? sent;
     if (patchFormat(text) !== 'unified' && !flags.allowEmpty)
       throw new UsageError(`${name} is not a unified diff: several patch files must all be unified diffs (git diff, diff -u)`);
-    return { text, name };
+    return { text, name, crBreaks: lf !== undefined };
   });
-  return reported(async () => emit(await runUnifiedTexts(diffs, { fs, ...applyOptions(flags, config) }), flags));
+  const notes = diffs.filter((d) => d.crBreaks).map((d) => ({ code: 'repair' as const, message: `${d.name}: ${CR_BREAKS_NOTE}` }));
+  return reported(async () => {
+    const o = await runUnifiedTexts(diffs, { fs, ...applyOptions(flags, config) });
+    return emit(notes.length > 0 ? { ...o, notes: [...notes, ...o.notes] } : o, flags);
+  });
 }
 
 /** --format openai: the input is OpenAI apply_patch_call items (one, a list, or a response), whatever else it might read as. */

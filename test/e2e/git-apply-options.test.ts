@@ -139,6 +139,16 @@ describe('several patch files', () => {
     expect(r.stderr).toContain('nothing was written');
   });
 
+  it('reads a CR-only patch file among several with its CRs as line breaks, and says which one', () => {
+    const d = tree({ a: '1\n', b: '2\n' });
+    const r = runCli(['apply', '--json', '-C', d, ...patchFiles(A, B.replace(/\n/g, '\r'))]);
+    expect(r.code).toBe(0);
+    expect(readTree(d)).toEqual({ a: '1x\n', b: '9\n' });
+    const notes = JSON.parse(r.stdout).notes.map((n: { message: string }) => n.message);
+    expect(notes.some((m: string) => /p1\.diff: the patch had no LF line breaks, only CRs/.test(m))).toBe(true);
+    expect(notes.some((m: string) => /p0\.diff: the patch had no LF/.test(m))).toBe(false);
+  });
+
   it('several diffs with --reject write what fits of each', () => {
     const { ours, git } = both({ a: '1\n', b: 'zz\n' }, ['--reject'], [A, B]);
     expect(ours).toEqual(git);
