@@ -237,3 +237,13 @@ describe('chord-patch mcp', () => {
     expect(part.structuredContent).toMatchObject({ lines: 4, offset: 2, shown: 2 });
   });
 });
+
+describe('chord-patch mcp bounds what a client sends', () => {
+  it('closes the connection on a message of more than 10 MB, without holding it, and writes nothing', () => {
+    writeFileSync(join(dir, 'f.txt'), 'a\n');
+    // One line of 11 MiB, never ended: the SDK's stdio transport caps a message at 10 MiB.
+    const r = runCli(['mcp'], { cwd: dir, input: 'x'.repeat(11 << 20) });
+    expect(r.stderr).toContain('exceeded maximum size of 10485760 bytes');
+    expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('a\n');
+  });
+});
