@@ -19,14 +19,39 @@ function borders(needle: ArrayLike<number>): Int32Array {
   return b;
 }
 
+/** Units of the anchor skipFor() searches natively: short enough that the native search stays fast on it. */
+const ANCHOR = 16;
+
+/**
+ * Where a search for `needle` may start, at or after `from`, or -1 when it
+ * cannot occur: the needle's rarest unit and the units just before it make
+ * an anchor the native search finds fast (its last unit rarely matches), and
+ * any place of the needle holds the anchor, at a fixed distance from its
+ * start, so none lies before the anchor's first place less that distance.
+ * Knuth-Morris-Pratt then reads only from there: a needle absent from the
+ * text (a unit the text lacks) costs one native pass, not a pass of
+ * JavaScript per search.
+ */
+function skipFor(text: string, needle: string, from: number): number {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < needle.length; i++) counts.set(needle.charCodeAt(i), (counts.get(needle.charCodeAt(i)) ?? 0) + 1);
+  let rare = 0;
+  for (let i = 1; i < needle.length; i++) if (counts.get(needle.charCodeAt(i))! < counts.get(needle.charCodeAt(rare))!) rare = i;
+  const start = Math.max(0, rare + 1 - ANCHOR);
+  const at = text.indexOf(needle.slice(start, rare + 1), Math.max(0, from) + start);
+  return at < 0 ? -1 : Math.max(from, at - start);
+}
+
 /** Offset of the first `needle` in `text` at or after `from`, or -1. */
 export function searchString(text: string, needle: string, from: number): number {
   if (needle.length <= NATIVE_MAX) return text.indexOf(needle, from);
+  const skip = skipFor(text, needle, from);
+  if (skip < 0) return -1;
   const codes = new Uint16Array(needle.length);
   for (let i = 0; i < needle.length; i++) codes[i] = needle.charCodeAt(i);
   const b = borders(codes);
   const m = codes.length;
-  for (let i = Math.max(0, from), k = 0; i < text.length; i++) {
+  for (let i = Math.max(0, skip), k = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     while (k > 0 && c !== codes[k]) k = b[k - 1]!;
     if (c === codes[k]) k++;
@@ -97,11 +122,13 @@ export function allPositions(text: string, needle: string): number[] {
     for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) out.push(i);
     return out;
   }
+  const skip = skipFor(text, needle, 0);
+  if (skip < 0) return out;
   const codes = new Uint16Array(needle.length);
   for (let i = 0; i < needle.length; i++) codes[i] = needle.charCodeAt(i);
   const b = borders(codes);
   const m = codes.length;
-  for (let i = 0, k = 0; i < text.length; i++) {
+  for (let i = skip, k = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     while (k > 0 && c !== codes[k]) k = b[k - 1]!;
     if (c === codes[k]) k++;

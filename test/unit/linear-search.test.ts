@@ -35,6 +35,31 @@ describe('substring search with a linear worst case', () => {
     );
   });
 
+  it('agrees with indexOf for periodic needles, whose search starts at their rarest unit', () => {
+    // Long runs of one letter with a few others: the needles are periodic (Knuth-Morris-Pratt), and
+    // their rarest unit is sometimes absent from the text, sometimes at its start or end.
+    const runs = fc.array(fc.tuple(fc.constantFrom('q', 'Z', 'y', 'é'), fc.integer({ min: 1, max: 90 })), { maxLength: 12 });
+    const textOf = (rs: [string, number][]) => rs.map(([c, n]) => (c === 'q' ? c.repeat(n) : c.repeat(1 + (n % 3)))).join('');
+    fc.assert(
+      fc.property(runs, runs, fc.nat(200), (t, n, from) => {
+        const text = textOf(t);
+        const needle = `${'q'.repeat(70)}${textOf(n)}`;
+        expect(periodic(needle)).toBe(true);
+        expect(searchString(text, needle, from)).toBe(text.indexOf(needle, from));
+        const all: number[] = [];
+        for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) all.push(i);
+        expect(allPositions(text, needle)).toEqual(all);
+        // The needle cut out of the text itself: always found, where indexOf finds it.
+        const inside =
+          text.length > 80 ? `${'q'.repeat(70)}${text.slice(from % (text.length - 10), (from % (text.length - 10)) + 10)}` : needle;
+        const doubled = `${text}${inside}${text}`;
+        expect(searchString(doubled, inside, 0)).toBe(doubled.indexOf(inside));
+        expect(allPositions(doubled, inside).length).toBeGreaterThan(0);
+      }),
+      { seed: 12, numRuns: 600 },
+    );
+  });
+
   it('lets a table find the line that holds a long fragment of repetitive text', () => {
     const line = 'q'.repeat(3000);
     const text = `${line}\n${line}x${line}\n`;
