@@ -1,19 +1,13 @@
 // git's object id of a blob: the SHA-1 of `blob <size>\0` and the bytes, the
-// id an `index <old>..<new>` line names. Bun's native hasher in the binary,
-// else node:crypto loaded on first use (sha256.ts says why).
+// id an `index <old>..<new>` line names (platform/hasher.ts picks the hasher).
 
-interface Hash {
-  update(data: Uint8Array | string): Hash;
-  digest(encoding: 'hex'): string;
-}
-
-const BunHasher = (globalThis as { Bun?: { CryptoHasher: new (algorithm: 'sha1') => Hash } }).Bun?.CryptoHasher;
+import { hasher } from './hasher.js';
 
 /** The blob id (40 hex digits) of `bytes`, whole or in pieces. */
 export function blobId(bytes: Uint8Array | readonly Uint8Array[]): string {
   const pieces = bytes instanceof Uint8Array ? [bytes] : bytes;
   const size = pieces.reduce((n, p) => n + p.length, 0);
-  const hash = BunHasher ? new BunHasher('sha1') : process.getBuiltinModule('node:crypto').createHash('sha1');
+  const hash = hasher('sha1');
   hash.update(`blob ${size}\0`);
   for (const p of pieces) hash.update(p);
   return hash.digest('hex');

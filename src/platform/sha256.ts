@@ -1,19 +1,8 @@
-// SHA-256 through Bun's native hasher in the binary, else node:crypto loaded
-// on first use: most runs hash nothing, every module that imported
-// node:crypto would load it at start-up, and under Bun loading it costs more
-// than a multi-file commit spends hashing.
+// SHA-256 of content (platform/hasher.ts picks the runtime's hasher).
 
-interface Hash {
-  update(data: Uint8Array | string): Hash;
-  digest(encoding: 'hex'): string;
-}
+import { hasher } from './hasher.js';
 
-const BunHasher = (globalThis as { Bun?: { CryptoHasher: new (algorithm: 'sha256') => Hash } }).Bun?.CryptoHasher;
-
-/** A streaming SHA-256. */
-function sha256Hash(): Hash {
-  return BunHasher ? new BunHasher('sha256') : process.getBuiltinModule('node:crypto').createHash('sha256');
-}
+const sha256Hash = () => hasher('sha256');
 
 /** The SHA-256 of `data` in hex. */
 export function sha256Hex(data: Uint8Array | string): string {
