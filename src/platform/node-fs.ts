@@ -42,6 +42,8 @@ import {
   rmdir,
   rmdirSync,
   type Stats,
+  statfs,
+  statfsSync,
   symlink,
   symlinkSync,
   unlink,
@@ -53,7 +55,7 @@ import {
 } from 'node:fs';
 import type { DirPin, Fs, OpenTemp, Stat } from '../types.js';
 import { byteLength } from './contents.js';
-import { onLocalDisk, pooledIo, readRegularFile, syncIo } from './regular.js';
+import { type Io, localDiskType, readRegularFile } from './regular.js';
 import { widenThreadPool } from './thread-pool.js';
 import { copyXattrs } from './xattrs.js';
 
@@ -158,10 +160,25 @@ export class NodeFs implements Fs {
   readonly readFile: Fs['readFile'] = async (path) =>
     this.inline() ? readFileSync(path) : this.pooled<Buffer>((cb) => readFile(path, cb));
 
-  readonly readRegular: NonNullable<Fs['readRegular']> = (path, maxBytes) =>
-    readRegularFile(this.inline() ? syncIo : pooledIo, path, maxBytes);
+  /** The calls a state file's read makes (regular.ts), each as every other method makes its own. */
+  readonly #stateIo: Io = {
+    open: async (path, flags) => (this.inline() ? openSync(path, flags) : this.pooled<number>((cb) => open(path, flags, cb))),
+    fstat: async (fd) => (this.inline() ? fstatSync(fd) : this.pooled<Stats>((cb) => fstat(fd, cb))),
+    read: async (fd, buf, at, length) =>
+      this.inline() ? readSync(fd, buf, at, length, null) : this.pooled<number>((cb) => read(fd, buf, at, length, null, cb)),
+    close: async (fd) => (this.inline() ? closeSync(fd) : this.pooled<void>((cb) => closeFd(fd, cb))),
+  };
 
-  readonly localDisk: NonNullable<Fs['localDisk']> = (path) => onLocalDisk(path, this.inline());
+  readonly readRegular: NonNullable<Fs['readRegular']> = (path, maxBytes) => readRegularFile(this.#stateIo, path, maxBytes);
+
+  readonly localDisk: NonNullable<Fs['localDisk']> = async (path) => {
+    try {
+      const s = this.inline() ? statfsSync(path) : await this.pooled<{ type: number }>((cb) => statfs(path, cb));
+      return localDiskType(s.type);
+    } catch {
+      return false;
+    }
+  };
 
   readonly hasBytes: NonNullable<Fs['hasBytes']> = async (path, bytes) => {
     // Compared a chunk at a time through one small buffer: revalidating a

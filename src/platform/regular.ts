@@ -7,7 +7,7 @@
 // to be a regular file, and read only up to a size its kind of file never
 // reaches; anything else is refused with an errno the caller tells apart.
 
-import { close, closeSync, constants, fstat, fstatSync, open, openSync, read, readSync, type Stats, statfs, statfsSync } from 'node:fs';
+import { constants, type Stats } from 'node:fs';
 
 export interface RegularFile {
   bytes: Uint8Array;
@@ -15,32 +15,13 @@ export interface RegularFile {
   mtimeMs: number;
 }
 
-/** The four calls a read makes: the synchronous twins, or through the thread pool. */
-interface Io {
+/** The four calls a read makes, as the Fs makes them (node-fs.ts: synchronously or through the thread pool). */
+export interface Io {
   open(path: string, flags: number): Promise<number>;
   fstat(fd: number): Promise<Stats>;
   read(fd: number, buf: Buffer, at: number, length: number): Promise<number>;
   close(fd: number): Promise<void>;
 }
-
-const done =
-  <T>(resolve: (v: T) => void, reject: (e: unknown) => void) =>
-  (e: NodeJS.ErrnoException | null, v: T) =>
-    e ? reject(e) : resolve(v);
-
-export const syncIo: Io = {
-  open: async (path, flags) => openSync(path, flags),
-  fstat: async (fd) => fstatSync(fd),
-  read: async (fd, buf, at, length) => readSync(fd, buf, at, length, null),
-  close: async (fd) => closeSync(fd),
-};
-
-export const pooledIo: Io = {
-  open: (path, flags) => new Promise((res, rej) => open(path, flags, done(res, rej))),
-  fstat: (fd) => new Promise((res, rej) => fstat(fd, done(res, rej))),
-  read: (fd, buf, at, length) => new Promise((res, rej) => read(fd, buf, at, length, null, done(res, rej))),
-  close: (fd) => new Promise((res, rej) => close(fd, (e) => (e ? rej(e) : res()))),
-};
 
 // Windows has neither flag (nor FIFOs a path can name): the fstat check is all there.
 const FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
@@ -101,16 +82,10 @@ const SHARED = new Set([
 ]);
 
 /**
- * Whether `path` is on a disk of this machine alone, so that every process
- * that can write there runs on this kernel. Only Linux's statfs types are
- * known; elsewhere, and when it cannot be asked, false.
+ * Whether a disk whose statfs(2) type is `type` belongs to this machine
+ * alone, so that every process that can write there runs on this kernel.
+ * Only Linux's types are known; elsewhere, false.
  */
-export async function onLocalDisk(path: string, sync: boolean): Promise<boolean> {
-  if (process.platform !== 'linux') return false;
-  try {
-    const s = sync ? statfsSync(path) : await new Promise<{ type: number }>((res, rej) => statfs(path, done(res, rej)));
-    return !SHARED.has(s.type);
-  } catch {
-    return false;
-  }
+export function localDiskType(type: number): boolean {
+  return process.platform === 'linux' && !SHARED.has(type);
 }
