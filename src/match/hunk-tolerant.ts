@@ -7,7 +7,15 @@ import { afterAnchors, oldSide, variants } from './hunk-lines.js';
 import type { Replacement } from './hunks.js';
 import { reindentHunk, type SeqLine } from './indent-evidence.js';
 import { indentOf } from './reindent.js';
-import { alignedByOneSpace, charOfLines, followFileStyle, plainlyIndentedWith, styleOf, styleWindow } from './indent-style.js';
+import {
+  alignedByOneSpace,
+  charOfLines,
+  followFileStyle,
+  plainlyIndentedWith,
+  spanIndentsWith,
+  styleOf,
+  styleWindow,
+} from './indent-style.js';
 import type { LineIndex } from './seek.js';
 import { carryFilePunctuation, type TolerantHit, type TolerantPass, tolerantSeek } from './tolerant.js';
 
@@ -81,6 +89,7 @@ export function followStyle(index: LineIndex, r: Replacement): Replacement {
   const added = r.lines.filter((l) => l.op === '+');
   const theirs = charOfLines(added.map((l) => l.text));
   if (theirs !== ' ' && theirs !== '\t') return r;
+  if (spanIndentsWith(index.table, r.start, r.start + r.oldLen, theirs)) return r;
   if (plainlyIndentedWith(index.table, index.length, r.start, r.start + r.oldLen, theirs)) return r;
   const at = (i: number) => (i >= 0 && i < index.length ? index.table.textAt(i) : undefined);
   const window = styleWindow(at, index.length, r.start, r.start + r.oldLen);

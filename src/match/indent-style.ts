@@ -121,6 +121,30 @@ export function plainlyIndentedWith(table: LineTable, length: number, first: num
   return shown;
 }
 
+/**
+ * Whether one of lines [first, end) certainly shows `ch` in its indentation
+ * the way followStyle's window test counts it (not one space of alignment,
+ * `\t* \S`). Every window styleWindow() reads holds these lines, so a hunk
+ * whose own span shows the added lines' character leaves them as typed:
+ * read off the table's units, a few lines instead of the whole window. False
+ * means "look closer": a single space is left to the full test.
+ */
+export function spanIndentsWith(table: LineTable, first: number, end: number, ch: ' ' | '\t'): boolean {
+  for (let i = first; i < end; i++) {
+    const e = table.end(i);
+    let tabs = 0;
+    let spaces = 0;
+    for (let k = table.start(i); k < e; k++) {
+      const u = table.unitAt(k);
+      if (u === 9) tabs++;
+      else if (u === 32) spaces++;
+      else break;
+    }
+    if (ch === '\t' ? tabs > 0 : spaces > 1) return true;
+  }
+  return false;
+}
+
 export type StyleResult = { added: string[]; note?: string };
 
 /**

@@ -1,11 +1,12 @@
-// plainlyIndentedWith() is followStyle's shortcut past styleWindow(): it reads
-// the table's units instead of building the window's strings. Whenever it says
-// the window plainly indents with a character, the string reading must agree:
-// the window is the whole STYLE_WINDOW span and shows that character at a level.
+// plainlyIndentedWith() and spanIndentsWith() are followStyle's shortcuts past
+// styleWindow(): they read the table's units instead of building the window's
+// strings. Whenever one says yes, the string reading must agree: for the first,
+// the window is the whole STYLE_WINDOW span and shows that character at a
+// level; for the second, whichever window styleWindow() picks shows it.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alignedByOneSpace, plainlyIndentedWith, styleWindow } from '../../src/match/indent-style.js';
+import { alignedByOneSpace, plainlyIndentedWith, spanIndentsWith, styleWindow } from '../../src/match/indent-style.js';
 import { indentOf } from '../../src/match/reindent.js';
 import { LineTable } from '../../src/text/table.js';
 
@@ -57,6 +58,40 @@ describe('plainlyIndentedWith agrees with styleWindow', () => {
       expect(yes).toBeGreaterThan(RUNS.numRuns / 20);
     });
   }
+
+  for (const backing of ['utf8', 'text'] as const) {
+    it(`spanIndentsWith never says yes where the window shows no such line (${backing} backing)`, () => {
+      let yes = 0;
+      fc.assert(
+        fc.property(
+          linesArb,
+          fc.nat(),
+          fc.integer({ min: 1, max: 8 }),
+          fc.constantFrom(' ' as const, '\t' as const),
+          (lines, s, len, ch) => {
+            const first = s % lines.length;
+            const end = Math.min(lines.length, first + len);
+            const text = `${lines.join('\n')}\n`;
+            const table = backing === 'utf8' ? LineTable.fromUtf8(Buffer.from(text)) : LineTable.fromText(text);
+            if (!spanIndentsWith(table, first, end, ch)) return;
+            yes++;
+            const at = (i: number) => (i >= 0 && i < lines.length ? lines[i] : undefined);
+            const window = styleWindow(at, lines.length, first, end);
+            expect(window.some((l) => indentOf(l).includes(ch) && !(ch === ' ' && alignedByOneSpace(l)))).toBe(true);
+          },
+        ),
+        RUNS,
+      );
+      expect(yes).toBeGreaterThan(RUNS.numRuns / 20);
+    });
+  }
+
+  it('spanIndentsWith leaves one space of alignment to the full test', () => {
+    const table = LineTable.fromText('\t * note\n x\n\t\tx\n');
+    expect(spanIndentsWith(table, 0, 2, ' ')).toBe(false);
+    expect(spanIndentsWith(table, 0, 3, '\t')).toBe(true);
+    expect(spanIndentsWith(LineTable.fromText('  x\n'), 0, 1, ' ')).toBe(true);
+  });
 
   it('says yes for a plainly space-indented file and no for a tab one', () => {
     const lines = Array.from({ length: 100 }, (_, i) => (i % 3 === 0 ? `f${i}() {` : `    x${i} = ${i}`));
