@@ -6,6 +6,8 @@
 // found here by comparing whole lines without decoding them: a session
 // checks every patch against each earlier state of its file it keeps.
 
+import { commonPrefixLength, commonSuffixLength } from '../platform/contents.js';
+import { lowerBound } from '../text/search.js';
 import type { LineTable } from '../text/table.js';
 import { commonEnds, type Ends, WINDOW_CONTEXT } from './merge.js';
 
@@ -25,7 +27,37 @@ function sameLine(a: LineTable, i: number, b: LineTable, j: number): boolean {
 }
 
 /** The lines two tables share at each end, trimmed as merge.ts trims the sides it aligns. */
-export const tableEnds = (a: LineTable, b: LineTable): Ends => commonEnds(a.length, b.length, (i, j) => sameLine(a, i, b, j));
+export function tableEnds(a: LineTable, b: LineTable): Ends {
+  const same = (i: number, j: number) => sameLine(a, i, b, j);
+  const au = a.units();
+  const bu = b.units();
+  if (typeof au === 'string' || typeof bu === 'string') return commonEnds(a.length, b.length, same);
+  return commonEnds(
+    a.length,
+    b.length,
+    same,
+    linesInCommonBytes(a.lineStarts(), au.length, commonPrefixLength(au, bu), commonSuffixLength(au, bu)),
+  );
+}
+
+/**
+ * The lines of a table (line starts `starts`, `length` bytes) that lie inside
+ * the `prefix` bytes it shares with another table at its start, and inside
+ * the `suffix` it shares at its end: there both tables cut the same bytes into
+ * the same lines. A line ends in the prefix only when its ending is followed
+ * by a shared byte too (a '\r' then '\n' is one ending, a '\r' alone another),
+ * and starts in the suffix only when the ending before it is shared. Whole
+ * states of a file compared line by line cost a loop per byte; this costs a
+ * few native comparisons.
+ */
+function linesInCommonBytes(starts: Readonly<Int32Array>, length: number, prefix: number, suffix: number): Ends {
+  const n = starts.length - 1;
+  // Lines 0..head-1 end (starts[k + 1]) before the prefix's last byte.
+  const head = Math.max(0, lowerBound(starts, prefix, 1, n + 1) - 1);
+  // Lines from the first whose preceding ending byte (starts[i] - 1) is in the suffix, to the end; never line 0.
+  const tail = n - lowerBound(starts, length - suffix + 1, 1, n);
+  return { head, tail: Math.max(0, tail) };
+}
 
 /**
  * The base positions `other` can touch (as merge.ts counts them: a line it

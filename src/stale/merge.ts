@@ -90,12 +90,16 @@ export interface Ends {
   tail: number;
 }
 
-/** The Ends of two sequences of these lengths, `same(i, j)` telling whether line i of the first is line j of the second. */
-export function commonEnds(aLength: number, bLength: number, same: (i: number, j: number) => boolean): Ends {
+/**
+ * The Ends of two sequences of these lengths, `same(i, j)` telling whether
+ * line i of the first is line j of the second. `known`: lines already known
+ * to be the same at each end (the search goes on from there).
+ */
+export function commonEnds(aLength: number, bLength: number, same: (i: number, j: number) => boolean, known?: Ends): Ends {
   const shorter = Math.min(aLength, bLength);
-  let head = 0;
+  let head = Math.min(known?.head ?? 0, shorter);
   while (head < shorter && same(head, head)) head++;
-  let tail = 0;
+  let tail = Math.min(known?.tail ?? 0, shorter - head);
   while (tail < shorter - head && same(aLength - 1 - tail, bLength - 1 - tail)) tail++;
   return { head, tail };
 }

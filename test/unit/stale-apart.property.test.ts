@@ -8,9 +8,9 @@
 
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changedSpan, mayConflict } from '../../src/stale/apart.js';
+import { changedSpan, mayConflict, tableEnds } from '../../src/stale/apart.js';
 import { linesOf, mergeConflicts } from '../../src/stale/resolve.js';
-import { loadMerge, mergeLines } from '../../src/stale/merge.js';
+import { commonEnds, loadMerge, mergeLines } from '../../src/stale/merge.js';
 import { LineTable } from '../../src/text/table.js';
 
 const LINE = fc.constantFrom('a\n', 'b\n', 'c\n', 'a\r\n', 'a');
@@ -32,6 +32,37 @@ const tables = (text: string) => [LineTable.fromUtf8(Buffer.from(text)), LineTab
 const labels = { ours: 'o', base: 'b', theirs: 't' };
 
 beforeAll(loadMerge);
+
+// Bytes edited anywhere, endings included: a change may split a '\r\n', leave a '\r' alone or cut a line's end.
+const UNIT = fc.constantFrom('a', 'b', '\n', '\r', '\r\n', 'é');
+const BYTES = fc.array(UNIT, { maxLength: 60 }).map((us) => us.join(''));
+const byteEdited = (file: string) =>
+  fc.array(fc.record({ at: fc.nat(), cut: fc.nat({ max: 3 }), put: fc.array(UNIT, { maxLength: 3 }) }), { maxLength: 3 }).map((edits) => {
+    let out = file;
+    for (const e of edits) {
+      const at = e.at % (out.length + 1);
+      out = out.slice(0, at) + e.put.join('') + out.slice(at + e.cut);
+    }
+    return out;
+  });
+
+describe('tableEnds', () => {
+  it('reads the shared bytes into the lines a line-by-line comparison finds', () => {
+    fc.assert(
+      fc.property(
+        BYTES.chain((a) => fc.tuple(fc.constant(a), byteEdited(a))),
+        ([a, b]) => {
+          const [ab, at] = tables(a);
+          const [bb, bt] = tables(b);
+          const byLine = commonEnds(at.length, bt.length, (i, j) => at.textAt(i) === bt.textAt(j) && at.eolAt(i) === bt.eolAt(j));
+          expect(tableEnds(ab, bb)).toEqual(byLine);
+          expect(tableEnds(at, bt)).toEqual(byLine);
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+});
 
 describe('mayConflict', () => {
   it('is true wherever the merge of the three finds a conflict, on either backing', () => {
