@@ -5,6 +5,7 @@
 // overlap (`dir` and `dir/file`), or two names for one file (hard links),
 // reject the whole patch before anything is written.
 
+import type { LinesMemo } from './snapshot-lines.js';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ChordPatchError } from '../errors.js';
 import type { Entry, Fs } from '../types.js';
@@ -32,6 +33,8 @@ export interface Snapshot {
   reals: Map<string, string>;
   /** What it was told (a link's target is checked against the same rules as a path: plan/plan-links.ts). */
   options?: SnapshotOptions;
+  /** The files' lines once decoded (plan/snapshot-lines.ts). */
+  lines?: LinesMemo;
 }
 
 /** What the snapshot is told besides the paths: whether outside paths are allowed, and what is reserved. */
@@ -184,7 +187,7 @@ export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[
   checkSameFile(refs, entries);
   const planned = new Map<string, PlannedDir>();
   for (const [dir, p] of dirs) planned.set(dir, await p);
-  return { root, entries, outside, realRoot, dirs: planned, reserved, reals, options };
+  return { root, entries, outside, realRoot, dirs: planned, reserved, reals, options, lines: new WeakMap() };
 }
 
 /**

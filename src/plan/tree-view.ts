@@ -6,7 +6,8 @@
 // operation's reports can be dropped with it.
 
 import type { Replacement } from '../match/hunks.js';
-import { type Decoded, decodeLines, type DecodeOptions, type TextEncoding } from '../text/decode.js';
+import type { Decoded, DecodeOptions, TextEncoding } from '../text/decode.js';
+import { snapshotLines } from './snapshot-lines.js';
 import type { Run } from '../text/runs.js';
 import { wholeRuns } from '../text/runs.js';
 import type { Line } from '../text/lines.js';
@@ -176,7 +177,7 @@ export class PlanView {
   /** Content as text, or the decoder's refusal when its bytes are not text. */
   decode(content: Content): TextContent | Extract<Decoded, { ok: false }> {
     if (content.type === 'text') return content;
-    const d = decodeLines(content.bytes, this.options);
+    const d = snapshotLines(this.snapshot.lines, content.bytes, this.options);
     if (!d.ok) return d;
     const base = d.table;
     return { type: 'text', runs: wholeRuns(base), base, encoding: d.encoding, ...(content.origin ? { origin: content.origin } : {}) };

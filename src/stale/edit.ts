@@ -37,7 +37,7 @@ export async function reviseStaleEdit(
   const ref = resolveRef(snapshot.root, request.path);
   const entry = snapshot.entries.get(ref.abs);
   if (!group || !failure || entry?.kind !== 'file') return planned;
-  const current = tableOf(entry.bytes, options);
+  const current = tableOf(entry.bytes, options, snapshot.lines);
   if (!current) return planned;
   await loadMerge();
   const known = await knownPreimages(ref.abs, entry.bytes, options);
@@ -48,7 +48,7 @@ export async function reviseStaleEdit(
   const old = entries[failure.entry ?? 0]?.old_string ?? '';
   const matches: (BaseMatch & { sub: EditPlan })[] = [];
   for (const p of known.preimages) {
-    const base = tableOf(p.bytes, options);
+    const base = tableOf(p.bytes, options, snapshot.lines);
     if (!base) continue;
     const sub = planEdit(request, { ...snapshot, entries: new Map(snapshot.entries).set(ref.abs, { ...entry, bytes: p.bytes }) }, options);
     const m = sub.plan.mutations[0];

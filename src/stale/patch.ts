@@ -81,7 +81,7 @@ function overlapsOwnEdit(i: number, run: StalePatchRun): OpFailure | undefined {
   const abs = refs[0]!.abs;
   const entry = snapshot.entries.get(abs);
   if (entry?.kind !== 'file' || !options.session) return undefined;
-  const current = tableOf(entry.bytes, options);
+  const current = tableOf(entry.bytes, options, snapshot.lines);
   // A very large file is not checked: the three-way diff of every run would cost more than the check is worth.
   if (!current || current.table.length > OVERLAP_CHECK_LINES) return undefined;
   const own = sessionPreimages({ ...options, session: options.session }, abs).preimages.filter((p) => !sameBytes(p.bytes, entry.bytes));
@@ -131,7 +131,7 @@ async function reviseOne(f: OpFailure, run: StalePatchRun): Promise<Revised> {
   const abs = refs[0]!.abs;
   const entry = snapshot.entries.get(abs);
   if (entry?.kind !== 'file') return { notes: [] };
-  const current = tableOf(entry.bytes, options);
+  const current = tableOf(entry.bytes, options, snapshot.lines);
   if (!current) return { notes: [] };
   const known = await knownPreimages(abs, entry.bytes, options);
   const notes: Note[] = known.trouble ? [{ code: 'info', message: `${f.path}: ${known.trouble.message}; no merge was tried from it` }] : [];
@@ -165,7 +165,7 @@ function baseMatches(f: OpFailure, run: StalePatchRun, entry: FileEntry, preimag
   const refs = run.refsOf[f.op]!;
   const out: BaseMatch[] = [];
   for (const p of preimages) {
-    const base = tableOf(p.bytes, options);
+    const base = tableOf(p.bytes, options, snapshot.lines);
     if (!base) continue;
     const entries = new Map(snapshot.entries);
     entries.set(refs[0]!.abs, { ...entry, bytes: p.bytes });

@@ -4,7 +4,8 @@
 // (base = that state, ours = the file now, theirs = that state changed).
 // Where two bases fit and merge differently, nothing is chosen.
 
-import { decodeLines, type DecodeOptions, type TextEncoding } from '../text/decode.js';
+import type { DecodeOptions, TextEncoding } from '../text/decode.js';
+import { type LinesMemo, snapshotLines } from '../plan/snapshot-lines.js';
 import type { Line } from '../text/lines.js';
 import type { LineTable } from '../text/table.js';
 import { preimageName } from './describe.js';
@@ -31,9 +32,13 @@ export const linesOf = (t: LineTable, from = 0, to = t.length): Line[] =>
   Array.from({ length: to - from }, (_, k) => ({ text: t.textAt(from + k), eol: t.eolAt(from + k) }));
 export const textsOf = (t: LineTable): string[] => Array.from({ length: t.length }, (_, i) => t.textAt(i));
 
-/** The decoded lines of bytes, in the current file's encoding when it has none of its own to show. */
-export function tableOf(bytes: Uint8Array, options: DecodeOptions): { table: LineTable; encoding: TextEncoding } | undefined {
-  const d = decodeLines(bytes, options);
+/** The decoded lines of bytes, in the current file's encoding when it has none of its own to show (`memo`: the run's snapshot's). */
+export function tableOf(
+  bytes: Uint8Array,
+  options: DecodeOptions,
+  memo?: LinesMemo,
+): { table: LineTable; encoding: TextEncoding } | undefined {
+  const d = snapshotLines(memo, bytes, options);
   return d.ok ? { table: d.table, encoding: d.encoding } : undefined;
 }
 
