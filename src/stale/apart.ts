@@ -6,7 +6,7 @@
 // found here by comparing whole lines without decoding them: a session
 // checks every patch against each earlier state of its file it keeps.
 
-import { commonPrefixLength, commonSuffixLength } from '../platform/contents.js';
+import { commonPrefixLength, commonSuffixLength } from '../text/quote.js';
 import { lowerBound } from '../text/search.js';
 import type { LineTable } from '../text/table.js';
 import { commonEnds, type Ends, WINDOW_CONTEXT } from './merge.js';

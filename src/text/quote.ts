@@ -30,9 +30,10 @@ export function codePoint(ch: string | number): string {
   return `U+${hex(typeof ch === 'number' ? ch : ch.codePointAt(0)!, 4)}`;
 }
 
-/** How many leading items (UTF-16 units of strings) `a` and `b` share. */
+/** How many leading items (UTF-16 units of strings, bytes of byte arrays) `a` and `b` share. */
 export function commonPrefixLength<T>(a: ArrayLike<T> | string, b: ArrayLike<T> | string): number {
   const max = Math.min(a.length, b.length);
+  if (a instanceof Uint8Array && b instanceof Uint8Array) return commonByteRun(a, b, max, (x, from, to) => x.subarray(from, to));
   let k = 0;
   // Strings compare by char code: no one-character string per step on long texts.
   if (typeof a === 'string' && typeof b === 'string') while (k < max && a.charCodeAt(k) === b.charCodeAt(k)) k++;
@@ -43,10 +44,43 @@ export function commonPrefixLength<T>(a: ArrayLike<T> | string, b: ArrayLike<T> 
 /** How many trailing items `a` and `b` share, not counting into their first `skip` items (a shared prefix already taken). */
 export function commonSuffixLength<T>(a: ArrayLike<T> | string, b: ArrayLike<T> | string, skip = 0): number {
   const max = Math.min(a.length, b.length) - skip;
+  if (a instanceof Uint8Array && b instanceof Uint8Array) {
+    return commonByteRun(a, b, Math.max(0, max), (x, from, to) => x.subarray(x.length - to, x.length - from));
+  }
   const ea = a.length - 1;
   const eb = b.length - 1;
   let k = 0;
   if (typeof a === 'string' && typeof b === 'string') while (k < max && a.charCodeAt(ea - k) === b.charCodeAt(eb - k)) k++;
   else while (k < max && a[ea - k] === b[eb - k]) k++;
   return k;
+}
+
+/** Bytes compared natively at first; each block that matches doubles the next. */
+const FIRST_BLOCK = 4096;
+
+/**
+ * The first `n` bytes of `a` and `b` read through `window` (bytes [from, to),
+ * from the start or counted from the end): how many are the same, compared
+ * natively a block at a time. Whole states of a file share most of their
+ * bytes, where a loop per byte is what costs (stale/apart.ts).
+ */
+function commonByteRun(a: Uint8Array, b: Uint8Array, n: number, window: (x: Uint8Array, from: number, to: number) => Uint8Array): number {
+  const same = (from: number, to: number) => Buffer.compare(window(a, from, to), window(b, from, to)) === 0;
+  let at = 0;
+  for (let block = FIRST_BLOCK; at < n; block *= 2) {
+    const to = Math.min(n, at + block);
+    if (same(at, to)) {
+      at = to;
+      continue;
+    }
+    // The first difference is in [at, to): halve the range until it is one byte.
+    let hi = to;
+    while (hi - at > 1) {
+      const mid = (at + hi) >>> 1;
+      if (same(at, mid)) at = mid;
+      else hi = mid;
+    }
+    return at;
+  }
+  return n;
 }

@@ -6,7 +6,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { commonPrefixLength, commonSuffixLength } from '../../src/platform/contents.js';
+import { commonPrefixLength, commonSuffixLength } from '../../src/text/quote.js';
 
 const RUNS = { numRuns: 400, seed: Number(process.env.FC_SEED ?? 2026_1204) };
 
@@ -46,6 +46,9 @@ describe('common byte runs', () => {
     fc.assert(
       fc.property(pair, ([a, b]) => {
         expect(commonSuffixLength(a, b)).toBe(slowPrefix(reversed(a), reversed(b)));
+        // Not counting into a shared prefix already taken, as the item loop does for arrays.
+        const p = slowPrefix(a, b);
+        expect(commonSuffixLength(a, b, p)).toBe(commonSuffixLength([...a], [...b], p));
       }),
       RUNS,
     );
