@@ -12,7 +12,7 @@ import type { LineTable } from '../text/table.js';
 import { commonEnds, type Ends, WINDOW_CONTEXT } from './merge.js';
 
 /** Line i of `a` and line j of `b` hold the same text with the same ending. */
-function sameLine(a: LineTable, i: number, b: LineTable, j: number): boolean {
+export function sameLine(a: LineTable, i: number, b: LineTable, j: number): boolean {
   const as = a.lineStarts();
   const bs = b.lineStarts();
   const from = as[i]!;

@@ -29,7 +29,24 @@ export async function loadMerge(): Promise<void> {
 }
 
 /** Line identity for the merge: the text and its ending (a changed ending is a change). */
-const key = (l: Line): string => `${l.text}\u0000${l.eol}`;
+export const key = (l: Line): string => `${l.text}\u0000${l.eol}`;
+
+/**
+ * One side of a merge as the windowed merge reads it: its length, the keys
+ * (`key`) of its lines over a range, and whether its line j is the base's
+ * line i. Keys are asked for only inside the windows, so a side can make
+ * them on demand from a file's table.
+ */
+export interface MergeSide {
+  readonly length: number;
+  keys(from: number, to: number): string[];
+  sameAsBase(i: number, j: number): boolean;
+}
+
+/** A side held as keys already, compared with the base's keys. */
+function keyedSide(keys: readonly string[], base: readonly string[]): MergeSide {
+  return { length: keys.length, keys: (from, to) => keys.slice(from, to), sameAsBase: (i, j) => base[i] === keys[j] };
+}
 
 /** Merge (loadMerge first). `labels` name the sides in conflict markers. */
 export function mergeLines(
@@ -39,10 +56,8 @@ export function mergeLines(
   labels: { ours: string; base: string; theirs: string },
 ): MergeResult {
   if (!diff3) throw new Error('loadMerge() first');
-  const o = ours.map(key);
   const b = base.map(key);
-  const t = theirs.map(key);
-  const regions = windowedMerge(diff3, o, b, t);
+  const regions = windowedMerge(diff3, keyedSide(b, b), keyedSide(ours.map(key), b), keyedSide(theirs.map(key), b), false);
   const lines: Line[] = [];
   const conflicts: Conflict[] = [];
   const marked: Line[] = [];
@@ -61,8 +76,7 @@ export function mergeLines(
       continue;
     }
     const c = r.conflict;
-    const text = (keys: readonly string[]) => keys.map((k) => k.slice(0, k.lastIndexOf('\u0000')));
-    conflicts.push({ oursStart: c.aIndex, ours: text(c.a), theirs: text(c.b), baseStart: c.oIndex });
+    conflicts.push(conflictOf(c));
     const mark = (m: string) => marked.push({ text: m, eol });
     mark(`<<<<<<< ${labels.ours}`);
     push(marked, c.a);
@@ -79,7 +93,26 @@ export function mergeLines(
   return { ok: false, conflicts, withMarkers: marked };
 }
 
-type Region = { ok: string[] } | { conflict: { a: string[]; aIndex: number; o: string[]; oIndex: number; b: string[]; bIndex: number } };
+/**
+ * The conflicts mergeLines would find (loadMerge first), without the merged
+ * lines: only the windows both sides change are merged, since a window one
+ * side leaves as the base cannot conflict, and no other line is read.
+ */
+export function mergeSidesConflicts(base: MergeSide, ours: MergeSide, theirs: MergeSide): Conflict[] {
+  if (!diff3) throw new Error('loadMerge() first');
+  return windowedMerge(diff3, base, ours, theirs, true).flatMap((r) => ('conflict' in r ? [conflictOf(r.conflict)] : []));
+}
+
+const textsOfKeys = (keys: readonly string[]) => keys.map((k) => k.slice(0, k.lastIndexOf('\u0000')));
+const conflictOf = (c: RegionConflict): Conflict => ({
+  oursStart: c.aIndex,
+  ours: textsOfKeys(c.a),
+  theirs: textsOfKeys(c.b),
+  baseStart: c.oIndex,
+});
+
+type RegionConflict = { a: string[]; aIndex: number; o: string[]; oIndex: number; b: string[]; bIndex: number };
+type Region = { ok: string[] } | { conflict: RegionConflict };
 
 /** Lines kept on each side of every change the merge looks at: the diff3 runs only on these windows. */
 export const WINDOW_CONTEXT = 3;
@@ -108,23 +141,30 @@ export function commonEnds(aLength: number, bLength: number, same: (i: number, j
  * Where `other` keeps each base line (-1: removed), and which base positions a
  * change touches (a removed line, or lines inserted before it; index n: the end).
  */
-function alignment(base: readonly string[], other: readonly string[]): { map: Int32Array; touched: Uint8Array } {
-  const map = new Int32Array(base.length).fill(-1);
-  const touched = new Uint8Array(base.length + 1);
+function alignment(n: number, other: MergeSide): { map: Int32Array; touched: Uint8Array } {
+  const map = new Int32Array(n).fill(-1);
+  const touched = new Uint8Array(n + 1);
+  const m = other.length;
   // Two states of one file share most lines: only what lies between their common first and last lines is diffed.
-  const { head, tail } = commonEnds(base.length, other.length, (i, j) => base[i] === other[j]);
+  const { head, tail } = commonEnds(n, m, (i, j) => other.sameAsBase(i, j));
   for (let k = 0; k < head; k++) map[k] = k;
-  for (let k = 1; k <= tail; k++) map[base.length - k] = other.length - k;
+  for (let k = 1; k <= tail; k++) map[n - k] = m - k;
+  const positions = (from: number, to: number) => {
+    const out: number[] = [];
+    for (let k = from; k < to; k++) out.push(k);
+    return out;
+  };
+  const comparator = (i: number, j: number) => other.sameAsBase(i, j);
   let bi = head;
   let oi = head;
-  for (const part of diffArrays(base.slice(head, base.length - tail), other.slice(head, other.length - tail))) {
-    const n = part.count ?? part.value.length;
+  for (const part of diffArrays(positions(head, n - tail), positions(head, m - tail), { comparator })) {
+    const count = part.count ?? part.value.length;
     if (part.added) {
       touched[bi] = 1;
-      oi += n;
+      oi += count;
     } else if (part.removed) {
-      for (let k = 0; k < n; k++) touched[bi++] = 1;
-    } else for (let k = 0; k < n; k++) map[bi++] = oi++;
+      for (let k = 0; k < count; k++) touched[bi++] = 1;
+    } else for (let k = 0; k < count; k++) map[bi++] = oi++;
   }
   return { map, touched };
 }
@@ -133,30 +173,39 @@ function alignment(base: readonly string[], other: readonly string[]): { map: In
  * node-diff3 on the windows around the changes only, the lines between them
  * (unchanged on both sides) copied: its LCS grows with the square of the
  * lines it is given, which a file of thousands of lines would pay in full.
+ * `conflictsOnly`: no lines copied, and a window only one side changes skipped.
  */
-function windowedMerge(diff3: Diff3, ours: readonly string[], base: readonly string[], theirs: readonly string[]): Region[] {
+function windowedMerge(diff3: Diff3, base: MergeSide, ours: MergeSide, theirs: MergeSide, conflictsOnly: boolean): Region[] {
   const n = base.length;
-  const a = alignment(base, ours);
-  const b = alignment(base, theirs);
+  const a = alignment(n, ours);
+  const b = alignment(n, theirs);
   const windows = windowsOf(a.touched, b.touched, n);
-  const at = (m: Int32Array, side: readonly string[], i: number) => (i >= n ? side.length : i === 0 ? 0 : m[i]!);
+  const at = (m: Int32Array, side: MergeSide, i: number) => (i >= n ? side.length : i === 0 ? 0 : m[i]!);
   const regions: Region[] = [];
   let done = 0;
   for (const [s, e] of windows) {
-    if (s > done) regions.push({ ok: base.slice(done, s) });
+    if (conflictsOnly && !(touches(a.touched, s, e) && touches(b.touched, s, e))) continue;
+    if (s > done && !conflictsOnly) regions.push({ ok: base.keys(done, s) });
     const [oS, oE, tS, tE] = [at(a.map, ours, s), at(a.map, ours, e), at(b.map, theirs, s), at(b.map, theirs, e)];
-    const part = diff3.diff3Merge(ours.slice(oS, oE), base.slice(s, e), theirs.slice(tS, tE), { excludeFalseConflicts: true }) as Region[];
+    const part = diff3.diff3Merge(ours.keys(oS, oE), base.keys(s, e), theirs.keys(tS, tE), { excludeFalseConflicts: true }) as Region[];
     for (const r of part) {
-      if ('ok' in r) regions.push(r);
-      else
+      if ('ok' in r) {
+        if (!conflictsOnly) regions.push(r);
+      } else
         regions.push({
           conflict: { ...r.conflict, aIndex: r.conflict.aIndex + oS, oIndex: r.conflict.oIndex + s, bIndex: r.conflict.bIndex + tS },
         });
     }
     done = e;
   }
-  if (done < n) regions.push({ ok: base.slice(done) });
+  if (done < n && !conflictsOnly) regions.push({ ok: base.keys(done, n) });
   return regions;
+}
+
+/** Does a side change any base position of the window [s, e] (its end included: an insertion before line e)? */
+function touches(touched: Uint8Array, s: number, e: number): boolean {
+  for (let c = s; c <= e; c++) if (touched[c]) return true;
+  return false;
 }
 
 /** The base ranges [start, end) node-diff3 runs on: each position either side changes, with context, overlapping ones joined. */
@@ -175,7 +224,11 @@ function windowsOf(touchedA: Uint8Array, touchedB: Uint8Array, n: number): [numb
 
 /** The windows a merge of these sides runs node-diff3 on (for tests: the merge's cost grows with their lines, not the file's). */
 export function mergeWindows(ours: readonly string[], base: readonly string[], theirs: readonly string[]): [number, number][] {
-  return windowsOf(alignment(base, ours).touched, alignment(base, theirs).touched, base.length);
+  return windowsOf(
+    alignment(base.length, keyedSide(ours, base)).touched,
+    alignment(base.length, keyedSide(theirs, base)).touched,
+    base.length,
+  );
 }
 
 /** A side's last line without an ending gets one before the next marker line. */

@@ -88,7 +88,7 @@ function overlapsOwnEdit(i: number, run: StalePatchRun): OpFailure | undefined {
   const path = refs[0]!.raw;
   const f: OpFailure = { op: i, code: 'stale_context', path, message: '' };
   for (const m of baseMatches({ ...f, hunk: 1 }, run, entry, own)) {
-    const conflicts = mergeConflicts(current.table, m, path);
+    const conflicts = mergeConflicts(current.table, m);
     if (conflicts.length === 0) continue;
     const mapped = mapRange(textsOf(m.base), textsOf(current.table), m.range);
     const c = conflicts[0]!;

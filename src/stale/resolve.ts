@@ -9,8 +9,8 @@ import { type LinesMemo, snapshotLines } from '../plan/snapshot-lines.js';
 import type { Line } from '../text/lines.js';
 import type { LineTable } from '../text/table.js';
 import { preimageName } from './describe.js';
-import { mayConflict, tableEnds } from './apart.js';
-import { type Conflict, mergeLines, WINDOW_CONTEXT } from './merge.js';
+import { mayConflict, sameLine, tableEnds } from './apart.js';
+import { type Conflict, type MergeSide, mergeLines, mergeSidesConflicts, WINDOW_CONTEXT } from './merge.js';
 import type { Preimage, ThreeWay } from './types.js';
 
 /** A pre-image the change applied to: the base, and the base as changed. */
@@ -52,17 +52,22 @@ const labelsOf = (m: BaseMatch, path: string) => ({
  * Where merging one base's change into the file now conflicts; none when it
  * merges cleanly (loadMerge first). Changes too far apart to meet are not
  * merged at all (apart.ts); otherwise lines all three share at the start and
- * the end cannot conflict, so only the rest, with a window's context, is.
+ * the end cannot conflict, so only the rest, with a window's context, is, read
+ * from the tables: only the lines of windows both sides change are decoded.
  */
-export function mergeConflicts(current: LineTable, m: BaseMatch, path: string): Conflict[] {
+export function mergeConflicts(current: LineTable, m: BaseMatch): Conflict[] {
   const ends = { ours: tableEnds(m.base, current), theirs: tableEnds(m.base, m.changed) };
   if (!mayConflict(m.base, current, m.changed, ends)) return [];
   const margin = WINDOW_CONTEXT + 1;
   const from = Math.max(0, Math.min(ends.ours.head, ends.theirs.head) - margin);
   const tail = Math.max(0, Math.min(ends.ours.tail, ends.theirs.tail) - margin);
-  const middle = (t: LineTable) => linesOf(t, from, t.length - tail);
-  const r = mergeLines(middle(m.base), middle(current), middle(m.changed), labelsOf(m, path));
-  return r.ok ? [] : r.conflicts.map((c) => ({ ...c, oursStart: c.oursStart + from, baseStart: c.baseStart + from }));
+  const middle = (t: LineTable): MergeSide => ({
+    length: t.length - tail - from,
+    keys: (s, e) => Array.from({ length: e - s }, (_, k) => `${t.textAt(from + s + k)}\u0000${t.eolAt(from + s + k)}`),
+    sameAsBase: (i, j) => sameLine(m.base, from + i, t, from + j),
+  });
+  const conflicts = mergeSidesConflicts(middle(m.base), middle(current), middle(m.changed));
+  return conflicts.map((c) => ({ ...c, oursStart: c.oursStart + from, baseStart: c.baseStart + from }));
 }
 
 /** Merge the change into the current file (mergeLines needs loadMerge first). */

@@ -97,7 +97,7 @@ describe('mayConflict', () => {
             const [b, o, t] = [tables(base)[backing], tables(ours)[backing], tables(theirs)[backing]];
             const whole = mergeLines(linesOf(b), linesOf(o), linesOf(t), labels);
             const preimage = { source: 'session' as const, bytes: Buffer.from(base), hash: '0'.repeat(64), time: 0 };
-            const found = mergeConflicts(o, { preimage, base: b, changed: t, range: { start: 0, end: 0 } }, 'f');
+            const found = mergeConflicts(o, { preimage, base: b, changed: t, range: { start: 0, end: 0 } });
             expect(found).toEqual(whole.ok ? [] : whole.conflicts);
           }
         },

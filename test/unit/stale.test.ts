@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apply, edit } from '../../src/index.js';
 import { endSession, preimageDirFor } from '../../src/session/store.js';
 import { evict, keepPreimages, sessionPreimages } from '../../src/stale/store.js';
-import { mergeWindows } from '../../src/stale/merge.js';
+import { loadMerge, type MergeSide, mergeSidesConflicts, mergeWindows } from '../../src/stale/merge.js';
 import type { Outcome } from '../../src/types.js';
 
 let dir: string;
@@ -166,6 +166,27 @@ describe('a large file', () => {
     ]);
     expect(mergeWindows(base, base, base)).toEqual([]);
     expect(mergeWindows(ours, base, ours)).toEqual([[0, 6]]);
+  });
+
+  it('reads only the lines of windows both sides change when only the conflicts are wanted', async () => {
+    await loadMerge();
+    const base = Array.from({ length: 20000 }, (_, i) => `line ${i}\u0000\n`);
+    const ours = base.map((l, i) => (i === 1 ? 'LINE 1\u0000\n' : i === 12000 ? 'ours\u0000\n' : l));
+    const theirs = base.map((l, i) => (i === 12001 ? 'theirs\u0000\n' : l));
+    let read = 0;
+    const side = (keys: string[]): MergeSide => ({
+      length: keys.length,
+      keys: (from, to) => {
+        read += to - from;
+        return keys.slice(from, to);
+      },
+      sameAsBase: (i, j) => base[i] === keys[j],
+    });
+    const conflicts = mergeSidesConflicts(side(base), side(ours), side(theirs));
+    expect(conflicts).toEqual([{ oursStart: 12000, ours: ['ours', 'line 12001'], theirs: ['line 12000', 'theirs'], baseStart: 12000 }]);
+    // One window, lines 11997-12005 (three lines of context around the positions either side touches), on each of the
+    // three sides; the change at line 1 (ours only) is never read.
+    expect(read).toBe(27);
   });
 });
 
