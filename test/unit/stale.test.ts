@@ -138,6 +138,22 @@ describe("a change that fits the file now and the state before this session's ed
 });
 
 describe('a large file', () => {
+  it('refuses a change written from before an edit in the middle, though the session also edited the top', async () => {
+    const big = Array.from({ length: 12000 }, (_, i) => `line ${i}\n`).join('');
+    write('big.txt', big);
+    expect((await apply(patch('*** Update File: big.txt\n@@\n line 6000\n+A1\n'), opts())).status).toBe('applied');
+    expect((await apply(patch('*** Update File: big.txt\n@@\n-line 2\n+TWO\n'), opts())).status).toBe('applied');
+    const before = read('big.txt');
+    // Fits the file now and the first state, where it adds a line where the first edit added A1: two readings.
+    const o = await apply(patch('*** Update File: big.txt\n@@\n line 6000\n+G1\n'), opts());
+    const f = failure(o)!;
+    expect(f.code).toBe('stale_context');
+    expect(f.message).toMatch(/as it was before this session's edit of .* rewrites lines that edit changed \(now line 6002\)/);
+    expect(read('big.txt')).toBe(before);
+    // Away from both edits it applies.
+    expect((await apply(patch('*** Update File: big.txt\n@@\n line 9000\n+G2\n'), opts())).status).toBe('applied');
+  });
+
   it('merges and refuses it, running the three-way merge only on windows around the changes', async () => {
     const big = Array.from({ length: 20000 }, (_, i) => `line ${i}\n`).join('');
     write('big.txt', big);
