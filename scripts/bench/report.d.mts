@@ -13,3 +13,6 @@ export interface ScalingFit {
 }
 
 export function fitScaling(pts: readonly { lines: number; ms: number }[]): ScalingFit;
+
+/** A stage's cost (the difference of two rows' medians) in words: a negative one is named as noise. */
+export function fmtStage(ms: number): string;

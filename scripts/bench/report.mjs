@@ -15,6 +15,8 @@ export function machine() {
 }
 
 const fmtMs = (ms) => (ms === undefined ? '—' : ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+/** A stage's cost as the difference of two rows' medians: below zero it is noise between the rows, and said so. */
+export const fmtStage = (ms) => (ms < 0 ? `none measurable (the medians differ by ${fmtMs(ms)} ms)` : `${fmtMs(ms)} ms`);
 const fmtRatio = (r) => (r === undefined || !Number.isFinite(r) ? '—' : `${r.toFixed(2)}×`);
 
 /** The binary's bound over the durable floor, per workload with a front-end row (issue 27): the targets table and frontEndFacts. */
@@ -361,7 +363,7 @@ function frontEndFacts(results) {
         `${fmtMs(bin)} ms). That is Bun, loading chord-patch's code, commander's program and the durable I/O, before ` +
         'anything is parsed, planned, locked or journalled. ' +
         (room > 0
-          ? `The ${target}× target leaves ${fmtMs(room)} ms for all of that; chord-patch spends ${fmtMs(bin - front)} ms.`
+          ? `The ${target}× target leaves ${fmtMs(room)} ms for all of that; chord-patch spends ${fmtStage(bin - front)}.`
           : `The ${target}× target is below it: no chord-patch on this front end can meet it.`),
     );
     const locked = med(results, key, 'binlocked');
@@ -370,10 +372,10 @@ function frontEndFacts(results) {
     facts.push(
       `- The same under the locks every writing run takes first (the root's commit lock with its recovery scan, ` +
         `the files' own locks), from chord-patch's own code: ${fmtMs(locked)} ms on ${what} ` +
-        `(${fmtRatio(ratio(results, key, 'binlocked', 'bunio'))} the durable floor; the locks ${fmtMs(locked - front)} ms). ` +
+        `(${fmtRatio(ratio(results, key, 'binlocked', 'bunio'))} the durable floor; the locks ${fmtStage(locked - front)}). ` +
         (lockRoom > 0
           ? `The ${target}× target leaves ${fmtMs(lockRoom)} ms for parsing, matching, planning, the journal and the report; ` +
-            `chord-patch spends ${fmtMs(bin - locked)} ms.`
+            `chord-patch spends ${fmtStage(bin - locked)}.`
           : `The ${target}× target is below it: no chord-patch that keeps its locking promises can meet it.`),
     );
     const decoded = med(results, key, 'bindecoded');
@@ -382,10 +384,10 @@ function frontEndFacts(results) {
     facts.push(
       `- The same plus parsing the patch and decoding the files into lines (the UTF-8 check and every line's start), ` +
         `again chord-patch's own code: ${fmtMs(decoded)} ms on ${what} ` +
-        `(${fmtRatio(ratio(results, key, 'bindecoded', 'bunio'))} the durable floor; the reading ${fmtMs(decoded - locked)} ms). ` +
+        `(${fmtRatio(ratio(results, key, 'bindecoded', 'bunio'))} the durable floor; the reading ${fmtStage(decoded - locked)}). ` +
         (decodedRoom > 0
           ? `The ${target}× target leaves ${fmtMs(decodedRoom)} ms for matching, planning, the journal and the report; ` +
-            `chord-patch spends ${fmtMs(bin - decoded)} ms.`
+            `chord-patch spends ${fmtStage(bin - decoded)}.`
           : `The ${target}× target is below it: no chord-patch that reads the file as text before matching can meet it.`),
     );
   }

@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { fitScaling } from '../../scripts/bench/report.mjs';
+import { fitScaling, fmtStage } from '../../scripts/bench/report.mjs';
 import { FLOOR_POOL_THREADS } from '../../scripts/bench/tools.mjs';
 import { CLI_POOL_THREADS } from '../../src/platform/thread-pool.js';
 import { thisProcess } from '../../src/commit/liveness.js';
@@ -228,5 +228,13 @@ describe('the scaling verdict', () => {
     expect(linear.intercept).toBeCloseTo(120, -1);
     const quadratic = fitScaling(sizes.map((lines) => ({ lines, ms: 120 + 2e-8 * lines * lines })));
     expect(quadratic.quadratic).toBeGreaterThan(0.9);
+  });
+});
+
+describe("the report's stage costs", () => {
+  it('gives a stage its milliseconds, and names a negative difference of two noisy rows as noise, not as time', () => {
+    expect(fmtStage(3.44)).toBe('3.4 ms');
+    expect(fmtStage(254)).toBe('254 ms');
+    expect(fmtStage(-96.6)).toBe('none measurable (the medians differ by -96.6 ms)');
   });
 });
