@@ -29,7 +29,7 @@ export async function loadMerge(): Promise<void> {
 }
 
 /** Line identity for the merge: the text and its ending (a changed ending is a change). */
-export const key = (l: Line): string => `${l.text}\u0000${l.eol}`;
+const key = (l: Line): string => `${l.text}\u0000${l.eol}`;
 
 /**
  * One side of a merge as the windowed merge reads it: its length, the keys
