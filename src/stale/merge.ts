@@ -29,11 +29,12 @@ export async function loadMerge(): Promise<void> {
 }
 
 /** Line identity for the merge: the text and its ending (a changed ending is a change). */
-const key = (l: Line): string => `${l.text}\u0000${l.eol}`;
+export const lineKey = (text: string, eol: string): string => `${text}\u0000${eol}`;
+const key = (l: Line): string => lineKey(l.text, l.eol);
 
 /**
  * One side of a merge as the windowed merge reads it: its length, the keys
- * (`key`) of its lines over a range, and whether its line j is the base's
+ * (`lineKey`) of its lines over a range, and whether its line j is the base's
  * line i. Keys are asked for only inside the windows, so a side can make
  * them on demand from a file's table.
  */
@@ -146,7 +147,8 @@ function alignment(n: number, other: MergeSide): { map: Int32Array; touched: Uin
   const touched = new Uint8Array(n + 1);
   const m = other.length;
   // Two states of one file share most lines: only what lies between their common first and last lines is diffed.
-  const { head, tail } = commonEnds(n, m, (i, j) => other.sameAsBase(i, j));
+  const same = (i: number, j: number) => other.sameAsBase(i, j);
+  const { head, tail } = commonEnds(n, m, same);
   for (let k = 0; k < head; k++) map[k] = k;
   for (let k = 1; k <= tail; k++) map[n - k] = m - k;
   const positions = (from: number, to: number) => {
@@ -154,10 +156,9 @@ function alignment(n: number, other: MergeSide): { map: Int32Array; touched: Uin
     for (let k = from; k < to; k++) out.push(k);
     return out;
   };
-  const comparator = (i: number, j: number) => other.sameAsBase(i, j);
   let bi = head;
   let oi = head;
-  for (const part of diffArrays(positions(head, n - tail), positions(head, m - tail), { comparator })) {
+  for (const part of diffArrays(positions(head, n - tail), positions(head, m - tail), { comparator: same })) {
     const count = part.count ?? part.value.length;
     if (part.added) {
       touched[bi] = 1;

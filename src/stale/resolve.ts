@@ -10,7 +10,7 @@ import type { Line } from '../text/lines.js';
 import type { LineTable } from '../text/table.js';
 import { preimageName } from './describe.js';
 import { mayConflict, sameLine, tableEnds } from './apart.js';
-import { type Conflict, type MergeSide, mergeLines, mergeSidesConflicts, WINDOW_CONTEXT } from './merge.js';
+import { type Conflict, lineKey, type MergeSide, mergeLines, mergeSidesConflicts, WINDOW_CONTEXT } from './merge.js';
 import type { Preimage, ThreeWay } from './types.js';
 
 /** A pre-image the change applied to: the base, and the base as changed. */
@@ -63,7 +63,7 @@ export function mergeConflicts(current: LineTable, m: BaseMatch): Conflict[] {
   const tail = Math.max(0, Math.min(ends.ours.tail, ends.theirs.tail) - margin);
   const middle = (t: LineTable): MergeSide => ({
     length: t.length - tail - from,
-    keys: (s, e) => Array.from({ length: e - s }, (_, k) => `${t.textAt(from + s + k)}\u0000${t.eolAt(from + s + k)}`),
+    keys: (s, e) => Array.from({ length: e - s }, (_, k) => lineKey(t.textAt(from + s + k), t.eolAt(from + s + k))),
     sameAsBase: (i, j) => sameLine(m.base, from + i, t, from + j),
   });
   const conflicts = mergeSidesConflicts(middle(m.base), middle(current), middle(m.changed));
@@ -89,7 +89,7 @@ export function resolveMerge(current: LineTable, matches: readonly BaseMatch[], 
 function withOrigins(merged: readonly Line[], ours: readonly Line[]): Line[] {
   const at = new Map<string, number[]>();
   ours.forEach((l, k) => {
-    const key = `${l.text}\u0000${l.eol}`;
+    const key = lineKey(l.text, l.eol);
     const list = at.get(key);
     if (list) list.push(k);
     else at.set(key, [k]);
@@ -98,7 +98,7 @@ function withOrigins(merged: readonly Line[], ours: readonly Line[]): Line[] {
   const out: Line[] = [];
   let j = 0;
   for (const l of merged) {
-    const key = `${l.text}\u0000${l.eol}`;
+    const key = lineKey(l.text, l.eol);
     const list = at.get(key) ?? [];
     let c = cursor.get(key) ?? 0;
     while (c < list.length && list[c]! < j) c++;
