@@ -13,7 +13,8 @@
  * old_string's own indentation (then "same level as that line" is what the
  * model meant, and the added lines get the missing indentation too).
  * Undefined when old_string spans lines (its later lines matched exactly, so
- * the model's indentation is the file's), brings no indentation of its own
+ * the model's indentation is the file's; shortOfItsIndentation weighs whether
+ * that exact place is the only reading), brings no indentation of its own
  * (it starts at the first visible character: its added lines are written as
  * they stand), or new_string adds no indented text.
  */
@@ -24,9 +25,9 @@ export function insideIndentation(
   newText: string,
 ): { by: string; consistent: boolean } | undefined {
   const own = /^[ \t]*/.exec(oldText)![0];
-  if (own === '' || oldText.replace(/\n$/, '').includes('\n')) return undefined;
-  const by = lf.slice(lf.lastIndexOf('\n', hit - 1) + 1, hit);
-  if (by === '' || !/^[ \t]+$/.test(by)) return undefined;
+  if (own === '' || spansLines(oldText)) return undefined;
+  const by = missingIndentation(lf, hit);
+  if (by === undefined) return undefined;
   const added = newText
     .split('\n')
     .slice(1)
@@ -34,6 +35,29 @@ export function insideIndentation(
   if (added.length === 0) return undefined;
   return { by, consistent: added.every((l) => /^[ \t]*/.exec(l)![0] === own) };
 }
+
+/**
+ * old_string spans lines, its first with an indentation of its own, and it
+ * matches only from inside that line's indentation ("  foo();\n}" in
+ * "    foo();\n}"): its later lines stand at the file's indentation and its
+ * first does not, so its lines are not indented relative to each other as
+ * the file's are, and the exact hit may be a coincidence of columns (the
+ * block meant may be another, indented alike). Returns the indentation the
+ * first line falls short by; replace.ts weighs the hit against the places
+ * matching with indentation ignored finds.
+ */
+export function shortOfItsIndentation(lf: string, hit: number, oldText: string): string | undefined {
+  if (/^[ \t]*/.exec(oldText)![0] === '' || !spansLines(oldText)) return undefined;
+  return missingIndentation(lf, hit);
+}
+
+/** The whitespace between the start of the line and `hit`, when `hit` lies inside the line's indentation. */
+function missingIndentation(lf: string, hit: number): string | undefined {
+  const by = lf.slice(lf.lastIndexOf('\n', hit - 1) + 1, hit);
+  return by !== '' && /^[ \t]+$/.test(by) ? by : undefined;
+}
+
+const spansLines = (text: string): boolean => text.replace(/\n$/, '').includes('\n');
 
 /** Every line after the first that has text gets `by` in front. */
 export function reindentAdded(text: string, by: string): string {

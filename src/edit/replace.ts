@@ -31,12 +31,12 @@ import { closestMatch, describeClosest } from './closest.js';
 import { cleanAdded, newSide, type Part } from './new-text.js';
 import { punctuation, tolerantStart } from './punctuation.js';
 import { type FileView, type LfSplice, toLf } from './view.js';
-import { appliedAround, whitespaceMatch } from './whitespace.js';
+import { appliedAround, indentationBlindLines, whitespaceMatch } from './whitespace.js';
 import { closesOpened, trailingBlankOnly } from './dropped-bracket.js';
 import { alreadyStanding, standingLine, standingLoosely } from './standing.js';
 import { followEditStyle } from './new-style.js';
 import { type CanonicalForm, canonicalMatch } from './canonical.js';
-import { describeIndent, insideIndentation, reindentAdded } from './inside-indentation.js';
+import { describeIndent, insideIndentation, reindentAdded, shortOfItsIndentation } from './inside-indentation.js';
 
 // ---------------------------------------------------------------- searching
 
@@ -219,6 +219,22 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
     }
     const loose = e.replace_all ? undefined : standingLoosely(view, hits[0]!, form.text, cleanNew);
     if (loose !== undefined) return resent(loose + 1, ' up to indentation and trailing whitespace');
+    const short = e.replace_all ? undefined : shortOfItsIndentation(view.lf, hits[0]!, form.text);
+    const otherReadings = short === undefined ? [] : indentationBlindLines(view, form.text).filter((l) => l !== view.lineOf(hits[0]!));
+    if (otherReadings.length > 0) {
+      const line = view.lineOf(hits[0]!);
+      const starts = [line, ...otherReadings].sort((a, b) => a - b).map((l) => view.lineStart(l));
+      return {
+        ok: false,
+        code: 'old_string_ambiguous',
+        message:
+          `old_string matches line ${line + 1} exactly only from inside its indentation (its first line is indented ` +
+          `${describeIndent(short!)} less than the file's, its other lines as the file's), and with indentation ignored ` +
+          `it matches lines ${lineList(view, starts)}: two readings of where it belongs. ` +
+          'Copy old_string with the whole indentation of the lines you mean',
+        lines: starts.map((s) => view.lineOf(s) + 1),
+      };
+    }
     const inside = e.replace_all ? undefined : insideIndentation(view.lf, hits[0]!, form.text, cleanNew);
     if (inside && !inside.consistent) {
       return {

@@ -79,6 +79,11 @@ export function appliedAround(
   return covers || apart ? { at, apart } : undefined;
 }
 
+/** The 0-based file lines where old_string's lines start with indentation and trailing whitespace ignored (at most CANDIDATE_CAP). */
+export function indentationBlindLines(file: WhitespaceFile, oldLf: string): number[] {
+  return lineHits(file, linesOf(oldLf).lines);
+}
+
 export function whitespaceMatch(file: WhitespaceFile, oldLf: string, newLf: string): WhitespaceMatch {
   const { lines: oldLines, endsWithBreak } = linesOf(oldLf);
   const m = oldLines.length;

@@ -291,6 +291,31 @@ describe("a one-line old_string that matches inside a deeper line's indentation"
   });
 });
 
+describe("a multi-line old_string whose first line matches only inside the file line's indentation", () => {
+  // Found by the drift corpus (seed 77): "      return null;\n    }" halved from a block indented 12/8 occurs
+  // literally once, two columns into a block indented 8/4, where the model's block was another.
+  const js = 'function a(x) {\n    if (!x) {\n        return null;\n    }\n    return x;\n}\nfunction b() {\n    return null;\n}\n';
+
+  it('is refused when indentation-blind matching finds the block elsewhere too, naming every place', () => {
+    const r = planEntry(new FileView(js), e('  return null;\n}', '  return null;\n  log();\n}'), { tolerant: true });
+    expect(r).toMatchObject({ ok: false, code: 'old_string_ambiguous', lines: [3, 8] });
+    expect((r as { message: string }).message).toContain('matches line 8 exactly only from inside its indentation');
+  });
+
+  it('applies as before where the exact place is the only one with indentation ignored too', () => {
+    const only = 'function b() {\n    return null;\n}\n';
+    expect(edit(only, e('  return null;\n}', '  return 0;\n}'))).toMatchObject({
+      ok: true,
+      step: 'exact',
+      text: only.replace('null', '0'),
+    });
+  });
+
+  it('applies as before when old_string starts at the first visible character (no indentation of its own)', () => {
+    expect(edit(js, e('return null;\n}', 'return 0;\n}'))).toMatchObject({ ok: true, text: js.replace('return null;\n}', 'return 0;\n}') });
+  });
+});
+
 describe('applySplices rebuilds only the touched lines', () => {
   it('keeps the original line objects outside the edited region', () => {
     const view = new FileView('a\nb\nc\nd\n');
