@@ -226,9 +226,9 @@ function convert(text: string, from: string, width: number): string | undefined 
 
 /**
  * When the evidence rule leaves the width open: the one width at which every
- * added line lands exactly at the indentation of the file line just above or
- * just below it (a line inserted among its siblings), or undefined when no
- * width or several do.
+ * indented added line lands exactly at the indentation of the file line just
+ * above or just below it (a line inserted among its siblings), or undefined
+ * when no width or several do.
  */
 function landing(
   seq: readonly SeqLine[],
@@ -263,7 +263,8 @@ function landing(
       const c = convert(r.text, from, w);
       if (c === undefined) return [];
       const ind = indentOf(c);
-      if (ind !== near(i, -1) && ind !== near(i, 1)) return [];
+      // A line at column 0 reads the same at every width, so it cannot tell them apart.
+      if (ind !== '' && ind !== near(i, -1) && ind !== near(i, 1)) return [];
       added.push(c);
     }
     return [{ added, how: from === '\t' ? `1 tab → ${w} spaces` : `${w} spaces → 1 tab` }];

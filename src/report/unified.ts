@@ -1,6 +1,7 @@
 // A FileDiff as unified-diff text. Without colour the output is a valid
 // git-style patch (`git apply` accepts it); the colour hook only wraps text.
 
+import { posix } from 'node:path';
 import type { DiffLine, FileDiff } from '../types.js';
 
 export interface Paint {
@@ -26,9 +27,12 @@ function bodyLine(l: DiffLine, paint: Paint): string {
   return l.eol === '' ? `${painted}\n\\ No newline at end of file\n` : `${painted}${l.eol}`;
 }
 
+/** A path as git's headers spell it: `./a.txt` and `src//a.ts` name the file `a.txt` and `src/a.ts` there. */
+const headerPath = (path: string): string => (posix.isAbsolute(path) ? path : posix.normalize(path));
+
 export function unifiedDiff(d: FileDiff, paint: Paint = plain): string {
-  const from = d.path;
-  const to = d.to ?? d.path;
+  const from = headerPath(d.path);
+  const to = headerPath(d.to ?? d.path);
   const head: string[] = [`diff --git a/${from} b/${to}`];
   if (d.kind === 'add') head.push(`new file mode ${gitMode(d.newMode)}`);
   if (d.kind === 'delete') head.push(`deleted file mode ${gitMode(d.oldMode)}`);
