@@ -26,11 +26,20 @@ const before = [
   '## Reading',
   '',
 ].join('\n');
-const typed = ['- Scaling: four sizes, fitted by least squares', '\twith and without a square term; the verdict', '\tis that term’s share.'];
-const meant = ['- Scaling: four sizes, fitted by least squares', '  with and without a square term; the verdict', '  is that term’s share.'];
+const typed = [
+  '- Scaling: four sizes, fitted by least squares',
+  '\twith and without a square term; the verdict',
+  '\tis that term’s share.',
+];
+const meant = [
+  '- Scaling: four sizes, fitted by least squares',
+  '  with and without a square term; the verdict',
+  '  is that term’s share.',
+];
 
 describe('drift round 8: a new list item typed with a tab for its continuation', () => {
-  it('an edit re-indents the continuation to the list’s two spaces, the item at column 0 deciding nothing (indent-added-edit-028)', async () => {
+  // indent-added-edit-028
+  it('an edit re-indents the continuation to the list’s two spaces, the item at column 0 deciding nothing', async () => {
     writeFileSync(join(dir, 'NOTES.md'), before);
     const o = await edit(
       JSON.stringify({
