@@ -32,7 +32,7 @@ const seed = Number(opt('--seed', '1'));
 const perCell = Number(opt('--per', '60'));
 const kinds = opt('--kinds')?.split(',');
 const tools = opt('--tools')?.split(',');
-const outDir = join(ROOT, opt('--out', 'drift-out'));
+const outDir = resolve(ROOT, opt('--out', 'drift-out'));
 const started = Date.now();
 
 const engine = opt('--engine') ? resolve(opt('--engine')) : join(ROOT, 'dist', 'index.cjs');
