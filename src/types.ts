@@ -23,6 +23,18 @@ export interface Hunk {
    * repeated block); each is sought after the previous one.
    */
   anchors?: string[];
+  /**
+   * OpenAI's apply_patch_call: the hunk opened with two or more `@@` lines,
+   * so each named one must be a line of the file, in order, as OpenAI's
+   * applier requires; elsewhere headers and anchors are soft.
+   */
+  anchorsRequired?: boolean;
+  /**
+   * OpenAI's apply_patch_call: only added lines and no `@@` text. In a file
+   * with lines it has no place: OpenAI's applier puts it at the previous
+   * hunk's end (the top for the first), Codex's at the file's end.
+   */
+  needsAnchor?: boolean;
   lines: HunkLine[];
   /** `*** End of File` followed the hunk: its old side must be the file's tail. */
   endOfFile: boolean;
@@ -49,6 +61,8 @@ export interface Hunk {
 export interface FileTraits {
   executable?: boolean;
   noNewlineAtEnd?: boolean;
+  /** OpenAI's apply_patch_call: the file ends with a line ending after the update exactly when it did before. */
+  keepFinalEol?: boolean;
   /**
    * Unified diffs: the operations act at once, as git applies them. A rename
    * or copy reads its source as the snapshot holds it, a path another

@@ -176,6 +176,26 @@ export function describeHeaderMissing(hunks: readonly Hunk[], h: number): string
   );
 }
 
+/** An apply_patch_call hunk opening with several `@@` lines, one of which names no line of the file (after the ones before it). */
+export function describeAnchorMissing(hunks: readonly Hunk[], h: number, anchor: string, after: string | undefined): string {
+  const where = after === undefined ? '' : ` after ${JSON.stringify(after)}`;
+  return (
+    `${lead(hunks, h)}; its @@ ${quoteLine(anchor)} is not in the file${where}: ` +
+    'when a hunk opens with several @@ lines, each must be copied from a line of the file, in the order they occur' +
+    carried(h)
+  );
+}
+
+/** An apply_patch_call hunk of only added lines with no @@ text, into a file with lines: the top and the end both fit. */
+export function describeInsertionWithoutAnchor(hunks: readonly Hunk[], h: number): string {
+  return (
+    `hunk without a place (${h + 1}/${hunks.length}): it only adds lines and names no line to follow, ` +
+    "so it could go where the previous hunk ends (the top, for a first hunk: OpenAI's applier) or at the file's end (Codex's): " +
+    'chord-patch never guesses between them; write "@@ <the line it follows>", or add a context line' +
+    carried(h)
+  );
+}
+
 /**
  * A section sent before: every changing hunk's new text already stands in the
  * file (`lines`: where, per changing hunk). `survives`: the old sides still

@@ -4,6 +4,7 @@
 // (exact placement), hunk-tolerant.ts and applied.ts / diagnose.ts.
 
 import type { Hunk, HunkLine } from '../types.js';
+import { blockEnd } from './scope.js';
 import type { LineIndex, PassName } from './seek.js';
 
 /** The lines a hunk expects in the file: context and removed lines. */
@@ -91,10 +92,38 @@ export function headerPlaces(
   header: string,
   from: number,
   limit: number,
+  to = index.length - 1,
 ): { pass: PassName; hits: number[] } | undefined {
-  const hits = index.matches([header], from, index.length - 1, 'trim', limit);
+  const hits = index.matches([header], from, to, 'trim', limit);
   if (hits.length === 0) return undefined;
   return { pass: index.seekAll([header], hits[0]!, hits[0]!, 1)!.pass, hits };
+}
+
+/**
+ * The places of a hunk's header after its outer anchors, and the range
+ * searched. Stacked `@@ class A` / `@@ def f():` lines narrow: inside the
+ * last anchor's block when the header is there, else anywhere after it.
+ */
+export function headerAfterAnchors(
+  index: LineIndex,
+  hunk: Hunk,
+  cursor: number,
+  limit: number,
+): { pass: PassName; hits: number[]; from: number; to: number } | undefined {
+  const header = hunk.header!;
+  let from = cursor;
+  let last: number | undefined;
+  for (const anchor of hunk.anchors ?? []) {
+    const hit = index.seek([anchor], from);
+    if (hit) [from, last] = [hit.index + 1, hit.index];
+  }
+  if (last !== undefined) {
+    const to = blockEnd(index, last);
+    const inside = headerPlaces(index, header, from, limit, to);
+    if (inside) return { ...inside, from, to };
+  }
+  const anywhere = headerPlaces(index, header, from, limit);
+  return anywhere && { ...anywhere, from, to: index.length - 1 };
 }
 
 /** Where the header search starts: after each outer anchor found in turn (soft: a missing one is skipped). */

@@ -29,7 +29,9 @@ import {
   describeAmbiguous,
   describeAgainstHeader,
   describeAmbiguousPlaces,
+  describeAnchorMissing,
   describeHeaderMissing,
+  describeInsertionWithoutAnchor,
   describeIndentAmbiguous,
   describeMiss,
   describeOutsideBlock,
@@ -39,7 +41,7 @@ import {
 } from './describe.js';
 import { blockEnd, decides, hitsUnder, placesBlindToFolds, placesBlindToTrailing, placesIn, type Range } from './scope.js';
 import type { LineIndex, PassName } from './seek.js';
-import { afterAnchors, headerPlaces, oldSide, runLength, variants } from './hunk-lines.js';
+import { afterAnchors, headerAfterAnchors, headerPlaces, oldSide, runLength, variants } from './hunk-lines.js';
 import { findTolerant, followStyle, reindentReplacement } from './hunk-tolerant.js';
 import { TOLERANT_PASSES, type TolerantPass, tolerantCandidates, tolerantSeek } from './tolerant.js';
 
@@ -113,6 +115,8 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
         lines: [],
       };
     }
+    const unplaceable = openAiRules(index, hunks, h);
+    if (unplaceable) return { ok: false, code: 'hunk_not_found', hunk: h, message: unplaceable, lines: [] };
     const found = placeHunk(state, h);
     if (found.kind === 'failed') return { ok: false, code: found.code, hunk: h, message: found.message, lines: found.lines };
     if (found.kind === 'found') {
@@ -146,6 +150,22 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
   if (resent) return resent;
   const replacements = outOfOrder.length === 0 ? placed : [...placed].sort((a, b) => a.start - b.start);
   return { ok: true, replacements, placed, outOfOrder };
+}
+
+/** Why an apply_patch_call hunk cannot be placed under OpenAI's rules (types.ts: anchorsRequired, needsAnchor), if it cannot. */
+function openAiRules(index: LineIndex, hunks: readonly Hunk[], h: number): string | undefined {
+  const hunk = hunks[h]!;
+  if (hunk.needsAnchor && index.length > 0) return describeInsertionWithoutAnchor(hunks, h);
+  if (!hunk.anchorsRequired) return undefined;
+  let from = 0;
+  let after: string | undefined;
+  for (const anchor of [...(hunk.anchors ?? []), ...(hunk.header === undefined ? [] : [hunk.header])]) {
+    const hit = index.seek([anchor], from);
+    if (!hit) return describeAnchorMissing(hunks, h, anchor, after);
+    from = hit.index + 1;
+    after = anchor;
+  }
+  return undefined;
 }
 
 /**
@@ -378,7 +398,7 @@ function scopesOf(state: State, hunk: Hunk): Scope[] {
       blocks.push([cursor, blockEnd(index, before)]);
       heads.push(before);
     }
-    const found = headerPlaces(index, hunk.header, afterAnchors(index, hunk, cursor), HEADER_LIMIT + 1);
+    const found = headerAfterAnchors(index, hunk, cursor, HEADER_LIMIT + 1);
     if (found) {
       state.headers.set(hunk.header, found.hits[0]!);
       if (found.hits.length <= HEADER_LIMIT) {
@@ -406,8 +426,7 @@ function placeInsertion(state: State, h: number, run: number): Placement {
   const n = index.length;
   if (hunk.header === undefined)
     return { kind: 'found', replacement: followStyle(index, { start: n, oldLen: 0, lines: hunk.lines, pass: 'append' }) };
-  const from = afterAnchors(index, hunk, cursor);
-  const found = headerPlaces(index, hunk.header, from, run + 1);
+  const found = headerAfterAnchors(index, hunk, cursor, run + 1);
   if (found) {
     if (decides(found.hits, run, 1)) {
       return {
@@ -415,10 +434,10 @@ function placeInsertion(state: State, h: number, run: number): Placement {
         replacement: followStyle(index, { start: found.hits[0]! + 1, oldLen: 0, lines: hunk.lines, pass: found.pass }),
       };
     }
-    const all = headerPlaces(index, hunk.header, from, Infinity)!.hits;
+    const all = headerPlaces(index, hunk.header, found.from, Infinity, found.to)!.hits;
     return failed('hunk_ambiguous', describeAmbiguousPlaces(hunks, h, all, { kind: 'header', header: hunk.header, lines: [] }, run), all);
   }
-  const tolerant = tolerantSeek(index, [hunk.header], from);
+  const tolerant = tolerantSeek(index, [hunk.header], afterAnchors(index, hunk, cursor));
   if (tolerant.kind === 'unique')
     return {
       kind: 'found',

@@ -169,6 +169,8 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
     if (typeof rule === 'string') throw new OpError('content_differs', rule, { hunk: hunks.length, patchLine: hunks.at(-1)!.patchLine });
     return rule ? next : { ...text, runs: withoutFinalEol(next.runs, text.base) };
   }
+  if (op.keepFinalEol && table.length > 0 && table.eolAt(table.length - 1) === '')
+    return { ...text, runs: withoutFinalEol(next.runs, text.base) };
   return op.noNewlineAtEnd ? { ...text, runs: withoutFinalEol(next.runs, text.base) } : next;
 }
 

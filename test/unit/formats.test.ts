@@ -94,6 +94,46 @@ describe('OpenAI apply_patch_call items', () => {
     expect(calls[1]!.error).toMatch(/create_file, update_file or delete_file/);
     expect(calls[2]!.ops).toEqual([{ kind: 'add', path: 'n', lines: ['n'], patchLine: 0 }]);
   });
+
+  it("marks OpenAI's rules: stacked @@ lines (a bare one counts) required, a bare insertion placeless, the final ending kept", () => {
+    const ops = (diff: string) => parsePatchCalls(item({ type: 'update_file', path: 'f', diff }))[0]!.ops![0]!;
+    const hunks = (diff: string) => (ops(diff) as { hunks: { anchorsRequired?: boolean; needsAnchor?: boolean }[] }).hunks;
+    expect(hunks('@@ a\n@@ b\n-x\n+y\n@@ c\n-z\n+w').map((h) => h.anchorsRequired)).toEqual([true, undefined]);
+    expect(hunks('@@ missing\n@@\n-b\n+B')[0]!.anchorsRequired).toBe(true);
+    expect(hunks('-b\n+B')[0]!.anchorsRequired).toBeUndefined();
+    expect(hunks('@@\n+z')[0]!.needsAnchor).toBe(true);
+    expect(hunks('@@ after this\n+z')[0]!.needsAnchor).toBeUndefined();
+    expect(ops('-b\n+B')).toMatchObject({ keepFinalEol: true });
+  });
+
+  it('reads move_to as a rename, refuses it off an update or not a path, and drops it when it names the same file', () => {
+    const one = (operation: unknown) => parsePatchCalls(item(operation))[0]!;
+    expect(one({ type: 'update_file', path: 'a', move_to: 'd/b', diff: '-x\n+y' }).ops![0]).toMatchObject({ moveTo: 'd/b', hunks: [{}] });
+    expect(one({ type: 'update_file', path: 'a', move_to: 'b', diff: '' }).ops![0]).toMatchObject({ moveTo: 'b', hunks: [] });
+    expect(one({ type: 'update_file', path: 'a', move_to: null, diff: '-x\n+y' }).ops![0]).not.toHaveProperty('moveTo');
+    expect(one({ type: 'update_file', path: 'a', move_to: 'a', diff: '-x\n+y' }).ops![0]).not.toHaveProperty('moveTo');
+    expect(one({ type: 'update_file', path: 'a', move_to: '', diff: '-x\n+y' }).error).toMatch(/move_to must be a non-empty string/);
+    expect(one({ type: 'update_file', path: 'a', move_to: 5, diff: '-x\n+y' }).error).toMatch(/move_to must be a non-empty string/);
+    expect(one({ type: 'create_file', path: 'a', move_to: 'b', diff: '+x' }).error).toMatch(/renames the file of an update_file/);
+    expect(one({ type: 'update_file', path: 'a', diff: '' }).error).toMatch(/diff is empty/);
+  });
+
+  it('refuses a backslash in a path, naming the spelling with slashes', () => {
+    const err = parsePatchCalls(item({ type: 'create_file', path: 'nested\\new.txt', diff: '+hi' }))[0]!.error;
+    expect(err).toMatch(/backslash/);
+    expect(err).toContain('"nested/new.txt"');
+    expect(parsePatchCalls(item({ type: 'update_file', path: 'a', move_to: 'b\\c', diff: '-x\n+y' }))[0]!.error).toMatch(
+      /move_to .*backslash/,
+    );
+  });
+
+  it("tells a diff's errors in the diff's own line numbers and fields, not the envelope built around it", () => {
+    const err = (path: string, diff: string) => parsePatchCalls(item({ type: 'update_file', path, diff }))[0]!.error!;
+    expect(err('f', 'oops')).toMatch(/^update_file diff line 1: unexpected line/);
+    expect(err('f', '@@\n x\nfoo')).toMatch(/^update_file diff line 3: unexpected line/);
+    expect(err('.', '-x\n+y')).toBe('update_file: operation.path "." names a directory, not a file');
+    expect(err('.', '-x\n+y')).not.toContain('***');
+  });
 });
 
 describe('text-editor calls', () => {
