@@ -24,8 +24,12 @@
 // exact places, and never moves a hunk that matches one place.
 //
 // A path candidate must be one token with a `.` or `/` (or a well-known
-// extensionless name such as Makefile): a prose line before a block is never
-// taken for a file name.
+// extensionless name such as Makefile), or a path in backquotes: a prose line
+// before a block is never taken for a file name. A later block without a path
+// edits the previous block's file only when nothing since that block names
+// another: a sentence directly before it (`And in b.py:`), or a file named
+// in the text between them (`b.py` a blank line away, `Now in utils.py:`), is
+// refused, naming both readings.
 
 import { ChordPatchError } from '../errors.js';
 import type { FileOp, Hunk, HunkLine } from '../types.js';
@@ -57,30 +61,99 @@ export interface SearchReplaceBlock {
   startLine?: number;
 }
 
-/** A candidate line before a block as a path, aider's way: `#`, `*`, backquotes and a final colon stripped. */
+/**
+ * A candidate line before a block as a path, aider's way: `#`, `*`,
+ * backquotes and a final colon stripped. A path in backquotes may hold
+ * spaces (`docs/my notes.md`); a bare one is one token.
+ */
 function pathOf(line: string): string | undefined {
-  const t = line
-    .trim()
-    .replace(/:$/, '')
-    .replace(/^#+/, '')
-    .trim()
-    .replace(/^`+|`+$/g, '')
-    .replace(/^\*+|\*+$/g, '')
-    .trim();
-  if (t === '' || /\s/.test(t)) return undefined;
-  return t.includes('.') || t.includes('/') || BARE_NAMES.test(t) ? t : undefined;
+  const t = line.trim().replace(/:$/, '').replace(/^#+/, '').trim();
+  const quoted = /^`([^`]+)`$/.exec(
+    t
+      .replace(/^\*+|\*+$/g, '')
+      .trim()
+      .replace(/:$/, ''),
+  );
+  const name = (quoted ? quoted[1]! : t.replace(/^`+|`+$/g, '').replace(/^\*+|\*+$/g, '')).trim();
+  if (name === '' || name.includes('`') || (!quoted && /\s/.test(name))) return undefined;
+  return name.includes('.') || name.includes('/') || BARE_NAMES.test(name) ? name : undefined;
 }
 
-/** The path named in the (up to 3) lines before the block: the nearest line that is not a fence (or a fence naming it, ```file.py). */
-function pathBefore(lines: readonly string[], head: number, floor: number): string | undefined {
+/** A line between blocks that reads as a path on its own (`config.yaml`), not a sentence's end (`Done.`) or `...`. */
+const standsAsPath = (line: string): string | undefined => {
+  const p = FENCE.test(line.trim()) ? undefined : pathOf(line);
+  return p !== undefined && /[A-Za-z0-9]/.test(p) && !p.endsWith('.') ? p : undefined;
+};
+
+/** A file name inside a sentence (`Now in utils/b.py:`): a word ending in a common source or text file extension. */
+const NAMED_FILE =
+  /[\w./-]*\w\.(?:py|pyi|js|mjs|cjs|ts|mts|cts|tsx|jsx|json|md|rst|txt|ya?ml|toml|ini|cfg|rs|go|java|kt|swift|c|cc|cpp|h|hpp|cs|rb|php|sh|html?|css|scss|vue|svelte|sql|xml|lua|dart|tf|proto)(?![\w.])/gi;
+
+/** The path a line between blocks names that is not `current` (nor its base name), if any. */
+function otherFileNamed(line: string, current: string | undefined): string | undefined {
+  if (FENCE.test(line.trim())) return undefined;
+  const alone = standsAsPath(line);
+  const named = alone === undefined ? [...line.matchAll(NAMED_FILE)].map((m) => m[0]) : [alone];
+  const same = (p: string) => current !== undefined && (p === current || p === current.split('/').pop());
+  return named.find((p) => !same(p));
+}
+
+/**
+ * What the (up to 3) lines before the block say: the nearest line that is not
+ * a fence (or a fence naming a path, ```file.py) as a `path`, or as `prose`
+ * when it is text but no path; nothing when it is blank or there is none.
+ */
+function nameBefore(lines: readonly string[], head: number, floor: number): { path?: string; prose?: string } {
   for (let i = head - 1; i >= Math.max(floor, head - 3); i--) {
     const line = lines[i]!.trim();
     const fence = FENCE.exec(line);
-    if (!fence) return pathOf(line);
+    if (!fence) {
+      if (line === '') return {};
+      const path = pathOf(line);
+      return path === undefined ? { prose: line } : { path };
+    }
     const rest = line.slice(fence[0].length).trim();
-    if (rest.includes('.') || rest.includes('/')) return pathOf(rest);
+    if (rest.includes('.') || rest.includes('/')) {
+      const path = pathOf(rest);
+      return path === undefined ? {} : { path };
+    }
   }
-  return undefined;
+  return {};
+}
+
+/**
+ * The file of a block with no path directly before it: the previous block's,
+ * unless the text since that block names another (a path line a blank line
+ * away, a sentence directly before the block): then both readings fit.
+ */
+function fileWithoutPath(
+  lines: readonly string[],
+  head: number,
+  floor: number,
+  prose: string | undefined,
+  current: string | undefined,
+): string {
+  const at = head + 1;
+  if (prose !== undefined && current !== undefined) {
+    return fail(
+      at,
+      `the line before this block, ${JSON.stringify(prose.slice(0, 80))}, is not a file path, so the block may edit ` +
+        `${JSON.stringify(current)} (the previous block's file) or a file that line names: put the path alone on the line ` +
+        'before "<<<<<<< SEARCH" (in backquotes if it holds a space)',
+    );
+  }
+  const stray = lines.slice(floor, head).findIndex((l) => otherFileNamed(l, current) !== undefined);
+  if (stray >= 0) {
+    const path = otherFileNamed(lines[floor + stray]!, current)!;
+    return fail(
+      at,
+      `${JSON.stringify(path)}, named on line ${floor + stray + 1}, is not alone on the line directly before this block` +
+        `${current === undefined ? '' : `, which would otherwise edit ${JSON.stringify(current)} (the previous block's file)`}: ` +
+        'put the path on the line just before "<<<<<<< SEARCH" (or its fence)',
+    );
+  }
+  if (current === undefined) return fail(at, 'a SEARCH block without a file path: put the path on the line before "<<<<<<< SEARCH"');
+  return current;
 }
 
 const fail = (line: number, message: string): never => {
@@ -99,9 +172,8 @@ export function parseSearchReplaceBlocks(text: string, defaultPath?: string): Se
   for (let i = 0; i < lines.length; i++) {
     if (!HEAD.test(lines[i]!.trim())) continue;
     const line = i + 1;
-    const named = defaultPath === undefined ? pathBefore(lines, i, floor) : undefined;
-    const path = named ?? current;
-    if (path === undefined) fail(line, 'a SEARCH block without a file path: put the path on the line before "<<<<<<< SEARCH"');
+    const before = defaultPath === undefined ? nameBefore(lines, i, floor) : {};
+    const path = defaultPath ?? before.path ?? fileWithoutPath(lines, i, floor, before.prose, current);
     current = path;
     let j = i + 1;
     let startLine: number | undefined;

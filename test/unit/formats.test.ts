@@ -69,6 +69,39 @@ describe('SEARCH/REPLACE blocks', () => {
   });
 });
 
+describe('SEARCH/REPLACE blocks without a path of their own', () => {
+  const first = block('a.py', 'x = 1\n', 'x = 10\n');
+  const second = '<<<<<<< SEARCH\nimport os\n=======\nimport os\nimport sys\n>>>>>>> REPLACE\n';
+  const paths = (text: string) => parseSearchReplaceBlocks(text).map((b) => b.path);
+
+  it('edit the previous block’s file when nothing between them names another', () => {
+    expect(paths(`${first}\n${second}`)).toEqual(['a.py', 'a.py']);
+    expect(paths(`${first}\nThen also change the imports:\n\n\`\`\`python\n${second}\`\`\`\n`)).toEqual(['a.py', 'a.py']);
+    expect(paths(`${first}\nNow in a.py again:\n\n${second}`)).toEqual(['a.py', 'a.py']);
+    expect(paths(`${first}Done.\n\n${second}`)).toEqual(['a.py', 'a.py']);
+  });
+
+  it.each([
+    ['a sentence directly before the block', `${first}\nAnd in b.py:\n${second}`, /"And in b\.py:", is not a file path/],
+    ['an annotated path', `${first}\nb.py (updated)\n${second}`, /not a file path/],
+    ['a bare path holding a space', `${first}\ndocs/my notes.md\n${second}`, /in backquotes if it holds a space/],
+    ['a path a blank line away', `${first}\nb.py\n\n${second}`, /"b\.py", named on line 8, is not alone on the line directly before/],
+    ['a file named in the text between', `${first}\nNow update utils/b.py to import sys:\n\n${second}`, /"utils\/b\.py", named on line 8/],
+  ])('are refused, naming both readings, after %s', (_, text, message) => {
+    expect(() => parseSearchReplaceBlocks(text)).toThrow(message);
+    expect(() => parseSearchReplaceBlocks(text)).toThrow(/a\.py/);
+  });
+
+  it('take a backquoted path that holds a space', () => {
+    expect(paths(`${first}\n\`docs/my notes.md\`\n${second}`)).toEqual(['a.py', 'docs/my notes.md']);
+    expect(paths('`docs/my notes.md`:\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n')).toEqual(['docs/my notes.md']);
+  });
+
+  it('name a path that is not directly before the first block', () => {
+    expect(() => parseSearchReplaceBlocks(`b.py\n\n${second}`)).toThrow(/"b\.py", named on line 1, is not alone on the line directly before/);
+  });
+});
+
 describe('OpenAI apply_patch_call items', () => {
   const item = (operation: unknown, call_id = 'c1') => ({ type: 'apply_patch_call', call_id, operation });
 
