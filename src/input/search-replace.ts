@@ -86,8 +86,11 @@ const standsAsPath = (line: string): string | undefined => {
 };
 
 /** A file name inside a sentence (`Now in utils/b.py:`): a word ending in a common source or text file extension. */
-const NAMED_FILE =
-  /[\w./-]*\w\.(?:py|pyi|js|mjs|cjs|ts|mts|cts|tsx|jsx|json|md|rst|txt|ya?ml|toml|ini|cfg|rs|go|java|kt|swift|c|cc|cpp|h|hpp|cs|rb|php|sh|html?|css|scss|vue|svelte|sql|xml|lua|dart|tf|proto)(?![\w.])/gi;
+const FILE_EXTENSIONS = [
+  'py pyi js mjs cjs ts mts cts tsx jsx json md rst txt yaml yml toml ini cfg rs go java kt swift',
+  'c cc cpp h hpp cs rb php sh html htm css scss vue svelte sql xml lua dart tf proto',
+].join(' ');
+const NAMED_FILE = new RegExp(`[\\w./-]*\\w\\.(?:${FILE_EXTENSIONS.replace(/ /g, '|')})(?![\\w.])`, 'gi');
 
 /** The path a line between blocks names that is not `current` (nor its base name), if any. */
 function otherFileNamed(line: string, current: string | undefined): string | undefined {

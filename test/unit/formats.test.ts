@@ -98,7 +98,9 @@ describe('SEARCH/REPLACE blocks without a path of their own', () => {
   });
 
   it('name a path that is not directly before the first block', () => {
-    expect(() => parseSearchReplaceBlocks(`b.py\n\n${second}`)).toThrow(/"b\.py", named on line 1, is not alone on the line directly before/);
+    expect(() => parseSearchReplaceBlocks(`b.py\n\n${second}`)).toThrow(
+      /"b\.py", named on line 1, is not alone on the line directly before/,
+    );
   });
 });
 
