@@ -13,7 +13,7 @@
 //     no mapping fits.
 
 import { diffArrays } from 'diff';
-import { reindentSeq, type SeqLine } from '../match/indent-evidence.js';
+import { nearbyLines, reindentSeq, type SeqLine } from '../match/indent-evidence.js';
 
 /** What whitespaceMatch needs of the file (edit/replace.ts's FileView). */
 export interface WhitespaceFile {
@@ -131,7 +131,7 @@ export function whitespaceMatch(file: WhitespaceFile, oldLf: string, newLf: stri
     }
   }
   const around = (i: number) => (i >= 0 && i < file.table.length ? file.table.textAt(i) : undefined);
-  const re = reindentSeq(seq, around(first - 1), around(first + m));
+  const re = reindentSeq(seq, around(first - 1), around(first + m), nearbyLines(around, first, first + m));
   if (!re.ok) return { indent: re.message, line: first, lines: m };
   let a = 0;
   const written = kept.map((k) => k ?? re.added[a++]!);

@@ -119,6 +119,8 @@ export function violations(rows: readonly Row[], unit: number, ch: string): numb
       } else if (d > 0) {
         if (!opens(p) && !continues(p)) v++;
         else if (d > unit && !continues(p)) v++;
+        // A block's body (after `:` or `{`) sits one level in, not part of one.
+        else if (d < unit && /[:{]$/.test(p) && row.added) v++;
       } else if (/[:{]$/.test(p) && !closes(t)) v++;
       const onGrid = unit <= 1 || ind.length % unit === 0;
       if (row.added && !onGrid && !(d > 0 && (continues(p) || opens(p) || leads(t)))) v++;
@@ -226,11 +228,18 @@ function lands(seq: readonly SeqLine[], added: readonly string[], before?: strin
 }
 
 /** Violations of a reading of `seq`'s added lines laid among the file's lines (the grid read off them, or `m`'s). */
-function scorer(seq: readonly SeqLine[], m: Mapping, before?: string, after?: string): (added: readonly string[]) => number {
+function scorer(
+  seq: readonly SeqLine[],
+  m: Mapping,
+  before?: string,
+  after?: string,
+  nearby: readonly string[] = [],
+  levels = true,
+): (added: readonly string[]) => number {
   const fileLines = [...seq.filter((l) => l.op !== '+').map((l) => l.file ?? l.text), ...(before === undefined ? [] : [before])];
   if (after !== undefined) fileLines.push(after);
-  const { unit, ch } = fileGrid(fileLines, m);
-  const replaced = replacedLevels(seq);
+  const { unit, ch } = fileGrid([...fileLines, ...nearby], m);
+  const replaced = levels ? replacedLevels(seq) : [];
   return (added) => {
     // A line typed at the width of the line it replaces (or follows) is at
     // that line's level.
@@ -293,7 +302,7 @@ const showIndent = (s: string): string => (s === '' ? 'none' : s.replace(/\t/g, 
  * settles (chooseReading). `before` and `after` are the file lines around the
  * matched span.
  */
-export function reindentSeq(seq: readonly SeqLine[], before?: string, after?: string): Reading {
+export function reindentSeq(seq: readonly SeqLine[], before?: string, after?: string, nearby: readonly string[] = []): Reading {
   const pairs = seq.filter((l) => l.op !== '+' && l.file !== undefined).map((l) => [l.text, l.file!] as const);
   const typed = seq.filter((l) => l.op === '+').map((l) => l.text);
   const m = inferMapping(pairs);
@@ -316,7 +325,59 @@ export function reindentSeq(seq: readonly SeqLine[], before?: string, after?: st
         'added lines were written with the indentation they were given',
     };
   }
-  return chooseReading(seq, m, before, after);
+  const read = chooseReading(seq, m, before, after);
+  const shifted = shiftAlike(pairs, m);
+  return read.ok && shifted !== undefined ? againstShift(seq, read, m, shifted, { before, after, nearby }) : read;
+}
+
+/**
+ * The constant shift that fits the quoted lines as well as the ratio `m`
+ * does, if one does: they show a single width on each side (8 spaces where
+ * the file has 4), which reads as levels twice as wide or as one level too
+ * many alike.
+ */
+function shiftAlike(pairs: readonly (readonly [string, string])[], m: IndentMapping): Mapping | undefined {
+  if (m.kind !== 'map' || m.num === m.den || m.from !== m.to || m.only !== undefined) return undefined;
+  const widths = pairs.filter(([p, f]) => !blank(p) && !blank(f)).map(([p, f]) => [indentOf(p).length, indentOf(f).length] as const);
+  const shift = widths[0]![1] - widths[0]![0];
+  if (widths.some(([p, f]) => f - p !== shift)) return undefined;
+  return { kind: 'map', from: m.from, to: m.to, num: 1, den: 1, shift, step: m.step };
+}
+
+/**
+ * The reading chosen under the ratio `m` (re-indented by it, or as typed)
+ * against the reading of the shift that fits the quoted lines as well: the
+ * one that breaks fewer indentation rules among the file's lines, its level
+ * width read off the lines `nearby` too (the quoted lines at one width show
+ * none); both equally: neither is written.
+ */
+function againstShift(
+  seq: readonly SeqLine[],
+  read: Extract<Reading, { ok: true }>,
+  m: Mapping,
+  shift: Mapping,
+  around: { before: string | undefined; after: string | undefined; nearby: readonly string[] },
+): Reading {
+  const shifted = mappedReading(seq, shift);
+  if (shifted === undefined || shifted.every((t, i) => t === read.added[i])) return read;
+  const { before, after, nearby } = around;
+  // Against the added lines as typed, a line typed at a removed line's width
+  // is no evidence: typed in the file's style, it may match the quoted style
+  // by chance.
+  const typed = read.added.every((t, i) => t === seq.filter((l) => l.op === '+')[i]!.text);
+  const vRead = scorer(seq, m, before, after, nearby, !typed)(read.added);
+  const vShift = scorer(seq, shift, before, after, nearby, !typed)(shifted);
+  if (vRead < vShift) return read;
+  if (vShift < vRead)
+    return { ok: true, added: shifted, note: `added lines re-indented to the file's indentation (${describeMapping(shift)})` };
+  const k = shifted.findIndex((t, i) => t !== read.added[i]);
+  return {
+    ok: false,
+    message:
+      `indentation of the added lines is ambiguous: the quoted lines are indented ${describeMapping(m)} or ` +
+      `${describeMapping(shift)} from the file's (one width shows both), so added line ${show(shifted[k]!.trimStart())} ` +
+      `may be written ${show(read.added[k]!)} or ${show(shifted[k]!)}; ${COPY}`,
+  };
 }
 
 /** Is an added line indented in a way none of the file's quoted lines is (1 space where they have 4, spaces where they have tabs)? */
@@ -348,10 +409,24 @@ export function reindentHunk<L extends Line>(
   const seq: SeqLine[] = lines.map((l) =>
     l.op === '+' ? { op: '+', text: l.text } : { op: l.op, text: l.text, file: fileLine(f++) ?? '' },
   );
-  const r = reindentSeq(seq, fileLine(start - 1), fileLine(f));
+  const r = reindentSeq(seq, fileLine(start - 1), fileLine(f), nearbyLines(fileLine, start, f));
   if (!r.ok) return r;
   const note = r.note === undefined ? {} : { note: r.note };
   if (r.added.every((t, i) => t === seq.filter((l) => l.op === '+')[i]!.text)) return { ok: true, lines: [...lines], ...note };
   let a = 0;
   return { ok: true, lines: lines.map((l) => (l.op === '+' ? { ...l, text: r.added[a++]! } : l)), ...note };
+}
+
+/** How far around a matched span the file's level width is read (reindentSeq's `nearby`). */
+const NEARBY = 40;
+
+/** The file's lines within NEARBY of the span [start, end). */
+export function nearbyLines(fileLine: (i: number) => string | undefined, start: number, end: number): string[] {
+  const out: string[] = [];
+  for (let i = Math.max(0, start - NEARBY); i < end + NEARBY; i++) {
+    if (i >= start && i < end) continue;
+    const line = fileLine(i);
+    if (line !== undefined) out.push(line);
+  }
+  return out;
 }
