@@ -131,6 +131,11 @@ function planEntries(request: EditRequest, ref: PathRef, view: FileView, encodin
   // A batch finds every entry's old_string in one pass over the file.
   if (batch) view.prefetch(exactNeedles(entries));
   entries.forEach((e, i) => {
+    // Every caller refuses it first; here, so that no input can make the engine list a match at every offset.
+    if (e.old_string === '' && e.new_string !== '') {
+      fail(i, { code: 'old_string_ambiguous', message: 'old_string is empty, so it occurs everywhere: name text the file holds' });
+      return;
+    }
     const r = planEntry(view, e, { tolerant: !batch, entry: i });
     if (r.ok === true) {
       const refusal = refuseWritten(r.added, encoding);

@@ -3,7 +3,7 @@
 
 import { ChordPatchError } from '../errors.js';
 import { isPatchCallInput } from './openai-calls.js';
-import { looksSearchReplace } from './search-replace.js';
+import { looksSearchReplace, opensSearchBlock } from './search-replace.js';
 import { isEditorInput } from './text-editor.js';
 import { looksUnified } from './unified.js';
 
@@ -40,7 +40,7 @@ export function patchFormat(text: string): TextKind {
   const heredoc = (head.startsWith('<<') && !head.startsWith('<<<<<')) || /^cat\s+<</.test(head);
   if (head.startsWith('*** ') || heredoc || head.startsWith('apply_patch')) return 'patch';
   if (looksSearchReplace(text)) return 'search-replace';
-  if (!/^(diff |--- |\+\+\+ |@@ )/m.test(text)) return 'patch';
+  if (!/^(diff |--- |\+\+\+ |@@ )/m.test(text)) return opensSearchBlock(text) ? 'search-replace' : 'patch';
   const lines = text.replace(/\r\n/g, '\n').split('\n');
   if (lines.some((l) => l.trim() === '*** Begin Patch')) return 'patch';
   return looksUnified(lines) ? 'unified' : 'patch';

@@ -52,6 +52,12 @@ export function looksSearchReplace(text: string): boolean {
   return div >= 0 && rest.slice(div + 1).some((l) => UPDATED.test(l.trim()));
 }
 
+/** Does the text open a SEARCH block (complete or not) and hold no envelope? Its errors then speak of blocks. */
+export function opensSearchBlock(text: string): boolean {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  return lines.some((l) => HEAD.test(l.trim())) && !lines.some((l) => l.trim() === '*** Begin Patch');
+}
+
 export interface SearchReplaceBlock {
   path: string;
   search: string[];

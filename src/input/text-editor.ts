@@ -59,6 +59,8 @@ function str(input: Record<string, unknown>, key: string, fallback?: string): st
 /** One call's input -> the call, every field checked. */
 export function parseEditorCall(input: Record<string, unknown>): EditorCall {
   const command = input.command as string;
+  if (command === 'undo_edit')
+    bad('text editor command "undo_edit" is not supported: chord-patch keeps no edit history (restore the text with str_replace)');
   if (!COMMANDS.has(command)) bad(`text editor command ${JSON.stringify(command)} is not supported (view, create, str_replace, insert)`);
   const extra = Object.keys(input).filter((k) => !FIELDS[command]!.includes(k));
   if (extra.length > 0) bad(`${command}: ${extra.map((k) => JSON.stringify(k)).join(', ')} is not a field of this command`);
@@ -76,17 +78,28 @@ export function parseEditorCall(input: Record<string, unknown>): EditorCall {
     if (typeof overwrite !== 'boolean') bad('create: "overwrite" must be true or false');
     return { command, path, text: str(input, 'file_text'), overwrite: overwrite as boolean };
   }
-  if (command === 'str_replace') return { command, path, old: str(input, 'old_str'), new: str(input, 'new_str', '') };
+  if (command === 'str_replace') {
+    const old = str(input, 'old_str');
+    // An empty old_str occurs everywhere (Anthropic's tool: "multiple occurrences").
+    if (old === '') bad('str_replace: "old_str" is empty: it must be text the file holds exactly once (to add lines, use insert)');
+    return { command, path, old, new: str(input, 'new_str', '') };
+  }
   const after = input.insert_line;
   if (!Number.isInteger(after) || (after as number) < 0) bad('insert: "insert_line" must be a whole number, 0 for the top of the file');
   if (input.new_str !== undefined && input.insert_text !== undefined) bad('insert: give "new_str" or "insert_text", not both');
   return { command: 'insert', path, after: after as number, text: str(input, input.insert_text !== undefined ? 'insert_text' : 'new_str') };
 }
 
-/** The calls of a JSON value: one call or tool_use block, or a list of blocks (non-editor blocks skipped). */
+/**
+ * The calls of a JSON value: one call or tool_use block, or a list of them.
+ * Blocks of other kinds (text, other tools) are skipped; a bare object with
+ * a "command" is a call, and one that cannot be run (undo_edit, a misspelt
+ * command) refuses the list rather than being dropped from it.
+ */
 export function parseEditorCalls(value: unknown): EditorCall[] {
   const items = Array.isArray(value) ? value : [value];
-  const inputs = items.map(inputOf).filter((i): i is Record<string, unknown> => i !== undefined);
+  const bareCall = (v: unknown): v is Record<string, unknown> => isObject(v) && v.type === undefined && 'command' in v;
+  const inputs = items.map((v) => (bareCall(v) ? v : inputOf(v))).filter((i): i is Record<string, unknown> => i !== undefined);
   if (inputs.length === 0) bad('no text-editor call: expected {"command", "path", ...} or a tool_use block of str_replace_based_edit_tool');
   return inputs.map(parseEditorCall);
 }

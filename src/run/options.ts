@@ -90,6 +90,7 @@ const entryProblem = (e: unknown): string | undefined => {
   if (e === null || typeof e !== 'object') return `is ${kind(e)}, not an object`;
   const { old_string, new_string, replace_all } = e as Record<string, unknown>;
   if (typeof old_string !== 'string' || typeof new_string !== 'string') return 'needs old_string and new_string as strings';
+  if (old_string === '' && new_string !== '') return 'has an empty old_string, which occurs everywhere: name text the file holds';
   if (replace_all !== undefined && typeof replace_all !== 'boolean') return 'has a replace_all that is not true or false';
   return undefined;
 };

@@ -146,7 +146,8 @@ async function insert(call: Extract<EditorCall, { command: 'insert' }>, options:
     patchLine: 0,
     ...(to > from ? { hintLine: from + 1 } : {}),
   };
-  return runOps([{ kind: 'update', path: call.path, hunks: [hunk], patchLine: 0 }], options);
+  // Only the inserted lines change: a file without a final line ending keeps it that way.
+  return runOps([{ kind: 'update', path: call.path, hunks: [hunk], patchLine: 0, keepFinalEol: true }], options);
 }
 
 async function runEditorCall(call: EditorCall, options: RunOptions): Promise<Outcome> {

@@ -193,6 +193,17 @@ describe('text-editor calls', () => {
     expect(parseEditorCalls({ command: 'view', path: 'n', view_range: [3, -1] })).toEqual([{ command: 'view', path: 'n', range: [3, -1] }]);
   });
 
+  it('refuses an empty old_str, and a bare call it cannot run rather than dropping it from the list', () => {
+    expect(() => parseEditorCalls({ command: 'str_replace', path: 'a', old_str: '', new_str: 'x' })).toThrow(/"old_str" is empty/);
+    const edit = { command: 'str_replace', path: 'a', old_str: 'x', new_str: 'y' };
+    expect(() => parseEditorCalls([edit, { command: 'undo_edit', path: 'a' }])).toThrow(/"undo_edit" is not supported/);
+    expect(() => parseEditorCalls([edit, { command: 'str_replce', path: 'a' }])).toThrow(/"str_replce" is not supported/);
+    expect(() => parseEditorCalls([edit, { command: 'str_replace', path: 7, old_str: 'b', new_str: 'B' }])).toThrow(
+      /"path" must be a string/,
+    );
+    expect(parseEditorCalls([{ type: 'text', text: 'prose' }, edit, { type: 'tool_use', name: 'bash', input: {} }])).toHaveLength(1);
+  });
+
   it('refuses fields a command does not take, and bad ranges', () => {
     expect(() => parseEditorCalls({ command: 'str_replace', path: 'a', old_str: 'x', new_str: 'y', replace_all: true })).toThrow(
       /replace_all/,
@@ -213,6 +224,10 @@ describe('detection', () => {
     [JSON.stringify({ command: 'view', path: 'a' }), 'editor'],
     [JSON.stringify({ path: 'a', old_string: 'x', new_string: 'y' }), 'edit'],
     ['diff --git a/a b/a\n--- a/a\n+++ b/a\n@@ -1 +1 @@\n-<<<<<<< SEARCH\n+x\n', 'unified'],
+    // An unclosed block is a SEARCH/REPLACE reply, so its error speaks of the block (aider test_find_original_update_blocks_unclosed).
+    ['a.txt\n<<<<<<< SEARCH\nx\n=======\ny\n', 'search-replace'],
+    ['a.txt\n<<<<<<< SEARCH\nx\n', 'search-replace'],
+    ['prose\n*** Begin Patch\n*** Update File: a\n@@\n <<<<<<< SEARCH\n-x\n+y\n*** End Patch\n', 'patch'],
   ])('reads %j as %s', (input, kind) => {
     expect(detectInput(input).kind).toBe(kind);
   });

@@ -2,7 +2,8 @@
 // outcome, with nothing written when it is refused.
 
 import { describe, expect, it } from 'vitest';
-import { apply } from '../../src/index.js';
+import { apply, edit } from '../../src/index.js';
+import { runEdit } from '../../src/run/run-edit.js';
 import { parsePatch } from '../../src/input/envelope.js';
 import { MemFs } from '../support/memfs.js';
 
@@ -20,6 +21,21 @@ describe('inputs that used to crash', () => {
       expect(fs.writes).toBe(0);
     },
   );
+
+  // An empty old_string is found at every offset: the engine ran out of memory listing them (a fatal V8 error after seconds, exit 133).
+  it('refuses an empty old_string from a text-editor call, the library and the engine itself, writing nothing', async () => {
+    const fs = new MemFs({ 'a.txt': 'abc\n' });
+    const call = JSON.stringify({ command: 'str_replace', path: 'a.txt', old_str: '', new_str: 'x' });
+    const viaCall = await apply(call, { cwd: '/work', fs });
+    expect(viaCall.error?.message).toMatch(/"old_str" is empty/);
+    const request = { mode: 'single', path: 'a.txt', edit: { old_string: '', new_string: 'x' } } as const;
+    expect((await edit(request, { cwd: '/work', fs })).error?.message).toMatch(/empty old_string, which occurs everywhere/);
+    const viaEngine = await runEdit(request, { cwd: '/work', fs });
+    expect(viaEngine.status).toBe('rejected');
+    expect(viaEngine.failed[0]!.failures[0]).toMatchObject({ code: 'old_string_ambiguous' });
+    expect(fs.writes).toBe(0);
+    expect(text(fs, '/work/a.txt')).toBe('abc\n');
+  });
 
   it('matches a 30,000-letter word in old_string through the punctuation step without overflowing the regexp compiler', async () => {
     const word = 'Q'.repeat(30_000);
