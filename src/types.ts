@@ -30,9 +30,10 @@ export interface Hunk {
    */
   anchorsRequired?: boolean;
   /**
-   * OpenAI's apply_patch_call: only added lines and no `@@` text. In a file
-   * with lines it has no place: OpenAI's applier puts it at the previous
-   * hunk's end (the top for the first), Codex's at the file's end.
+   * OpenAI's apply_patch_call: only added lines, no `@@` text and no
+   * `*** End of File`. In a file with lines it has no place: OpenAI's applier
+   * puts it at the previous hunk's end (the top for the first), Codex's at
+   * the file's end.
    */
   needsAnchor?: boolean;
   lines: HunkLine[];

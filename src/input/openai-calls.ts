@@ -131,7 +131,7 @@ function updateOp(path: string, diff: string, moveTo: string | undefined): FileO
     ...h,
     patchLine: h.patchLine - head,
     ...(stackedAt(lines, h.patchLine - head) ? { anchorsRequired: true } : {}),
-    ...(h.header === undefined && !h.lines.some((l) => l.op !== '+') ? { needsAnchor: true } : {}),
+    ...(h.header === undefined && !h.endOfFile && !h.lines.some((l) => l.op !== '+') ? { needsAnchor: true } : {}),
   }));
   return { ...op, patchLine: 1, hunks, keepFinalEol: true };
 }

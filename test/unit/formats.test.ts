@@ -138,6 +138,7 @@ describe('OpenAI apply_patch_call items', () => {
     expect(hunks('-b\n+B')[0]!.anchorsRequired).toBeUndefined();
     expect(hunks('@@\n+z')[0]!.needsAnchor).toBe(true);
     expect(hunks('@@ after this\n+z')[0]!.needsAnchor).toBeUndefined();
+    expect(hunks('@@\n+z\n*** End of File')[0]!.needsAnchor).toBeUndefined();
     expect(ops('-b\n+B')).toMatchObject({ keepFinalEol: true });
   });
 
