@@ -15,6 +15,9 @@
 import { diffArrays } from 'diff';
 import { nearbyLines, reindentSeq, type SeqLine } from '../match/indent-evidence.js';
 
+/** The most line changes worth a minimal diff of old_string against new_string (diffArrays' maxEditLength). */
+const MAX_EDIT = 1000;
+
 /** What whitespaceMatch needs of the file (edit/replace.ts's FileView). */
 export interface WhitespaceFile {
   readonly lf: string;
@@ -112,7 +115,12 @@ export function whitespaceMatch(file: WhitespaceFile, oldLf: string, newLf: stri
   const kept: (string | undefined)[] = [];
   let o = 0;
   let w = 0;
-  for (const r of diffArrays(oldLines, newLines)) {
+  // Bounded: past MAX_EDIT changed lines a minimal diff costs their number squared; every line then counts as changed.
+  const parts = diffArrays(oldLines, newLines, { maxEditLength: MAX_EDIT }) ?? [
+    { value: oldLines, count: oldLines.length, added: false, removed: true },
+    { value: newLines, count: newLines.length, added: true, removed: false },
+  ];
+  for (const r of parts) {
     const count = r.count ?? r.value.length;
     for (let k = 0; k < count; k++) {
       if (r.added) {

@@ -88,7 +88,11 @@ export function replacedLevels(seq: readonly SeqLine[]): { a: number; width: num
     let j = i;
     while (j < seq.length && seq[j]!.op !== ' ') j++;
     const block = seq.slice(i, j);
-    const removed = block.filter((x) => x.op === '-' && !blank(x.text) && x.file !== undefined);
+    // The first removed line typed at each indentation: a look-up, since a block may replace thousands of lines.
+    const removedAt = new Map<string, SeqLine>();
+    for (const x of block) {
+      if (x.op === '-' && !blank(x.text) && x.file !== undefined && !removedAt.has(indentOf(x.text))) removedAt.set(indentOf(x.text), x);
+    }
     let first = true;
     for (const x of block) {
       if (x.op !== '+') continue;
@@ -96,7 +100,7 @@ export function replacedLevels(seq: readonly SeqLine[]): { a: number; width: num
         const own = indentOf(x.text);
         // Typed in another character (added spaces beside quoted tabs), an equal width is no equal level.
         const level = (r: SeqLine) => indentOf(r.text).length === own.length && sameCharacter(indentOf(r.text), own);
-        const ref = removed.length > 0 ? removed.find(level) : first ? context : undefined;
+        const ref = removedAt.size > 0 ? (sameCharacter(own, '') ? removedAt.get(own) : undefined) : first ? context : undefined;
         if (ref !== undefined && level(ref)) out.push({ a, width: indentOf(ref.file!).length });
         first = false;
       }
