@@ -40,6 +40,31 @@ import { describeIndent, insideIndentation, reindentAdded, shortOfItsIndentation
 
 // ---------------------------------------------------------------- searching
 
+/**
+ * replace_all's old_string starting inside the indentation of its lines: the
+ * one way to re-indent new_string that fits every place, or why none does
+ * (places indented differently, or only some of them inside).
+ */
+function everyInside(
+  view: FileView,
+  starts: readonly number[],
+  oldText: string,
+  newText: string,
+): { by: string; consistent: boolean } | string | undefined {
+  // One line in, one line out: nothing below it to indent.
+  if (!newText.includes('\n')) return undefined;
+  const found = starts.map((h) => insideIndentation(view.lf, h, oldText, newText));
+  const first = found[0];
+  if (found.every((f) => f === undefined)) return undefined;
+  if (first !== undefined && found.every((f) => f?.by === first.by && f.consistent === first.consistent)) return first;
+  const lines = starts.map((h) => view.lineOf(h) + 1).join(', ');
+  return (
+    `old_string starts inside the indentation of some of the lines it matches (${lines}), by different amounts or not at all, ` +
+    "so one indentation for new_string's added lines fits not every place; " +
+    'copy old_string with the whole indentation of its lines, or edit the places one at a time'
+  );
+}
+
 /** Left-to-right, non-overlapping: what replace_all replaces. */
 function disjoint(starts: readonly number[], len: number): number[] {
   const out: number[] = [];
@@ -235,7 +260,11 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
         lines: starts.map((s) => view.lineOf(s) + 1),
       };
     }
-    const inside = e.replace_all ? undefined : insideIndentation(view.lf, hits[0]!, form.text, cleanNew);
+    const starts = e.replace_all ? disjoint(hits, form.text.length) : hits;
+    const inside = e.replace_all
+      ? everyInside(view, starts, form.text, cleanNew)
+      : insideIndentation(view.lf, hits[0]!, form.text, cleanNew);
+    if (typeof inside === 'string') return { ok: false, code: 'old_string_ambiguous', message: inside };
     if (inside && !inside.consistent) {
       return {
         ok: false,
@@ -247,7 +276,6 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
           "copy the line with its whole indentation into old_string and indent new_string's lines to match the file",
       };
     }
-    const starts = e.replace_all ? disjoint(hits, form.text.length) : hits;
     const styled = inside || e.replace_all ? undefined : followEditStyle(view, hits[0]!, form.text, cleanNew);
     return {
       ok: true,
