@@ -12,7 +12,8 @@
 //     (or a floating combining mark), text the model kept is written with the
 //     file's spacing (present or absent), so `f(a, b)` quoted as `f(a,b)`
 //     stays `f(a, b)`; a space the file has and the model's text lacks is kept
-//     only between two characters the model kept;
+//     between two characters the model kept, and before text it replaced;
+//     text inserted right at such a space is refused (either side fits);
 //   - quotes and brackets are carried in pairs: when one of a pair is new text
 //     the model typed, its partner keeps the model's form too, so a line never
 //     ends up with one curly and one straight quote.
@@ -121,6 +122,7 @@ export interface Carried {
 export function carryText(old: string, file: string, next: string, align: Int32Array, opts: NormalizeOptions = {}): Carried | undefined {
   const pieces: Piece[] = [];
   let a = 0;
+  let unplaced = false;
   const runs = charRuns(old, next);
   runs.forEach((run, r) => {
     if (run.kind === 'new') pieces.push({ text: run.text, stands: run.text, from: 'model', kind: 'new' });
@@ -132,10 +134,15 @@ export function carryText(old: string, file: string, next: string, align: Int32A
     } else {
       keptPieces(old, file, align, a, a + run.text.length, pieces);
       a += run.text.length;
-      const changed = runs[r + 1]?.kind === 'new' ? runs[r + 1] : runs[r + 1]?.kind === 'old' ? runs[r + 2] : undefined;
-      if (changed?.kind === 'new' && !/^\s/.test(changed.text)) separatorSpace(old, file, align, a, pieces, opts);
+      const replaces = runs[r + 1]?.kind === 'old';
+      const changed = runs[r + 1]?.kind === 'new' ? runs[r + 1] : replaces ? runs[r + 2] : undefined;
+      if (changed?.kind === 'new' && !/^\s/.test(changed.text) && !separatorSpace(old, file, align, a, pieces, opts, replaces))
+        unplaced ||= !replaces && spaceGapAt(old, file, align, a, opts);
     }
   });
+  // Text inserted where the file has a space the model dropped (`import foo`
+  // quoted as `importfoo`, changed to `importsfoo`): before or after the space, both fit.
+  if (unplaced) return undefined;
   dropSplitPairs(pieces, opts);
   const text = pieces.map((p) => p.text).join('');
   if (!verify(pieces, next, opts)) return undefined;
@@ -189,17 +196,44 @@ const SEPARATORS = new Set([',', ';', ':', '.', '!', '?', '(']);
  * The file's optional space after a separator the model kept, where the text
  * after it is the model's change (`version: 1` quoted as `version：1` and
  * changed to `version：2`): that space belongs to the unchanged separator, so
- * it stays the file's. `e` is the end of the kept stretch in `old`.
+ * it stays the file's. So does a space before text the model replaced
+ * (`import foo` quoted as `importfoo` and changed to `importbar`): the new
+ * text takes the old text's place, after the space. `e` is the end of the
+ * kept stretch in `old`.
  */
-function separatorSpace(old: string, file: string, align: Int32Array, e: number, out: Piece[], opts: NormalizeOptions): void {
-  if (e === 0 || e >= old.length || align[e - 1]! < 0 || !SEPARATORS.has(foldChar(old[e - 1]!, opts))) return;
+function separatorSpace(
+  old: string,
+  file: string,
+  align: Int32Array,
+  e: number,
+  out: Piece[],
+  opts: NormalizeOptions,
+  replaces: boolean,
+): boolean {
+  if (e === 0 || e >= old.length || align[e - 1]! < 0) return false;
+  if (!replaces && !SEPARATORS.has(foldChar(old[e - 1]!, opts))) return false;
+  const gap = gapAt(old, file, align, e);
+  if (gap === undefined || !isSpaceGap(gap, opts)) return false;
+  out.push({ text: gap, stands: '', from: 'gap', kind: 'same' });
+  return true;
+}
+
+/** The file's text between old[e - 1] and the next aligned unit of `old`, or undefined when either end is unaligned. */
+function gapAt(old: string, file: string, align: Int32Array, e: number): string | undefined {
+  if (e === 0 || e >= old.length || align[e - 1]! < 0) return undefined;
   let y = e;
   while (y < old.length && align[y]! < 0) y++;
-  if (y >= old.length) return;
-  const gap = file.slice(align[e - 1]! + 1, align[y]!);
-  if (gap !== '' && isGap(gap, opts) && [...gap].some((ch) => foldChar(ch, opts) === ' '))
-    out.push({ text: gap, stands: '', from: 'gap', kind: 'same' });
+  return y >= old.length ? undefined : file.slice(align[e - 1]! + 1, align[y]!);
 }
+
+const isSpaceGap = (gap: string, opts: NormalizeOptions): boolean =>
+  gap !== '' && isGap(gap, opts) && [...gap].some((ch) => foldChar(ch, opts) === ' ');
+
+/** Does the file hold a space the model dropped right after old[e - 1]? */
+const spaceGapAt = (old: string, file: string, align: Int32Array, e: number, opts: NormalizeOptions): boolean => {
+  const gap = gapAt(old, file, align, e);
+  return gap !== undefined && isSpaceGap(gap, opts);
+};
 
 /** Fold target -> [family, role]: quotes pair in order, brackets by nesting. */
 const PAIRED: Record<string, [string, 'quote' | 'open' | 'close']> = {

@@ -1,0 +1,38 @@
+// old_string typed without a space the file has between two words (a model
+// that read `import foo` as one token): the edit-JSON audit (repro 5) found
+// `importfoo` -> `importbar` written as `importbar`, the file's space lost
+// with exit 0, while `constvalue` -> `letvalue` kept it. The space stays where
+// the replaced text was; text inserted right at the space could go on either
+// side of it, so nothing is written.
+
+import { describe, expect, it } from 'vitest';
+import { edit } from '../../src/index.js';
+import { MemFs } from '../support/memfs.js';
+
+const FILE = 'import foo\nreturn a and b\nconst value = 1\n';
+const read = (fs: MemFs) => new TextDecoder().decode((fs.nodes.get('/work/f.txt') as { bytes: Uint8Array }).bytes);
+const run = async (old_string: string, new_string: string) => {
+  const fs = new MemFs({ 'f.txt': FILE });
+  const o = await edit({ mode: 'single', path: 'f.txt', edit: { old_string, new_string } }, { cwd: '/work', fs });
+  return { o, text: read(fs), writes: fs.writes };
+};
+
+describe('a space the model dropped between two words', () => {
+  it.each([
+    ['importfoo', 'importbar', 'import bar\n'],
+    ['aand', 'aor', 'return a or b\n'],
+    ['constvalue', 'letvalue', 'let value = 1\n'],
+    ['importfoo', 'importfoo2', 'import foo2\n'],
+  ])('stays where the replaced text was: %s -> %s', async (old, next, line) => {
+    const { o, text } = await run(old, next);
+    expect(o.status).toBe('applied');
+    expect(text).toContain(line);
+  });
+
+  it('refuses text inserted right at the space, writing nothing', async () => {
+    const { o, text, writes } = await run('importfoo', 'importsfoo');
+    expect(o.status).toBe('rejected');
+    expect(writes).toBe(0);
+    expect(text).toBe(FILE);
+  });
+});
