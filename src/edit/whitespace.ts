@@ -141,6 +141,8 @@ export function whitespaceMatch(file: WhitespaceFile, oldLf: string, newLf: stri
   const around = (i: number) => (i >= 0 && i < file.table.length ? file.table.textAt(i) : undefined);
   const re = reindentSeq(seq, around(first - 1), around(first + m), nearbyLines(around, first, first + m));
   if (!re.ok) return { indent: re.message, line: first, lines: m };
+  const split = keptAgainstTyped(seq, re.added);
+  if (split) return { indent: split, line: first, lines: m };
   let a = 0;
   const written = kept.map((k) => k ?? re.added[a++]!);
   const text = written.join('\n') + (newEndsWithBreak ? '\n' : '');
@@ -149,4 +151,40 @@ export function whitespaceMatch(file: WhitespaceFile, oldLf: string, newLf: stri
   ];
   if (re.note) notes.push(re.note);
   return { start, end, text, line: first, lines: m, notes };
+}
+
+/**
+ * Added lines written as typed (they follow the file's indentation) beside a
+ * line new_string keeps from old_string, typed in old_string's other
+ * indentation: that line is the file's own line, or one typed in the file's
+ * style like the lines around it that only happens to equal a quoted one (a
+ * `}` two levels in the file's style, one in old_string's), when an added
+ * line reads the same and the line diff could have kept either. Both
+ * readings fit, and they place it differently.
+ */
+function keptAgainstTyped(seq: readonly SeqLine[], added: readonly string[]): string | undefined {
+  const typed = seq.filter((l) => l.op === '+');
+  if (typed.length === 0 || typed.some((l, i) => l.text !== added[i]) || typed.every((l) => l.text.trim() === '')) return undefined;
+  const indent = (t: string) => t.slice(0, t.length - t.trimStart().length);
+  // Only a kept line typed in the added lines' own indentation character reads both ways (one in tabs among spaces is the quoted one).
+  const ch = typed.map((l) => indent(l.text)).find((i) => i !== '')?.[0];
+  const alike = (t: string) => ch !== undefined && indent(t) !== '' && [...indent(t)].every((c) => c === ch);
+  // And only when an added line reads the same: the line diff could have kept either.
+  const twins = new Set(typed.map((l) => l.text));
+  const kept = seq.find(
+    (l) =>
+      l.op === ' ' &&
+      l.file !== undefined &&
+      l.text.trim() !== '' &&
+      indent(l.text) !== indent(l.file) &&
+      alike(l.text) &&
+      twins.has(l.text),
+  );
+  if (!kept) return undefined;
+  return (
+    "indentation of new_string is ambiguous: its added lines follow the file's indentation, " +
+    `but it keeps ${JSON.stringify(kept.text.trim())} ` +
+    `as old_string types it (${JSON.stringify(indent(kept.text))}, the file has ${JSON.stringify(indent(kept.file!))}), ` +
+    "so that line may be the file's own or one of the added lines; copy old_string exactly from the file, indentation included"
+  );
 }

@@ -16,7 +16,8 @@
 //     text inserted right at such a space is refused (either side fits);
 //   - quotes and brackets are carried in pairs: when one of a pair is new text
 //     the model typed, its partner keeps the model's form too, so a line never
-//     ends up with one curly and one straight quote.
+//     ends up with one curly and one straight quote (an apostrophe between
+//     two letters, it’s, is no quote and pairs with nothing).
 // Nothing else changes: every letter, digit and space is the model's, in the
 // model's order. `verify` checks exactly that, with spaces kept, before the
 // text is used (a failed check refuses; it never writes a guess).
@@ -264,15 +265,20 @@ function dropSplitPairs(pieces: Piece[], opts: NormalizeOptions): void {
     for (const members of line.values()) settleFamily(pieces, members);
     line = new Map();
   };
+  // An apostrophe between two letters (it’s, don't) is no quote: it pairs with nothing.
+  const whole = pieces.map((p) => p.stands).join('');
+  const apostrophe = (at: number) =>
+    foldChar(whole[at]!, opts) === "'" && /[\p{L}\p{N}]/u.test(whole[at - 1] ?? '') && /[\p{L}\p{N}]/u.test(whole[at + 1] ?? '');
+  let at = 0;
   pieces.forEach((p, i) => {
-    for (let k = 0; k < p.stands.length; k++) {
+    for (let k = 0; k < p.stands.length; k++, at++) {
       const ch = p.stands[k]!;
       if (ch === '\n') {
         flush();
         continue;
       }
       const info = PAIRED[foldChar(ch, opts)];
-      if (!info) continue;
+      if (!info || apostrophe(at)) continue;
       let list = line.get(info[0]);
       if (!list) line.set(info[0], (list = []));
       list.push({ piece: i, offset: k, role: info[1] });

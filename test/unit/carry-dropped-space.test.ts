@@ -36,3 +36,18 @@ describe('a space the model dropped between two words', () => {
     expect(text).toBe(FILE);
   });
 });
+
+// The edit-JSON audit (repro 2): an apostrophe the model typed inside curly
+// quotes was taken for a closing quote, so the file's straight opening quote
+// was rewritten curly (`s = ‘it’s'`), one curly and one straight on a line.
+describe('an apostrophe typed inside quotes the file spells straight', () => {
+  it.each([
+    ['s = ‘it’s’', "s = 'it’s'\n"],
+    ["s = ‘it's’", "s = 'it's'\n"],
+  ])('leaves the file’s quotes as they are: %s', async (next, written) => {
+    const fs = new MemFs({ 'q.txt': "s = 'it is'\n" });
+    const o = await edit({ mode: 'single', path: 'q.txt', edit: { old_string: 's = ‘it is’', new_string: next } }, { cwd: '/work', fs });
+    expect(o.status).toBe('applied');
+    expect(new TextDecoder().decode((fs.nodes.get('/work/q.txt') as { bytes: Uint8Array }).bytes)).toBe(written);
+  });
+});
