@@ -37,8 +37,9 @@ export function extractPatches(reply: string): Extracted[] {
     if (open) {
       const fence = open[1]!;
       const info = open[2]!.toLowerCase();
+      const indent = lines[i]!.length - lines[i]!.trimStart().length;
       let j = i + 1;
-      while (j < lines.length && !closes(lines[j]!, fence)) j++;
+      while (j < lines.length && !closes(lines[j]!, fence, indent)) j++;
       const body = lines.slice(i + 1, j);
       const text = `${body.join('\n')}\n`;
       const first = body.find((l) => l.trim() !== '')?.trim() ?? '';
@@ -66,8 +67,14 @@ export function extractPatches(reply: string): Extracted[] {
   return out;
 }
 
-/** Does `line` close a block opened by `fence` (same character, at least as long, nothing after)? */
-function closes(line: string, fence: string): boolean {
+/**
+ * Does `line` close a block opened by `fence` at `indent` columns (same
+ * character, at least as long, nothing after, indented no deeper)? A diff's
+ * context line " ```" (a Markdown file's own fence) is one space in: it does
+ * not close a block opened at column 0.
+ */
+function closes(line: string, fence: string, indent: number): boolean {
+  if (line.length - line.trimStart().length > indent) return false;
   const t = line.trim();
   return t.length >= fence.length && t[0] === fence[0] && /^(`+|~+)$/.test(t);
 }

@@ -54,4 +54,32 @@ describe('extractPatches', () => {
   it('finds nothing in prose', () => {
     expect(extractPatches('I could not find the file you mentioned.\n')).toEqual([]);
   });
+
+  // Real commits (commander.js 91ccfd5d and 11 more): a Markdown file's own fence as a context
+  // line closed the ```diff block, and with --recount the rest of the diff (8 files) was dropped
+  // while the run reported success.
+  it('reads a diff context line " ```" as content, not as the close of a block opened at column 0', () => {
+    const diff = [
+      'diff --git a/README.md b/README.md',
+      '--- a/README.md',
+      '+++ b/README.md',
+      '@@ -1,3 +1,3 @@',
+      ' ```js',
+      '-foo()',
+      '+bar()',
+      ' ```',
+      'diff --git a/x.js b/x.js',
+      '--- a/x.js',
+      '+++ b/x.js',
+      '@@ -1,2 +1,2 @@',
+      ' a',
+      '-b',
+      '+B',
+    ];
+    const found = extractPatches(['Here is the change:', '', '```diff', ...diff, '```', '', 'Done.'].join('\n'));
+    expect(found).toHaveLength(1);
+    expect(found[0]!.text).toBe(`${diff.join('\n')}\n`);
+    const indented = extractPatches(['1. the change:', '   ```diff', ...diff.map((l) => `   ${l}`), '   ```'].join('\n'));
+    expect(indented[0]!.text.split('\n')).toHaveLength(diff.length + 1);
+  });
 });
