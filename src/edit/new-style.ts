@@ -6,13 +6,10 @@
 // consistently among the file's lines; otherwise they are written as typed,
 // and the result says so.
 
-import { diffArrays } from 'diff';
 import type { SeqLine } from '../match/indent-evidence.js';
 import { followFileStyle, styleOf, styleWindow } from '../match/indent-style.js';
+import { lineChanges } from './line-diff.js';
 import type { FileView } from './view.js';
-
-/** The most line changes worth a minimal diff (diffArrays' maxEditLength). */
-const MAX_EDIT = 1000;
 
 /** new_string for old_string matched exactly at LF offset `hit`, its added lines in the file's indentation character. */
 export function followEditStyle(view: FileView, hit: number, oldText: string, newText: string): { text: string; note?: string } {
@@ -28,11 +25,7 @@ export function followEditStyle(view: FileView, hit: number, oldText: string, ne
   // Only lines indented with the other character can change: without one, no diff is needed.
   const other = style.ch === ' ' ? '\t' : ' ';
   if (!newLines.some((l) => l.startsWith(other) && l.trim() !== '')) return unchanged;
-  // Bounded: a diff of thousands of lines that all changed costs their number squared, and every line then counts as added.
-  const parts = diffArrays(oldLines, newLines, { maxEditLength: MAX_EDIT }) ?? [
-    { value: oldLines, count: oldLines.length, added: false, removed: true },
-    { value: newLines, count: newLines.length, added: true, removed: false },
-  ];
+  const parts = lineChanges(oldLines, newLines);
   if (!parts.some((p) => p.added && p.value.some((l) => /^[ \t]/.test(l) && l.trim() !== ''))) return unchanged;
   const seq: SeqLine[] = parts.flatMap((p) =>
     p.value.map((text) => (p.added ? { op: '+' as const, text } : { op: p.removed ? ('-' as const) : (' ' as const), text, file: text })),

@@ -12,11 +12,9 @@
 //     quoted lines show (match/reindent.ts), or as typed, with a note, when
 //     no mapping fits.
 
-import { diffArrays } from 'diff';
 import { nearbyLines, reindentSeq, type SeqLine } from '../match/indent-evidence.js';
-
-/** The most line changes worth a minimal diff of old_string against new_string (diffArrays' maxEditLength). */
-const MAX_EDIT = 1000;
+import { indentOf } from '../match/reindent.js';
+import { lineChanges } from './line-diff.js';
 
 /** What whitespaceMatch needs of the file (edit/replace.ts's FileView). */
 export interface WhitespaceFile {
@@ -115,12 +113,7 @@ export function whitespaceMatch(file: WhitespaceFile, oldLf: string, newLf: stri
   const kept: (string | undefined)[] = [];
   let o = 0;
   let w = 0;
-  // Bounded: past MAX_EDIT changed lines a minimal diff costs their number squared; every line then counts as changed.
-  const parts = diffArrays(oldLines, newLines, { maxEditLength: MAX_EDIT }) ?? [
-    { value: oldLines, count: oldLines.length, added: false, removed: true },
-    { value: newLines, count: newLines.length, added: true, removed: false },
-  ];
-  for (const r of parts) {
+  for (const r of lineChanges(oldLines, newLines)) {
     const count = r.count ?? r.value.length;
     for (let k = 0; k < count; k++) {
       if (r.added) {
@@ -165,10 +158,9 @@ export function whitespaceMatch(file: WhitespaceFile, oldLf: string, newLf: stri
 function keptAgainstTyped(seq: readonly SeqLine[], added: readonly string[]): string | undefined {
   const typed = seq.filter((l) => l.op === '+');
   if (typed.length === 0 || typed.some((l, i) => l.text !== added[i]) || typed.every((l) => l.text.trim() === '')) return undefined;
-  const indent = (t: string) => t.slice(0, t.length - t.trimStart().length);
   // Only a kept line typed in the added lines' own indentation character reads both ways (one in tabs among spaces is the quoted one).
-  const ch = typed.map((l) => indent(l.text)).find((i) => i !== '')?.[0];
-  const alike = (t: string) => ch !== undefined && indent(t) !== '' && [...indent(t)].every((c) => c === ch);
+  const ch = typed.map((l) => indentOf(l.text)).find((i) => i !== '')?.[0];
+  const alike = (t: string) => ch !== undefined && indentOf(t) !== '' && [...indentOf(t)].every((c) => c === ch);
   // And only when an added line reads the same: the line diff could have kept either.
   const twins = new Set(typed.map((l) => l.text));
   const kept = seq.find(
@@ -176,7 +168,7 @@ function keptAgainstTyped(seq: readonly SeqLine[], added: readonly string[]): st
       l.op === ' ' &&
       l.file !== undefined &&
       l.text.trim() !== '' &&
-      indent(l.text) !== indent(l.file) &&
+      indentOf(l.text) !== indentOf(l.file) &&
       alike(l.text) &&
       twins.has(l.text),
   );
@@ -184,7 +176,7 @@ function keptAgainstTyped(seq: readonly SeqLine[], added: readonly string[]): st
   return (
     "indentation of new_string is ambiguous: its added lines follow the file's indentation, " +
     `but it keeps ${JSON.stringify(kept.text.trim())} ` +
-    `as old_string types it (${JSON.stringify(indent(kept.text))}, the file has ${JSON.stringify(indent(kept.file!))}), ` +
+    `as old_string types it (${JSON.stringify(indentOf(kept.text))}, the file has ${JSON.stringify(indentOf(kept.file!))}), ` +
     "so that line may be the file's own or one of the added lines; copy old_string exactly from the file, indentation included"
   );
 }

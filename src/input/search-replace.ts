@@ -87,7 +87,7 @@ function pathOf(line: string): string | undefined {
 
 /** A line between blocks that reads as a path on its own (`config.yaml`), not a sentence's end (`Done.`) or `...`. */
 const standsAsPath = (line: string): string | undefined => {
-  const p = FENCE.test(line.trim()) ? undefined : pathOf(line);
+  const p = pathOf(line);
   return p !== undefined && /[A-Za-z0-9]/.test(p) && !p.endsWith('.') ? p : undefined;
 };
 
@@ -151,12 +151,12 @@ function fileWithoutPath(
         'before "<<<<<<< SEARCH" (in backquotes if it holds a space)',
     );
   }
-  const stray = lines.slice(floor, head).findIndex((l) => otherFileNamed(l, current) !== undefined);
-  if (stray >= 0) {
-    const path = otherFileNamed(lines[floor + stray]!, current)!;
+  for (let k = floor; k < head; k++) {
+    const path = otherFileNamed(lines[k]!, current);
+    if (path === undefined) continue;
     return fail(
       at,
-      `${JSON.stringify(path)}, named on line ${floor + stray + 1}, is not alone on the line directly before this block` +
+      `${JSON.stringify(path)}, named on line ${k + 1}, is not alone on the line directly before this block` +
         `${current === undefined ? '' : `, which would otherwise edit ${JSON.stringify(current)} (the previous block's file)`}: ` +
         'put the path on the line just before "<<<<<<< SEARCH" (or its fence)',
     );

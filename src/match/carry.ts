@@ -137,8 +137,10 @@ export function carryText(old: string, file: string, next: string, align: Int32A
       a += run.text.length;
       const replaces = runs[r + 1]?.kind === 'old';
       const changed = runs[r + 1]?.kind === 'new' ? runs[r + 1] : replaces ? runs[r + 2] : undefined;
-      if (changed?.kind === 'new' && !/^\s/.test(changed.text) && !separatorSpace(old, file, align, a, pieces, opts, replaces))
-        unplaced ||= !replaces && spaceGapAt(old, file, align, a, opts);
+      const gap = changed?.kind === 'new' && !/^\s/.test(changed.text) ? droppedSpace(old, file, align, a, opts) : undefined;
+      if (gap !== undefined && (replaces || SEPARATORS.has(foldChar(old[a - 1]!, opts))))
+        pieces.push({ text: gap, stands: '', from: 'gap', kind: 'same' });
+      else if (gap !== undefined) unplaced = true;
     }
   });
   // Text inserted where the file has a space the model dropped (`import foo`
@@ -194,47 +196,23 @@ function keptPieces(old: string, file: string, align: Int32Array, s: number, e: 
 const SEPARATORS = new Set([',', ';', ':', '.', '!', '?', '(']);
 
 /**
- * The file's optional space after a separator the model kept, where the text
- * after it is the model's change (`version: 1` quoted as `version：1` and
- * changed to `version：2`): that space belongs to the unchanged separator, so
- * it stays the file's. So does a space before text the model replaced
- * (`import foo` quoted as `importfoo` and changed to `importbar`): the new
- * text takes the old text's place, after the space. `e` is the end of the
- * kept stretch in `old`.
+ * The file's optional space right after old[e - 1], a character the model
+ * kept, where old_string has none and the model's change follows; undefined
+ * when there is none. After a separator (`version: 1` quoted as `version：1`
+ * and changed to `version：2`) the space belongs to the unchanged separator,
+ * and before text the model replaced (`import foo` quoted as `importfoo` and
+ * changed to `importbar`) the new text takes the old text's place after it:
+ * either way it stays the file's. Text only inserted there could go on either
+ * side of it. `e` is the end of the kept stretch in `old`.
  */
-function separatorSpace(
-  old: string,
-  file: string,
-  align: Int32Array,
-  e: number,
-  out: Piece[],
-  opts: NormalizeOptions,
-  replaces: boolean,
-): boolean {
-  if (e === 0 || e >= old.length || align[e - 1]! < 0) return false;
-  if (!replaces && !SEPARATORS.has(foldChar(old[e - 1]!, opts))) return false;
-  const gap = gapAt(old, file, align, e);
-  if (gap === undefined || !isSpaceGap(gap, opts)) return false;
-  out.push({ text: gap, stands: '', from: 'gap', kind: 'same' });
-  return true;
-}
-
-/** The file's text between old[e - 1] and the next aligned unit of `old`, or undefined when either end is unaligned. */
-function gapAt(old: string, file: string, align: Int32Array, e: number): string | undefined {
+function droppedSpace(old: string, file: string, align: Int32Array, e: number, opts: NormalizeOptions): string | undefined {
   if (e === 0 || e >= old.length || align[e - 1]! < 0) return undefined;
   let y = e;
   while (y < old.length && align[y]! < 0) y++;
-  return y >= old.length ? undefined : file.slice(align[e - 1]! + 1, align[y]!);
+  if (y >= old.length) return undefined;
+  const gap = file.slice(align[e - 1]! + 1, align[y]!);
+  return gap !== '' && isGap(gap, opts) && [...gap].some((ch) => foldChar(ch, opts) === ' ') ? gap : undefined;
 }
-
-const isSpaceGap = (gap: string, opts: NormalizeOptions): boolean =>
-  gap !== '' && isGap(gap, opts) && [...gap].some((ch) => foldChar(ch, opts) === ' ');
-
-/** Does the file hold a space the model dropped right after old[e - 1]? */
-const spaceGapAt = (old: string, file: string, align: Int32Array, e: number, opts: NormalizeOptions): boolean => {
-  const gap = gapAt(old, file, align, e);
-  return gap !== undefined && isSpaceGap(gap, opts);
-};
 
 /** Fold target -> [family, role]: quotes pair in order, brackets by nesting. */
 const PAIRED: Record<string, [string, 'quote' | 'open' | 'close']> = {

@@ -111,12 +111,7 @@ export function headerAfterAnchors(
   limit: number,
 ): { pass: PassName; hits: number[]; from: number; to: number } | undefined {
   const header = hunk.header!;
-  let from = cursor;
-  let last: number | undefined;
-  for (const anchor of hunk.anchors ?? []) {
-    const hit = index.seek([anchor], from);
-    if (hit) [from, last] = [hit.index + 1, hit.index];
-  }
+  const { from, last } = walkAnchors(index, hunk, cursor);
   if (last !== undefined) {
     const to = blockEnd(index, last);
     const inside = headerPlaces(index, header, from, limit, to);
@@ -128,10 +123,16 @@ export function headerAfterAnchors(
 
 /** Where the header search starts: after each outer anchor found in turn (soft: a missing one is skipped). */
 export function afterAnchors(index: LineIndex, hunk: Hunk, cursor: number): number {
-  let at = cursor;
+  return walkAnchors(index, hunk, cursor).from;
+}
+
+/** The outer anchors sought in turn from `cursor`: the line after the last one found (`from`), and that one's line. */
+function walkAnchors(index: LineIndex, hunk: Hunk, cursor: number): { from: number; last?: number } {
+  let from = cursor;
+  let last: number | undefined;
   for (const anchor of hunk.anchors ?? []) {
-    const hit = index.seek([anchor], at);
-    if (hit) at = hit.index + 1;
+    const hit = index.seek([anchor], from);
+    if (hit) [from, last] = [hit.index + 1, hit.index];
   }
-  return at;
+  return last === undefined ? { from } : { from, last };
 }
