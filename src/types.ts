@@ -39,6 +39,13 @@ export interface Hunk {
   lines: HunkLine[];
   /** `*** End of File` followed the hunk: its old side must be the file's tail. */
   endOfFile: boolean;
+  /**
+   * Unified diffs: the hunk states line 1 and opens with added lines, so they
+   * go at the file's start (git apply and GNU patch read it so) or, if its old
+   * side stands further down, just before it: found anywhere but the start,
+   * it is refused as two readings.
+   */
+  startOfFile?: boolean;
   /** 1-based line in the patch text where the hunk starts. */
   patchLine: number;
   /**
@@ -47,6 +54,12 @@ export interface Hunk {
    * to choose among several places the old side matches.
    */
   hintLine?: number;
+  /**
+   * Unified diffs only: the text after the header's second `@@`, the line
+   * above the hunk git names as its function context (match/func-context.ts).
+   * A witness against a stated line that picks another copy of a repeated block.
+   */
+  funcContext?: string;
   /**
    * Unified diffs: the header counted every line, so a trailing blank
    * context line is a line the file must have (no retry without it).

@@ -155,7 +155,7 @@ function providerFrom(entry: YEntry, at: string, fail: Fail): ProviderConfig {
     const here = `${at}.${e.key}`;
     if (e.key === 'type') {
       const v = scalar(e.value);
-      const type = typeof v === 'string' ? PROVIDER_TYPES[v] : undefined;
+      const type = typeof v === 'string' && Object.hasOwn(PROVIDER_TYPES, v) ? PROVIDER_TYPES[v] : undefined;
       if (!type) fail(here, `expected one of ${Object.keys(PROVIDER_TYPES).join(', ')}; found ${show(e.value)}`, e.value.line || e.line);
       provider.type = type;
     } else if (e.key === 'compat') {
@@ -205,7 +205,7 @@ function permissionFrom(value: YNode, at: string, fail: Fail): PermissionRule[] 
   const rules: PermissionRule[] = [];
   for (const e of value.entries) {
     const name = e.key.trim();
-    const tool = TOOL_KEYS[name];
+    const tool = Object.hasOwn(TOOL_KEYS, name) ? TOOL_KEYS[name] : undefined;
     if (!tool) fail(at, 'unknown tool; expected edit, apply_patch (or its alias patch), write, delete or "*"', e.line);
     const here = `${at}.${name}`;
     if (e.value.kind !== 'map') {

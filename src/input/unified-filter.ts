@@ -62,7 +62,7 @@ function bracket(pattern: string, p: string[], start: number, out: Token[]): num
     if (c === '[' && p[i + 1] === ':') {
       const end = p.indexOf(':', i + 2);
       const name = p.slice(i + 2, end).join('');
-      const re = NAMED[name];
+      const re = Object.hasOwn(NAMED, name) ? NAMED[name] : undefined;
       if (end < 0 || p[end + 1] !== ']' || !re) bad(pattern, `has an unknown character class "[:${name}:]"`);
       tests.push((x) => re!.test(x));
       i = end + 2;

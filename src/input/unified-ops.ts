@@ -348,5 +348,14 @@ function toHunk(h: UnifiedHunk, unidiffZero: boolean): Hunk {
       h.patchLine,
     );
   }
-  return { lines: h.lines, endOfFile: h.oldNoEol || h.newNoEol, patchLine: h.patchLine, hintLine: h.oldStart, counted: true };
+  const startOfFile = !unidiffZero && hasOld && h.oldStart <= 1 && h.lines[0]!.op === '+';
+  return {
+    lines: h.lines,
+    endOfFile: h.oldNoEol || h.newNoEol,
+    ...(startOfFile ? { startOfFile } : {}),
+    patchLine: h.patchLine,
+    hintLine: h.oldStart,
+    ...(h.funcContext !== undefined ? { funcContext: h.funcContext } : {}),
+    counted: true,
+  };
 }

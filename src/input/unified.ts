@@ -52,6 +52,8 @@ export interface UnifiedHunk {
   oldNoEol: boolean;
   newNoEol: boolean;
   patchLine: number;
+  /** The text after the header's second `@@` (git's function context), if any. */
+  funcContext?: string;
   /** The hunk as the diff wrote it, header included (a reversed hunk has none: --reject writes it from its lines). */
   raw?: string[];
 }
@@ -345,6 +347,8 @@ function parseHunk(s: State): UnifiedHunk {
     newNoEol: false,
     patchLine: lineNo(s),
   };
+  const funcContext = s.lines[s.i]!.slice(head[0].length).replace(/^ /, '').trimEnd();
+  if (funcContext !== '') hunk.funcContext = funcContext;
   s.i++;
   if (s.recount) {
     const counted = recountHunk(s.lines, s.i, (i) => startsFile(s, i) || MAIL_START.test(s.lines[i]!));

@@ -176,6 +176,15 @@ export function describeHeaderMissing(hunks: readonly Hunk[], h: number): string
   );
 }
 
+/** A unified-diff hunk stated at line 1 that opens with added lines (types.ts: startOfFile), its old side at 0-based `at`. */
+export function describeNotAtStart(hunks: readonly Hunk[], h: number, at: number): string {
+  return (
+    `${lead(hunks, h, 'hunk ambiguous')} at the start of the file; the hunk states line 1 and opens with added lines, ` +
+    `so they go at the file's start (as git apply and GNU patch read it) or just before line ${at + 1}, where its other lines are: ` +
+    `chord-patch never guesses between them; add the line before the change as context, or fix the line number${carried(h)}`
+  );
+}
+
 /** An apply_patch_call hunk opening with several `@@` lines, one of which names no line of the file (after the ones before it). */
 export function describeAnchorMissing(hunks: readonly Hunk[], h: number, anchor: string, after: string | undefined): string {
   const where = after === undefined ? '' : ` after ${JSON.stringify(after)}`;

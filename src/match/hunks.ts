@@ -23,6 +23,7 @@
 
 import type { Hunk, HunkLine } from '../types.js';
 import { findCanonical } from './canonical.js';
+import { placesNamedBy } from './func-context.js';
 import { appliedInOrder, changes, standingExactly, standingWithin, standsAt } from './applied.js';
 import {
   describeAlreadyApplied,
@@ -34,6 +35,7 @@ import {
   describeInsertionWithoutAnchor,
   describeIndentAmbiguous,
   describeMiss,
+  describeNotAtStart,
   describeOutsideBlock,
   describePartlyApplied,
   describeUnsafe,
@@ -119,6 +121,13 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
     if (unplaceable) return { ok: false, code: 'hunk_not_found', hunk: h, message: unplaceable, lines: [] };
     const found = placeHunk(state, h);
     if (found.kind === 'failed') return { ok: false, code: found.code, hunk: h, message: found.message, lines: found.lines };
+    if (found.kind === 'found' && hunks[h]!.startOfFile && found.replacement.start !== 0) {
+      const applied = appliedInOrder(index, hunks);
+      if (applied)
+        return { ok: false, code: 'already_applied', hunk: h, message: describeAlreadyApplied(hunks, applied, false), lines: applied };
+      const at = found.replacement.start;
+      return { ok: false, code: 'hunk_ambiguous', hunk: h, message: describeNotAtStart(hunks, h, at), lines: [at] };
+    }
     if (found.kind === 'found') {
       placed.push(found.replacement);
       state.cursor = found.replacement.start + found.replacement.oldLen;
@@ -244,14 +253,16 @@ function placeHunkAnywhere(state: State, h: number): Placement {
       const all = placesIn(index, old, scope.ranges, Infinity, hunk.endOfFile)!.hits;
       const loose = blind ? hitsUnder(index, old, scope.ranges, 'trim-end', Infinity, hunk.endOfFile) : undefined;
       const hinted = hintedLine(state, hunk);
-      if (hinted !== undefined && all.includes(hinted)) {
+      const named = hinted === undefined ? undefined : namedElsewhere(index, hunk, loose ?? all, hinted);
+      if (hinted !== undefined && !named && all.includes(hinted)) {
         return foundAt(hunks, h, { start: hinted, oldLen: old.length, lines, pass: places.pass }, index);
       }
-      if (hinted !== undefined && loose?.includes(hinted)) {
+      if (hinted !== undefined && !named && loose?.includes(hinted)) {
         return foundAt(hunks, h, { start: hinted, oldLen: old.length, lines, pass: 'trim-end' }, index);
       }
       const exactly = loose && { at: all, blindTo: 'trailing' as const };
-      const message = describeAmbiguousPlaces(hunks, h, loose ?? all, scope.where, run, hintText(state, hunk), exactly);
+      const why = named ?? hintText(state, hunk);
+      const message = describeAmbiguousPlaces(hunks, h, loose ?? all, scope.where, run, why, exactly);
       return failed('hunk_ambiguous', message, loose ?? all);
     }
   }
@@ -364,6 +375,22 @@ function hintedLine(state: State, hunk: Hunk): number | undefined {
 function noteOffset(state: State, hunk: Hunk, placed: Replacement): void {
   if (hunk.hintLine !== undefined && hunk.hintLine >= 1 && oldSide(placed.lines).length > 0)
     state.offset = placed.start - (hunk.hintLine - 1);
+}
+
+/**
+ * A unified diff's stated line picks `hinted` among `places`, while its @@
+ * line's function context is that of other places only: the line number may
+ * be stale, so the two witnesses are named instead of either being taken.
+ */
+function namedElsewhere(index: LineIndex, hunk: Hunk, places: readonly number[], hinted: number): string | undefined {
+  if (hunk.funcContext === undefined || !places.includes(hinted)) return undefined;
+  const named = placesNamedBy(index, places, hunk.funcContext);
+  if (named.length === 0 || named.includes(hinted)) return undefined;
+  const at = named.map((p) => p + 1).join(', ');
+  return (
+    `its stated line number (${hunk.hintLine}) points at line ${hinted + 1}, but its @@ line names ${JSON.stringify(hunk.funcContext)}, ` +
+    `the function context git gives ${named.length === 1 ? 'the place at line' : 'the places at lines'} ${at}`
+  );
 }
 
 /** For the ambiguity report: where the stated line number pointed, none of the places being there. */

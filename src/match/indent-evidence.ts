@@ -77,13 +77,14 @@ const commentGoesOn = (prev: string, line: string): boolean => line.startsWith('
 const OPENS = /(?:[:{[(]|=>|->)$/;
 /** The line goes on in the next one (an operator, a separator, a list item, a comment block): any depth may follow. */
 const CONTINUES = /(?:[,([\\=+\-*/&|?]|&&|\|\|)$/;
-const CONTINUES_START = /^(?:\/\*|\*|[-*+] |\d+[.)] )/;
+/** A line that starts an open comment (not one closed on the same line), or a list item. */
+const CONTINUES_START = /^(?:\/\*(?!.*\*\/)|\*(?!.*\*\/)|[-*+] |\d+[.)] )/;
 
 /** A brace-less `if (…)`, `for (…)`, `while (…)`, `else`, `do`: the next line is its body. */
 const BARE_BLOCK = /^(?:(?:\}\s*)?(?:if|for|while|else if)\b.*\)|(?:\}\s*)?else|do)$/;
 const opens = (t: string): boolean =>
   OPENS.test(t) || BARE_BLOCK.test(t) || (t.startsWith('<') && t.endsWith('>') && !t.endsWith('/>') && !t.startsWith('</'));
-const continues = (t: string): boolean => CONTINUES.test(t) || CONTINUES_START.test(t);
+const continues = (t: string): boolean => (CONTINUES.test(t) && !t.endsWith('*/')) || CONTINUES_START.test(t);
 const closes = (t: string): boolean => /^[}\])]/.test(t);
 /**
  * The line goes on from the one before (a leading operator: `? a`, `: b`,
@@ -132,9 +133,13 @@ export function violations(rows: readonly Row[], unit: number, ch: string): numb
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
-/** The file's indentation character and level width, read off its lines in the hunk (the mapping's level when they show none). */
+/**
+ * The file's indentation character and level width, read off its lines in the
+ * hunk (the mapping's level when they show none). A block comment's ` * ` lines
+ * sit one space past their opener, off the grid, so they say nothing of it.
+ */
 function fileGrid(lines: readonly string[], m: Mapping): { unit: number; ch: string } {
-  const indents = lines.filter((l) => !blank(l)).map(indentOf);
+  const indents = lines.filter((l) => !blank(l) && !l.trimStart().startsWith('*')).map(indentOf);
   const ch = indents.find((i) => i !== '')?.[0] ?? m.to;
   const g = indents.reduce((a, i) => gcd(a, i.length), 0);
   if (ch === '\t') return { unit: 1, ch };
@@ -333,11 +338,11 @@ export function reindentSeq(seq: readonly SeqLine[], before?: string, after?: st
 /**
  * The constant shift that fits the quoted lines as well as the ratio `m`
  * does, if one does: they show a single width on each side (8 spaces where
- * the file has 4), which reads as levels twice as wide or as one level too
- * many alike.
+ * the file has 4, or 6 where it has 4), which reads as levels of another width
+ * or as a level too many alike.
  */
 function shiftAlike(pairs: readonly (readonly [string, string])[], m: IndentMapping): Mapping | undefined {
-  if (m.kind !== 'map' || m.num === m.den || m.from !== m.to || m.only !== undefined) return undefined;
+  if (m.kind !== 'map' || m.num === m.den || m.from !== m.to) return undefined;
   const widths = pairs.filter(([p, f]) => !blank(p) && !blank(f)).map(([p, f]) => [indentOf(p).length, indentOf(f).length] as const);
   const shift = widths[0]![1] - widths[0]![0];
   if (widths.some(([p, f]) => f - p !== shift)) return undefined;

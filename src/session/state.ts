@@ -46,7 +46,7 @@ export function parseSessionState(text: string): SessionState {
     if (v.version !== SESSION_STATE_VERSION || typeof v.misses !== 'object' || v.misses === null || !Array.isArray(v.failedPatches)) {
       return emptySession();
     }
-    const misses: Record<string, number> = {};
+    const misses: Record<string, number> = Object.create(null);
     for (const [k, n] of Object.entries(v.misses)) if (typeof n === 'number' && n > 0) misses[k] = n;
     const failedPatches = v.failedPatches.filter(
       (p): p is FailedPatch => typeof p?.key === 'string' && typeof p.files === 'object' && p.files !== null,
@@ -104,7 +104,8 @@ export function recordMatchEvents(
   state: SessionState,
   events: readonly MatchEvent[],
 ): { state: SessionState; repeated: { path: string; count: number }[] } {
-  const misses = { ...state.misses };
+  // No prototype: a file named "constructor" or "__proto__" is a key like any other.
+  const misses: Record<string, number> = Object.assign(Object.create(null), state.misses);
   const failedNow = new Set<string>();
   for (const e of events) {
     if (e.matched) {
@@ -112,8 +113,9 @@ export function recordMatchEvents(
     } else if (!failedNow.has(e.path)) {
       // Several failures on one file in one call are one retry, not several.
       failedNow.add(e.path);
+      const before = misses[e.path] ?? 0;
       delete misses[e.path]; // re-insert last: insertion order is recency
-      misses[e.path] = (state.misses[e.path] ?? 0) + 1;
+      misses[e.path] = before + 1;
     }
   }
   const keys = Object.keys(misses);

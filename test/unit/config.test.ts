@@ -132,6 +132,14 @@ describe('rejecting a bad config', () => {
       'expected "compat"',
     ],
     ['an unknown permission tool', 'permission:\n  bash: allow\n', 'permission', 2, 'unknown tool'],
+    ['a permission tool named like an Object member', 'permission:\n  constructor: allow\n', 'permission', 2, 'unknown tool'],
+    [
+      'a provider type named like an Object member',
+      'providers:\n  p:\n    type: toString\n',
+      'providers.<provider>.type',
+      3,
+      'expected one of responses',
+    ],
     [
       'a bad permission action',
       'permission:\n  edit: allw\n',

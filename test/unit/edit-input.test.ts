@@ -123,6 +123,13 @@ describe('parseEditRequest names the wrong field', () => {
     expect(problem(value)).toContain(message);
   });
 
+  it('names no alias for a field named like an Object member (it printed "use "function Object() …"")', () => {
+    for (const key of ['constructor', 'toString', '__proto__']) {
+      const value = JSON.parse(`{"path": "a", "old_string": "x", "new_string": "y", ${JSON.stringify(key)}: 1}`);
+      expect(problem(value)).toContain(`${JSON.stringify(key)} is not a field of the edit tool;`);
+    }
+  });
+
   it('reports every problem at once', () => {
     const m = problem({ path: 'a', edits: [{ old_string: 1, new_string: 'y' }, { new_string: 'z' }] });
     expect(m).toContain('edits[0].old_string must be a string');

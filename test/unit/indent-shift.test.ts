@@ -50,3 +50,45 @@ describe('a ratio or a shift from one quoted width', () => {
     expect(r.ok || r.message).toContain('"··e: 3" or "e: 3"');
   });
 });
+
+// The unified-diff real-commit differential (jsdiff dcea56fc applied to its
+// grandparent's 2-space diff.js, -U1): a new function quoted at 4 spaces was
+// written at 4 between two lines at 2, with a note that it followed the file.
+// Two misreadings made "as typed" score clean: the closed one-line comment
+// above it (`/*jshint maxparams: 5*/`) counted as a line going on, and the
+// licence header's ` * ` lines (one space in) hid the file's 2-space grid.
+describe('a one-line comment and a comment block beside the match', () => {
+  const hunk: SeqLine[] = [
+    { op: ' ', text: '    /*jshint maxparams: 5*/', file: '  /*jshint maxparams: 5*/' },
+    { op: '+', text: '    function map(arr) {' },
+    { op: '+', text: '      return arr;' },
+    { op: '+', text: '    }' },
+    { op: ' ', text: '    function clonePath(path) {', file: '  function clonePath(path) {' },
+  ];
+  const around = ['/*!', ' * jsdiff', ' * http://example.com', ' */', 'var JsDiff = (function() {', '    return path;', '  }'];
+
+  it('a closed /* … */ line is followed at its own level, so the added function takes the file’s', () => {
+    const r = reindentSeq(hunk, 'var JsDiff = (function() {', '    return path;', around);
+    expect(r).toMatchObject({ ok: true, added: ['  function map(arr) {', '    return arr;', '  }'] });
+  });
+});
+
+// The aider editblock audit (ws_overindented_relative_dedent_lost): a SEARCH
+// quoted 2 spaces deeper than the file at a width that is no level (6 where
+// the file has 4), and a REPLACE line one level out of it. Shifted, it lands
+// under `a` (aider's reading); as typed, under `b`. It was written as typed.
+describe('a quoted width that is no level size', () => {
+  it('fits the shift too, and a tie writes nothing', () => {
+    const r = reindentSeq(
+      [
+        { op: ' ', text: '      c: 1', file: '    c: 1' },
+        { op: '+', text: '    e: 3' },
+      ],
+      '  b:',
+      'd: 2',
+      ['a:', '  b:', 'd: 2'],
+    );
+    expect(r.ok).toBe(false);
+    expect(r.ok ? '' : r.message).toContain('may be written "····e: 3" or "··e: 3"');
+  });
+});

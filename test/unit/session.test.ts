@@ -7,6 +7,7 @@ import {
   emptySession,
   fileFingerprint,
   parseSessionState,
+  serializeSessionState,
   patchKey,
   patchMatchEvents,
   recordMatchEvents,
@@ -63,6 +64,14 @@ describe('counting repeated approximate-match failures', () => {
     expect(first.repeated).toEqual([]);
     const second = recordMatchEvents(first.state, [{ path: '/p/a', matched: false }]);
     expect(second.repeated).toEqual([{ path: '/p/a', count: 2 }]);
+  });
+
+  it('counts a file named like an Object member as any other', () => {
+    for (const path of ['constructor', '__proto__', 'toString']) {
+      const first = recordMatchEvents(emptySession(), [{ path, matched: false }]);
+      const again = parseSessionState(serializeSessionState(first.state));
+      expect(recordMatchEvents(again, [{ path, matched: false }]).repeated).toEqual([{ path, count: 2 }]);
+    }
   });
 
   it('resets the count after a success on that file', () => {

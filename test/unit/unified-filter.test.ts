@@ -27,6 +27,8 @@ describe('wildmatch (git, no flags)', () => {
     expect(() => wildmatch('[ab', 'a')).toThrow(/never closed/);
     expect(() => wildmatch('a\\', 'a')).toThrow(/lone/);
     expect(() => wildmatch('[[:nope:]]', 'a')).toThrow(/unknown character class/);
+    // Named like an Object member, it crashed (exit 70) instead.
+    expect(() => wildmatch('[[:constructor:]]', 'a')).toThrow(/unknown character class/);
   });
 
   it('answers a pattern of many stars against a long path: backtracking through every star would never finish', () => {

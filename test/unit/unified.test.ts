@@ -47,7 +47,7 @@ describe('detecting the format', () => {
 });
 
 describe('parsing unified diffs', () => {
-  it("turns a git hunk into envelope hunk data with the stated line as a hint, ignoring git's section text", () => {
+  it("turns a git hunk into envelope hunk data: the stated line a hint, git's section text its function context", () => {
     const ops = unifiedToOps(parseUnified(MODIFY), 1, none);
     expect(ops).toEqual([
       {
@@ -65,6 +65,7 @@ describe('parsing unified diffs', () => {
             endOfFile: false,
             patchLine: 5,
             hintLine: 2,
+            funcContext: 'function f() {',
             counted: true,
           },
         ],
@@ -226,6 +227,23 @@ describe('parsing unified diffs', () => {
     expect(file!.oldPath).toBe('a/tést.txt');
     // A leading U+FEFF is part of the name, kept like any other character.
     expect(unquote('"\\357\\273\\277x"')).toBe('\uFEFFx');
+  });
+});
+
+describe('a hunk stated at line 1 that opens with added lines', () => {
+  const firstHunk = (...body: string[]) => {
+    const [op] = unifiedToOps(parseUnified(D('--- a/f', '+++ b/f', ...body)), 1, none);
+    return op!.kind === 'update' ? op!.hunks[0]! : undefined;
+  };
+
+  it('must start the file (git apply and GNU patch read it so)', () => {
+    expect(firstHunk('@@ -1,2 +1,3 @@', '+new', ' a', ' b')?.startOfFile).toBe(true);
+  });
+
+  it('is placed by its lines when it opens with a removed line or a context line, or states another line', () => {
+    expect(firstHunk('@@ -1,2 +1,2 @@', '-a', '+A', ' b')?.startOfFile).toBeUndefined();
+    expect(firstHunk('@@ -1,2 +1,3 @@', ' a', '+new', ' b')?.startOfFile).toBeUndefined();
+    expect(firstHunk('@@ -5,2 +5,3 @@', '+new', ' a', ' b')?.startOfFile).toBeUndefined();
   });
 });
 
