@@ -20,16 +20,14 @@ const TOP_FIELDS = new Set<string>([...PATH_FIELDS, 'edits', ...SINGLE_FIELDS]);
 const ENTRY_FIELDS = new Set<string>(SINGLE_FIELDS);
 
 /** Spellings other tools use for our fields: named in the error so the fix is obvious. */
-const ALIASES = new Map<string, string>(
-  Object.entries({
-    filename: 'path',
-    oldString: 'old_string',
-    old_str: 'old_string',
-    newString: 'new_string',
-    new_str: 'new_string',
-    replaceAll: 'replace_all',
-  }),
-);
+const ALIASES: Record<string, string> = {
+  filename: 'path',
+  oldString: 'old_string',
+  old_str: 'old_string',
+  newString: 'new_string',
+  new_str: 'new_string',
+  replaceAll: 'replace_all',
+};
 
 const SHAPES =
   'expected {"path", "old_string", "new_string", "replace_all"?} or {"path", "edits": [{"old_string", "new_string", "replace_all"?}, ...]}';
@@ -41,7 +39,7 @@ function typeName(v: unknown): string {
 }
 
 function unknownField(where: string, key: string): string {
-  const alias = ALIASES.get(key);
+  const alias = Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;
   return alias !== undefined
     ? `${where}${JSON.stringify(key)} is not a field of the edit tool: use "${alias}"`
     : `${where}${JSON.stringify(key)} is not a field of the edit tool`;

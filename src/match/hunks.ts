@@ -122,11 +122,16 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
     const found = placeHunk(state, h);
     if (found.kind === 'failed') return { ok: false, code: found.code, hunk: h, message: found.message, lines: found.lines };
     if (found.kind === 'found' && hunks[h]!.startOfFile && found.replacement.start !== 0) {
-      const applied = appliedInOrder(index, hunks);
-      if (applied)
-        return { ok: false, code: 'already_applied', hunk: h, message: describeAlreadyApplied(hunks, applied, false), lines: applied };
       const at = found.replacement.start;
-      return { ok: false, code: 'hunk_ambiguous', hunk: h, message: describeNotAtStart(hunks, h, at), lines: [at] };
+      return (
+        sentBefore(index, hunks, h) ?? {
+          ok: false,
+          code: 'hunk_ambiguous',
+          hunk: h,
+          message: describeNotAtStart(hunks, h, at),
+          lines: [at],
+        }
+      );
     }
     if (found.kind === 'found') {
       placed.push(found.replacement);
@@ -136,10 +141,8 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
     }
     const early = earlierPlace(index, hunks[h]!, placed);
     if (!early) {
-      // Sent before: the old sides are gone and every new side stands, in order.
-      const applied = appliedInOrder(index, hunks);
-      if (applied)
-        return { ok: false, code: 'already_applied', hunk: h, message: describeAlreadyApplied(hunks, applied, false), lines: applied };
+      const resent = sentBefore(index, hunks, h);
+      if (resent) return resent;
       const miss =
         oldSide(hunks[h]!.lines).length === 0 ? { message: describeHeaderMissing(hunks, h) } : describeMiss(index, hunks, h, state.cursor);
       return {
@@ -159,6 +162,13 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
   if (resent) return resent;
   const replacements = outOfOrder.length === 0 ? placed : [...placed].sort((a, b) => a.start - b.start);
   return { ok: true, replacements, placed, outOfOrder };
+}
+
+/** Sent before: the old sides are gone and every new side stands, in order. */
+function sentBefore(index: LineIndex, hunks: readonly Hunk[], h: number): LocateResult | undefined {
+  const applied = appliedInOrder(index, hunks);
+  if (!applied) return undefined;
+  return { ok: false, code: 'already_applied', hunk: h, message: describeAlreadyApplied(hunks, applied, false), lines: applied };
 }
 
 /** Why an apply_patch_call hunk cannot be placed under OpenAI's rules (types.ts: anchorsRequired, needsAnchor), if it cannot. */
