@@ -3,6 +3,7 @@
 
 import { apply } from '../index.js';
 import { decodeInputBytes } from '../input/bytes.js';
+import { duplicateKey, duplicateKeyMessage } from '../input/json.js';
 import { ChordPatchError } from '../errors.js';
 import { errorOutcome } from '../run/pipeline.js';
 import { runPatchCalls } from '../run/run-calls.js';
@@ -63,6 +64,8 @@ const applyPatchCallsOnly: typeof apply = async (input, options = {}) => {
   try {
     const text = typeof input === 'string' ? input : decodeInputBytes(input);
     value = JSON.parse(text);
+    const dup = duplicateKey(text);
+    if (dup) return errorOutcome(new ChordPatchError('bad_input', duplicateKeyMessage(dup), dup.line), 'apply_patch', !!options.check);
   } catch (e) {
     const message = `--format openai reads apply_patch_call items as JSON: ${(e as Error).message}`;
     return errorOutcome(new ChordPatchError('bad_input', message), 'apply_patch', !!options.check);

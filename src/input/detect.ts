@@ -2,6 +2,7 @@
 // argument object ({"patch": ...}), or an edit request ({"path", ...}).
 
 import { ChordPatchError } from '../errors.js';
+import { duplicateKey, duplicateKeyMessage } from './json.js';
 import { isPatchCallInput } from './openai-calls.js';
 import { looksSearchReplace, opensSearchBlock } from './search-replace.js';
 import { isEditorInput } from './text-editor.js';
@@ -85,6 +86,7 @@ export function detectInput(input: string): DetectedInput {
       `input starts with "{" but is not valid JSON (${(e as Error).message}); send a patch envelope, {"patch": "..."} or an edit object`,
     );
   }
+  refuseDuplicateKeys(trimmed);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ChordPatchError('bad_input', 'JSON input must be an object: {"patch": "..."} or {"path", "old_string", "new_string"}');
   }
@@ -127,7 +129,14 @@ function detectList(text: string): DetectedInput {
   } catch (e) {
     throw new ChordPatchError('bad_input', `input starts with "[" but is not valid JSON (${(e as Error).message})`);
   }
+  refuseDuplicateKeys(text);
   if (isPatchCallInput(value)) return { kind: 'openai', value };
   if (isEditorInput(value)) return { kind: 'editor', value };
   throw new ChordPatchError('bad_input', 'a JSON list must hold apply_patch_call items or text-editor tool_use blocks');
+}
+
+/** JSON input with a key given twice in one object is refused: JSON.parse would drop the first value unseen. */
+function refuseDuplicateKeys(text: string): void {
+  const dup = duplicateKey(text);
+  if (dup) throw new ChordPatchError('bad_input', duplicateKeyMessage(dup), dup.line);
 }

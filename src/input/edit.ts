@@ -11,6 +11,7 @@
 // `replaceAll: true` would apply a different edit than the one the model asked for.
 
 import { ChordPatchError } from '../errors.js';
+import { duplicateKey, duplicateKeyMessage } from './json.js';
 import type { EditEntry, EditRequest } from '../types.js';
 
 const SINGLE_FIELDS = ['old_string', 'new_string', 'replace_all'] as const;
@@ -144,6 +145,8 @@ export function parseEditJson(text: string): EditRequest {
     const hint = trimmed.startsWith('*** ') ? ' (this looks like a patch envelope: use `chord-patch apply`)' : '';
     throw new ChordPatchError('bad_edit', `edit input is not valid JSON: ${(e as Error).message}${hint}; ${SHAPES}`);
   }
+  const dup = duplicateKey(trimmed);
+  if (dup) throw new ChordPatchError('bad_edit', `invalid edit request: ${duplicateKeyMessage(dup)}`, dup.line);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ChordPatchError('bad_edit', `edit input must be a JSON object, got ${typeName(value)}; ${SHAPES}`);
   }

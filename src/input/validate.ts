@@ -25,6 +25,7 @@ import { isChordPatchError } from '../errors.js';
 import { commonPrefixLength, quote } from '../text/quote.js';
 import { MARKER, parsePatch } from './envelope.js';
 import { patchFormat } from './detect.js';
+import { type DuplicateKey, duplicateKey, duplicateKeyMessage } from './json.js';
 import { parseUnified } from './unified.js';
 
 export interface Violation {
@@ -321,6 +322,8 @@ export function validateInput(input: string): ValidationResult {
       return validatePatch(input);
     }
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      const dup = duplicateKey(trimmed);
+      if (dup) return duplicatedKeyResult(dup);
       const obj = value as Record<string, unknown>;
       for (const key of ['patch', 'input'] as const) {
         if (typeof obj[key] === 'string') return { ...validateText(obj[key] as string), unwrappedFrom: key };
@@ -328,6 +331,18 @@ export function validateInput(input: string): ValidationResult {
     }
   }
   return validateText(input);
+}
+
+/** JSON arguments with a key given twice: apply refuses them (input/detect.ts), so they do not conform. */
+function duplicatedKeyResult(dup: DuplicateKey): ValidationResult {
+  const message = duplicateKeyMessage(dup);
+  return {
+    conforms: false,
+    violations: [{ line: dup.line, column: 1, expected: ['each key once'], found: `${JSON.stringify(dup.key)} a second time` }],
+    truncated: false,
+    tolerant: { accepted: false, error: { code: 'bad_input', message, line: dup.line } },
+    format: 'envelope',
+  };
 }
 
 function validateText(text: string): ValidationResult {

@@ -163,7 +163,10 @@ export function describeAmbiguousPlaces(
     where.kind === 'header'
       ? 'make the @@ line name a line that occurs once (an outer @@ line for the enclosing class or module narrows it), ' +
         'or add context lines around the new lines'
-      : 'add a context line that occurs only at the intended place, or an @@ line naming the enclosing function or class';
+      : hunks[h]!.hintLine !== undefined
+        ? // A unified diff's @@ line gives line numbers, never an anchor to search for.
+          "add a context line that occurs only at the intended place, or make the @@ line state the hunk's line in the file"
+        : 'add a context line that occurs only at the intended place, or an @@ line naming the enclosing function or class';
   return `${lead(hunks, h, 'hunk ambiguous')}; ${what}: chord-patch never guesses between them; ${advice}${carried(h)}`;
 }
 

@@ -263,7 +263,10 @@ function placeHunkAnywhere(state: State, h: number): Placement {
       const all = placesIn(index, old, scope.ranges, Infinity, hunk.endOfFile)!.hits;
       const loose = blind ? hitsUnder(index, old, scope.ranges, 'trim-end', Infinity, hunk.endOfFile) : undefined;
       const hinted = hintedLine(state, hunk);
-      const named = hinted === undefined ? undefined : namedElsewhere(index, hunk, loose ?? all, hinted);
+      const named =
+        hinted === undefined
+          ? undefined
+          : (namedElsewhere(index, hunk, loose ?? all, hinted) ?? endElsewhere(index, hunk, lines, loose ?? all, hinted));
       if (hinted !== undefined && !named && all.includes(hinted)) {
         return foundAt(hunks, h, { start: hinted, oldLen: old.length, lines, pass: places.pass }, index);
       }
@@ -400,6 +403,30 @@ function namedElsewhere(index: LineIndex, hunk: Hunk, places: readonly number[],
   return (
     `its stated line number (${hunk.hintLine}) points at line ${hinted + 1}, but its @@ line names ${JSON.stringify(hunk.funcContext)}, ` +
     `the function context git gives ${named.length === 1 ? 'the place at line' : 'the places at lines'} ${at}`
+  );
+}
+
+/**
+ * A unified diff's hunk with context before its change and none after it
+ * reads, as git apply reads it, as reaching the file's end. When its stated
+ * line picks one place while another ends the file, the two are named.
+ */
+function endElsewhere(
+  index: LineIndex,
+  hunk: Hunk,
+  lines: readonly HunkLine[],
+  places: readonly number[],
+  hinted: number,
+): string | undefined {
+  const trailing = lines.at(-1)?.op === ' ';
+  if (hunk.hintLine === undefined || !places.includes(hinted) || trailing || !lines.some((l) => l.op === ' ')) return undefined;
+  const oldLen = oldSide(lines).length;
+  const last = places.find((p) => p + oldLen === index.length);
+  if (last === undefined || last === hinted) return undefined;
+  return (
+    `its stated line number (${hunk.hintLine}) points at line ${hinted + 1}, but it has no context after its change, ` +
+    `which in a diff means the change reaches the end of the file, as its place at line ${last + 1} does ` +
+    '(git apply and GNU patch read it so)'
   );
 }
 

@@ -3,4 +3,4 @@
 // command reads or compiles it.
 
 export { McpServer } from '@modelcontextprotocol/server';
-export { serveStdio } from '@modelcontextprotocol/server/stdio';
+export { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';

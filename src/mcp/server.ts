@@ -18,6 +18,7 @@ import type { Config } from '../config/config.js';
 import { mcpTools } from '../models/mcp-tools.js';
 import type { Fs } from '../types.js';
 import { VERSION } from '../version.js';
+import { answeringTransport } from './answering.js';
 import { callTool } from './calls.js';
 import type { CallContext } from './engine.js';
 
@@ -88,13 +89,13 @@ export async function serveMcp(options: McpOptions): Promise<number> {
   const sdk: Sdk = await import('./sdk.js');
   const stateDir = mkdtempSync(join(tmpdir(), 'chord-patch-mcp-'));
   let connections = 0;
+  const { transport, closed } = answeringTransport(sdk.StdioServerTransport);
   const handle = sdk.serveStdio(() => connectionServer(sdk, options, { session: `mcp-${process.pid}-${++connections}`, stateDir }), {
+    transport,
     onerror: (e) => process.stderr.write(`chord-patch mcp: ${e.message}\n`),
   });
-  await new Promise<void>((done) => {
-    process.stdin.once('close', done);
-    process.stdin.once('end', done);
-  });
+  // Not at stdin's end: a request read before it still gets its answer (answering.ts).
+  await closed;
   await handle.close().catch(() => {});
   rmSync(stateDir, { recursive: true, force: true });
   return 0;

@@ -247,3 +247,35 @@ describe('chord-patch mcp bounds what a client sends', () => {
     expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('a\n');
   });
 });
+
+describe('chord-patch mcp answers what it read before stdin closed', () => {
+  it('replies to every request of a client that writes them all and closes its end at once', () => {
+    writeFileSync(join(dir, 'f.txt'), 'one\n');
+    const patch = (from: string, to: string) => `*** Begin Patch\n*** Update File: f.txt\n@@\n-${from}\n+${to}\n*** End Patch`;
+    const call = (id: number, args: Record<string, unknown>) =>
+      JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'apply_patch', arguments: args } });
+    const input = [
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'script', version: '1' } },
+      }),
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      call(2, { patch: patch('one', 'two') }),
+      call(3, { patch: patch('two', 'three') }),
+      call(4, { patch: patch('nine', 'ten') }),
+    ].join('\n');
+    const r = runCli(['mcp'], { cwd: dir, input: `${input}\n` });
+    expect(r.code).toBe(0);
+    const replies = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: number; result: { isError?: boolean; structuredContent?: { status: string } } })
+      // Calls run side by side (each file's lock orders its edits): answers come as each call ends.
+      .sort((a, b) => a.id - b.id);
+    expect(replies.map((m) => m.id)).toEqual([1, 2, 3, 4]);
+    expect(replies.slice(1).map((m) => m.result.structuredContent?.status)).toEqual(['applied', 'applied', 'rejected']);
+    expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('three\n');
+  });
+});

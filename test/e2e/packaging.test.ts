@@ -41,6 +41,8 @@ const manifest = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, 'p
 const ROOT_PKG = manifest(ROOT);
 const PLATFORMS = readdirSync(join(ROOT, 'npm')).sort();
 const HOST = `${process.platform}-${process.arch}`;
+/** The longest one npm or npx call of these tests may take; an install here takes seconds. */
+const NPM_TIMEOUT_MS = 120_000;
 
 const PATCH = '*** Begin Patch\n*** Update File: f.txt\n@@\n one\n-two\n+2\n*** End Patch\n';
 const UNDO = PATCH.replace('-two\n+2', '-2\n+two');
@@ -61,7 +63,9 @@ function freshCheckout(prefix: string) {
   symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));
   // npm's cache and logs stay in the scratch directory; --offline keeps the registry out of it.
   const env = { ...process.env, npm_config_cache: join(scratch, 'npm-cache'), npm_config_update_notifier: 'false', NO_COLOR: '1' };
-  const npm = (cwd: string, args: string[]) => execFileSync('npm', args, { cwd, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A synchronous call blocks vitest's own timeout: a hung npm must end by itself (NPM_TIMEOUT_MS).
+  const npm = (cwd: string, args: string[]) =>
+    execFileSync('npm', args, { cwd, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'], timeout: NPM_TIMEOUT_MS });
   /** `npm pack` in `dir`; the tarball's path. */
   const pack = (dir: string) => join(scratch, npm(dir, ['pack', '--pack-destination', scratch]).trim().split('\n').pop()!);
   const install = (prefix: string, tarballs: string[]) =>
@@ -145,6 +149,7 @@ describe.skipIf(RUNTIME !== 'node')('the npm package without a platform package'
 
   it('runs from the tarball through npx without installing, offline', () => {
     const out = execFileSync('npx', ['--yes', '--offline', '--package', tarball, 'chord-patch', '--version'], {
+      timeout: NPM_TIMEOUT_MS,
       cwd: scratch,
       encoding: 'utf8',
       env,

@@ -1,0 +1,87 @@
+// The stdio transport, kept open until every request read has its answer.
+//
+// The SDK's StdioServerTransport closes when stdin ends, and a reply sent
+// after that is dropped. A client that writes its requests and closes its end
+// at once (`printf ... | chord-patch mcp`, a script) would then never hear of
+// an edit that was written: the report must always say what is on disk. So
+// the transport reads a view of stdin whose end is passed on only once every
+// request seen so far has been answered (or cancelled by the client).
+
+import { PassThrough, type Readable } from 'node:stream';
+import type { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+
+type Transport = StdioServerTransport;
+type Message = Parameters<Transport['send']>[0];
+type RequestId = string | number;
+
+/** What a message is, for counting: a request that wants an answer, a cancellation, an answer, or neither. */
+function idOf(m: Message, key: 'request' | 'answer'): RequestId | undefined {
+  const r = m as { id?: RequestId; method?: string; result?: unknown; error?: unknown };
+  if (r.id === undefined) return undefined;
+  if (key === 'request') return r.method !== undefined ? r.id : undefined;
+  return r.method === undefined && ('result' in r || 'error' in r) ? r.id : undefined;
+}
+
+function cancelledId(m: Message): RequestId | undefined {
+  const r = m as { method?: string; params?: { requestId?: RequestId } };
+  return r.method === 'notifications/cancelled' ? r.params?.requestId : undefined;
+}
+
+/**
+ * A StdioServerTransport over `stdin` that closes after stdin's end only when
+ * no request it read is still unanswered. `closed` resolves once it has closed.
+ */
+export function answeringTransport(
+  Stdio: typeof StdioServerTransport,
+  stdin: Readable = process.stdin,
+): { transport: Transport; closed: Promise<void> } {
+  const view = new PassThrough();
+  stdin.pipe(view, { end: false });
+  const transport = new Stdio(view, process.stdout);
+  const unanswered = new Set<RequestId>();
+  let ended = false;
+  const endWhenAnswered = () => {
+    if (ended && unanswered.size === 0 && !view.writableEnded) view.end();
+  };
+  const inputEnded = () => {
+    ended = true;
+    endWhenAnswered();
+  };
+  stdin.once('end', inputEnded);
+  stdin.once('close', inputEnded);
+
+  // serveStdio sets onmessage after construction: count each request as it is handed on.
+  let deliver: Transport['onmessage'];
+  Object.defineProperty(transport, 'onmessage', {
+    configurable: true,
+    get: () => (m: Message, extra?: unknown) => {
+      const asked = idOf(m, 'request');
+      if (asked !== undefined) unanswered.add(asked);
+      const cancelled = cancelledId(m);
+      if (cancelled !== undefined) unanswered.delete(cancelled);
+      (deliver as ((m: Message, extra?: unknown) => void) | undefined)?.(m, extra);
+      if (cancelled !== undefined) endWhenAnswered();
+    },
+    set: (fn: Transport['onmessage']) => {
+      deliver = fn;
+    },
+  });
+  const send = transport.send.bind(transport);
+  transport.send = (m: Message) => {
+    const answered = idOf(m, 'answer');
+    const sent = send(m);
+    if (answered === undefined) return sent;
+    return sent.finally(() => {
+      unanswered.delete(answered);
+      endWhenAnswered();
+    });
+  };
+  // Closed by the view's end, by an error (a message over the size bound) or by the SDK.
+  const close = transport.close.bind(transport);
+  let closedNow: () => void = () => {};
+  const closed = new Promise<void>((done) => {
+    closedNow = done;
+  });
+  transport.close = () => close().finally(closedNow);
+  return { transport, closed };
+}
