@@ -38,7 +38,13 @@ export function answeringTransport(
   const view = new PassThrough();
   stdin.pipe(view, { end: false });
   const transport = new Stdio(view, process.stdout);
-  const unanswered = new Set<RequestId>();
+  // Requests read and not yet answered, by id (a client may reuse an id: each copy is counted).
+  const unanswered = new Map<RequestId, number>();
+  const settle = (id: RequestId) => {
+    const left = (unanswered.get(id) ?? 0) - 1;
+    if (left > 0) unanswered.set(id, left);
+    else unanswered.delete(id);
+  };
   let ended = false;
   const endWhenAnswered = () => {
     if (ended && unanswered.size === 0 && !view.writableEnded) view.end();
@@ -56,9 +62,9 @@ export function answeringTransport(
     configurable: true,
     get: () => (m: Message, extra?: unknown) => {
       const asked = idOf(m, 'request');
-      if (asked !== undefined) unanswered.add(asked);
+      if (asked !== undefined) unanswered.set(asked, (unanswered.get(asked) ?? 0) + 1);
       const cancelled = cancelledId(m);
-      if (cancelled !== undefined) unanswered.delete(cancelled);
+      if (cancelled !== undefined) settle(cancelled);
       (deliver as ((m: Message, extra?: unknown) => void) | undefined)?.(m, extra);
       if (cancelled !== undefined) endWhenAnswered();
     },
@@ -72,7 +78,7 @@ export function answeringTransport(
     const sent = send(m);
     if (answered === undefined) return sent;
     return sent.finally(() => {
-      unanswered.delete(answered);
+      settle(answered);
       endWhenAnswered();
     });
   };

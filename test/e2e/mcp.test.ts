@@ -278,4 +278,30 @@ describe('chord-patch mcp answers what it read before stdin closed', () => {
     expect(replies.slice(1).map((m) => m.result.structuredContent?.status)).toEqual(['applied', 'applied', 'rejected']);
     expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('three\n');
   });
+
+  it('answers both calls of a client that reused one id', () => {
+    writeFileSync(join(dir, 'd.txt'), 'one\n');
+    const edit = (from: string, to: string) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'edit', arguments: { path: 'd.txt', old_string: from, new_string: to } },
+      });
+    const init = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'script', version: '1' } },
+    });
+    const input = [init, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), edit('one', 'two'), edit('two', 'three')];
+    const r = runCli(['mcp'], { cwd: dir, input: `${input.join('\n')}\n` });
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { id: number }).id),
+    ).toEqual([1, 3, 3]);
+    expect(readFileSync(join(dir, 'd.txt'), 'utf8')).toBe('three\n');
+  });
 });
