@@ -75,7 +75,7 @@ const ofText = (sent: string, path?: string): DetectedInput => {
 
 export function detectInput(input: string): DetectedInput {
   const trimmed = input.replace(/^\uFEFF/, '').trim();
-  if (trimmed.startsWith('[')) return detectList(trimmed);
+  if (trimmed.startsWith('[')) return detectList(trimmed, input);
   if (!trimmed.startsWith('{')) return ofText(input);
   let value: unknown;
   try {
@@ -86,7 +86,7 @@ export function detectInput(input: string): DetectedInput {
       `input starts with "{" but is not valid JSON (${(e as Error).message}); send a patch envelope, {"patch": "..."} or an edit object`,
     );
   }
-  refuseDuplicateKeys(trimmed);
+  refuseDuplicateKeys(input);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ChordPatchError('bad_input', 'JSON input must be an object: {"patch": "..."} or {"path", "old_string", "new_string"}');
   }
@@ -122,21 +122,25 @@ export function detectInput(input: string): DetectedInput {
 }
 
 /** A JSON list: OpenAI items (or a response's output) or text-editor tool_use blocks. */
-function detectList(text: string): DetectedInput {
+function detectList(text: string, input: string): DetectedInput {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
     throw new ChordPatchError('bad_input', `input starts with "[" but is not valid JSON (${(e as Error).message})`);
   }
-  refuseDuplicateKeys(text);
+  refuseDuplicateKeys(input);
   if (isPatchCallInput(value)) return { kind: 'openai', value };
   if (isEditorInput(value)) return { kind: 'editor', value };
   throw new ChordPatchError('bad_input', 'a JSON list must hold apply_patch_call items or text-editor tool_use blocks');
 }
 
-/** JSON input with a key given twice in one object is refused: JSON.parse would drop the first value unseen. */
-function refuseDuplicateKeys(text: string): void {
-  const dup = duplicateKey(text);
+/**
+ * JSON input with a key given twice in one object is refused: JSON.parse would
+ * drop the first value unseen. Read in the input as sent (a BOM aside), so the
+ * line named is the sender's.
+ */
+function refuseDuplicateKeys(input: string): void {
+  const dup = duplicateKey(input.replace(/^\uFEFF/, ''));
   if (dup) throw new ChordPatchError('bad_input', duplicateKeyMessage(dup), dup.line);
 }

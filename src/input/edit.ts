@@ -145,7 +145,7 @@ export function parseEditJson(text: string): EditRequest {
     const hint = trimmed.startsWith('*** ') ? ' (this looks like a patch envelope: use `chord-patch apply`)' : '';
     throw new ChordPatchError('bad_edit', `edit input is not valid JSON: ${(e as Error).message}${hint}; ${SHAPES}`);
   }
-  const dup = duplicateKey(trimmed);
+  const dup = duplicateKey(text.replace(/^\uFEFF/, ''));
   if (dup) throw new ChordPatchError('bad_edit', `invalid edit request: ${duplicateKeyMessage(dup)}`, dup.line);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ChordPatchError('bad_edit', `edit input must be a JSON object, got ${typeName(value)}; ${SHAPES}`);

@@ -322,7 +322,7 @@ export function validateInput(input: string): ValidationResult {
       return validatePatch(input);
     }
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      const dup = duplicateKey(trimmed);
+      const dup = duplicateKey(input);
       if (dup) return duplicatedKeyResult(dup);
       const obj = value as Record<string, unknown>;
       for (const key of ['patch', 'input'] as const) {

@@ -98,3 +98,12 @@ describe('duplicateKey in a wide object', () => {
     expect(duplicateKey(`{${keys.join(', ')}, "k7": 0}`)).toEqual({ key: 'k7', line: 1 });
   });
 });
+
+describe('the line named is the line as sent', () => {
+  it('counts the blank lines and the BOM before the JSON', () => {
+    const text = '\uFEFF\n\n{\n  "path": "f.txt",\n  "path": "g.txt",\n  "old_string": "a",\n  "new_string": "b"\n}\n';
+    expect(() => detectInput(text)).toThrow(/second copy on line 5/);
+    expect(() => parseEditJson(text)).toThrow(/second copy on line 5/);
+    expect(() => detectInput(`\n[${text.slice(3)}]`)).toThrow(/second copy on line 4/);
+  });
+});
