@@ -23,7 +23,6 @@
 
 import type { Hunk, HunkLine } from '../types.js';
 import { findCanonical } from './canonical.js';
-import { placesNamedBy } from './func-context.js';
 import { appliedInOrder, changes, standingExactly, standingWithin, standsAt } from './applied.js';
 import {
   describeAlreadyApplied,
@@ -43,6 +42,7 @@ import {
 } from './describe.js';
 import { blockEnd, decides, hitsUnder, placesBlindToFolds, placesBlindToTrailing, placesIn, type Range } from './scope.js';
 import type { LineIndex, PassName } from './seek.js';
+import { statedLineDoubted } from './stated-line.js';
 import { afterAnchors, headerAfterAnchors, headerPlaces, oldSide, runLength, variants } from './hunk-lines.js';
 import { findTolerant, followStyle, reindentReplacement } from './hunk-tolerant.js';
 import { TOLERANT_PASSES, type TolerantPass, tolerantCandidates, tolerantSeek } from './tolerant.js';
@@ -263,10 +263,7 @@ function placeHunkAnywhere(state: State, h: number): Placement {
       const all = placesIn(index, old, scope.ranges, Infinity, hunk.endOfFile)!.hits;
       const loose = blind ? hitsUnder(index, old, scope.ranges, 'trim-end', Infinity, hunk.endOfFile) : undefined;
       const hinted = hintedLine(state, hunk);
-      const named =
-        hinted === undefined
-          ? undefined
-          : (namedElsewhere(index, hunk, loose ?? all, hinted) ?? endElsewhere(index, hunk, lines, loose ?? all, hinted));
+      const named = hinted === undefined ? undefined : statedLineDoubted(index, hunk, lines, loose ?? all, hinted);
       if (hinted !== undefined && !named && all.includes(hinted)) {
         return foundAt(hunks, h, { start: hinted, oldLen: old.length, lines, pass: places.pass }, index);
       }
@@ -388,46 +385,6 @@ function hintedLine(state: State, hunk: Hunk): number | undefined {
 function noteOffset(state: State, hunk: Hunk, placed: Replacement): void {
   if (hunk.hintLine !== undefined && hunk.hintLine >= 1 && oldSide(placed.lines).length > 0)
     state.offset = placed.start - (hunk.hintLine - 1);
-}
-
-/**
- * A unified diff's stated line picks `hinted` among `places`, while its @@
- * line's function context is that of other places only: the line number may
- * be stale, so the two witnesses are named instead of either being taken.
- */
-function namedElsewhere(index: LineIndex, hunk: Hunk, places: readonly number[], hinted: number): string | undefined {
-  if (hunk.funcContext === undefined || !places.includes(hinted)) return undefined;
-  const named = placesNamedBy(index, places, hunk.funcContext);
-  if (named.length === 0 || named.includes(hinted)) return undefined;
-  const at = named.map((p) => p + 1).join(', ');
-  return (
-    `its stated line number (${hunk.hintLine}) points at line ${hinted + 1}, but its @@ line names ${JSON.stringify(hunk.funcContext)}, ` +
-    `the function context git gives ${named.length === 1 ? 'the place at line' : 'the places at lines'} ${at}`
-  );
-}
-
-/**
- * A unified diff's hunk with context before its change and none after it
- * reads, as git apply reads it, as reaching the file's end. When its stated
- * line picks one place while another ends the file, the two are named.
- */
-function endElsewhere(
-  index: LineIndex,
-  hunk: Hunk,
-  lines: readonly HunkLine[],
-  places: readonly number[],
-  hinted: number,
-): string | undefined {
-  const trailing = lines.at(-1)?.op === ' ';
-  if (hunk.hintLine === undefined || !places.includes(hinted) || trailing || !lines.some((l) => l.op === ' ')) return undefined;
-  const oldLen = oldSide(lines).length;
-  const last = places.find((p) => p + oldLen === index.length);
-  if (last === undefined || last === hinted) return undefined;
-  return (
-    `its stated line number (${hunk.hintLine}) points at line ${hinted + 1}, but it has no context after its change, ` +
-    `which in a diff means the change reaches the end of the file, as its place at line ${last + 1} does ` +
-    '(git apply and GNU patch read it so)'
-  );
 }
 
 /** For the ambiguity report: where the stated line number pointed, none of the places being there. */
