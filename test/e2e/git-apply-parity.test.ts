@@ -570,6 +570,48 @@ describe("git's t4101-apply-nonl.sh: files with incomplete lines", () => {
   });
 });
 
+/**
+ * git's t4104-apply-boundary.sh: a line added, changed or removed at the head
+ * and at the tail of a 24-line file, by a diff with context and by a -U0 diff
+ * under --unidiff-zero (diff -u and diff -U0 write them). A hunk at the tail
+ * has no context after its change: it must still land at the file's end.
+ */
+describe("git's t4104-apply-boundary.sh: changes at the file's first and last lines", () => {
+  const L = 'c d e f g h i j k l m n o p q r s t u v w x'.split(' ');
+  const file = (...lines: string[]) => lines.map((l) => `${l}\n`).join('');
+  const original = file('b', ...L, 'y');
+  const KINDS: [string, string][] = [
+    ['add-a', file('a', 'b', ...L, 'y')],
+    ['mod-a', file('a', ...L, 'y')],
+    ['del-a', file(...L, 'y')],
+    ['add-z', file('b', ...L, 'y', 'z')],
+    // git's own mod-z repeats mod-a's file; this changes the last line, as its name says.
+    ['mod-z', file('b', ...L, 'z')],
+    ['del-z', file('b', ...L)],
+  ];
+  const cases = KINDS.flatMap(([kind, after]) => [[kind, 'with context', after] as const, [kind, 'without context', after] as const]);
+  it.each(cases)('%s, %s', (_kind, how, after) => {
+    const d = temp();
+    write(d, { 'a/victim': original, 'b/victim': after });
+    const zero = how === 'without context';
+    const diff = spawnSync('diff', [zero ? '-U0' : '-u', 'a/victim', 'b/victim'], { cwd: d, encoding: 'utf8' }).stdout;
+    runCase({
+      name: '',
+      source: '',
+      before: { victim: original },
+      patch: diff,
+      after: { victim: after },
+      args: zero ? ['--unidiff-zero'] : [],
+      git: true,
+    });
+  });
+
+  it('refuses a line added to an empty file when the file has a line', () => {
+    const patch = D('diff --git a/file b/file', 'index e69de29..72943a1 100644', '--- a/file', '+++ b/file', '@@ -0,0 +1 @@', '+aaa');
+    runCase({ name: '', source: '', before: { file: 'bbb\n' }, patch, git: true });
+  });
+});
+
 /** Trees changed in a git repository, the diff written by git itself, applied to the first tree. */
 describe('git diff -M -B -C of renames, copies, swaps and mode changes turns the old tree into the new one', () => {
   // The last field: whether -R undoes it (git apply -R refuses a reversed copy too: its source exists).
