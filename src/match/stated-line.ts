@@ -22,7 +22,7 @@ export function statedLineDoubted(
   hinted: number,
 ): string | undefined {
   if (hunk.hintLine === undefined || !places.includes(hinted)) return undefined;
-  return namedElsewhere(index, hunk, places, hinted) ?? endElsewhere(index, hunk, lines, places, hinted);
+  return namedElsewhere(index, hunk, places, hinted) ?? endElsewhere(hunk, lines, places, hinted, index.length);
 }
 
 /** The @@ line's function context is that of other places only. */
@@ -38,16 +38,10 @@ function namedElsewhere(index: LineIndex, hunk: Hunk, places: readonly number[],
 }
 
 /** The hunk has context before its change and none after it, and another of its places ends the file. */
-function endElsewhere(
-  index: LineIndex,
-  hunk: Hunk,
-  lines: readonly HunkLine[],
-  places: readonly number[],
-  hinted: number,
-): string | undefined {
+function endElsewhere(hunk: Hunk, lines: readonly HunkLine[], places: readonly number[], hinted: number, n: number): string | undefined {
   if (lines.at(-1)?.op === ' ' || !lines.some((l) => l.op === ' ')) return undefined;
   const oldLen = oldSide(lines).length;
-  const last = places.find((p) => p + oldLen === index.length);
+  const last = places.find((p) => p + oldLen === n);
   if (last === undefined || last === hinted) return undefined;
   return (
     `its stated line number (${hunk.hintLine}) points at line ${hinted + 1}, but it has no context after its change, ` +
