@@ -162,6 +162,12 @@ function planEntries(request: EditRequest, ref: PathRef, view: FileView, encodin
         fail(i, again);
         return;
       }
+      // Not a stale picture of the file: the entries were chained.
+      const k = batch ? entries.slice(0, i).findIndex((p) => p.new_string.includes(e.old_string)) : -1;
+      if (k >= 0) {
+        fail(i, { ...r, message: builtOnEarlier(k) });
+        return;
+      }
       out.notFound = true;
     }
     fail(i, r);
@@ -172,6 +178,18 @@ function planEntries(request: EditRequest, ref: PathRef, view: FileView, encodin
     }
   }
   return out;
+}
+
+/**
+ * A batch entry whose old_string is not in the file but in what an earlier
+ * entry writes: the model chained them (as MultiEdit-style tools apply edits
+ * one after another), while every entry here matches the file as read.
+ */
+function builtOnEarlier(k: number): string {
+  return (
+    `old_string is not in the file, but edits[${k}]'s new_string writes it: every entry of a batch matches the file ` +
+    'as it was before any of them, not the text earlier entries write; fold the two into one entry, or send this one in a later call'
+  );
 }
 
 /** The entry with read-tool line numbers removed from old_string (and new_string, when every line has one), if they prove a copy. */

@@ -81,6 +81,28 @@ describe('a batch is all or nothing', () => {
     expect(o.edit?.replacements).toBe(4);
   });
 
+  it('says so when an entry builds on what an earlier entry writes, instead of calling the file stale', async () => {
+    const fs = new MemFs({ 'f.js': 'let a = 1;\nlet b = 2;\n' });
+    const o = await edit(
+      {
+        mode: 'batch',
+        path: 'f.js',
+        edits: [
+          { old_string: 'let a = 1;', new_string: 'const a = 1;' },
+          { old_string: 'const a = 1;', new_string: 'const a = 10;' },
+        ],
+      },
+      { fs, cwd: '/work' },
+    );
+    expect(o.status).toBe('rejected');
+    expect(fs.writes).toBe(0);
+    const failure = o.failed[0]!.failures[0]!;
+    expect(failure.code).toBe('old_string_not_found');
+    expect(failure.message).toContain("edits[1]: old_string is not in the file, but edits[0]'s new_string writes it");
+    expect(failure.message).toContain('fold the two into one entry');
+    expect(failure.message).not.toContain('re-read the file');
+  });
+
   it('rejects the whole batch and names every failing entry in one report', async () => {
     const fs = new MemFs({ 'f.txt': 'one\ntwo\ntwo\nthree\n' });
     const o = await edit(
