@@ -28,6 +28,24 @@ export const ACCEPTED_FORMATS =
   'OpenAI apply_patch_call items or Anthropic text-editor calls';
 
 /**
+ * Why text that is no accepted format is not one, when it is a kind people
+ * often send: a diff with a terminal's colour codes in it, or a context diff.
+ */
+export function unreadKind(lines: readonly string[]): string | undefined {
+  const head = lines.slice(0, 50);
+  if (head.some((l) => l.includes('\u001b['))) {
+    return (
+      'the input holds terminal colour codes (ESC [ ... m), as `git diff --color` or a pager writes them: ' +
+      'send the diff without them (git diff --no-color, or git diff > FILE)'
+    );
+  }
+  if (/^\*\*\* \S/.test(head[0] ?? '') && head.some((l) => l.startsWith('--- ')) && head.some((l) => /^\*{15}$/.test(l))) {
+    return 'this is a context diff (diff -c), which chord-patch does not read: make a unified diff (diff -u, or git diff)';
+  }
+  return undefined;
+}
+
+/**
  * Envelope or unified diff? Text starting with an envelope marker (or a
  * heredoc) is an envelope; otherwise a `diff --git` line, or `---`/`+++`
  * names directly followed by a `@@ -` hunk, make it a unified diff. Anything

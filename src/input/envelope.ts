@@ -37,7 +37,7 @@
 
 import { ChordPatchError } from '../errors.js';
 import { quote } from '../text/quote.js';
-import { ACCEPTED_FORMATS } from './detect.js';
+import { ACCEPTED_FORMATS, unreadKind } from './detect.js';
 import type { FileOp, Hunk, ParsedPatch } from '../types.js';
 
 /** The protocol's marker lines (operation markers without the space before the path). */
@@ -144,7 +144,8 @@ function openingLength(c: Cursor, repairs: string[]): number {
       base,
     );
   } else {
-    fail(c, 0, `expected "*** Begin Patch", found ${quote(lines[0]!)}; chord-patch reads ${ACCEPTED_FORMATS}`);
+    const kind = unreadKind(lines);
+    fail(c, 0, `expected "*** Begin Patch", found ${quote(lines[0]!)}; ${kind ?? `chord-patch reads ${ACCEPTED_FORMATS}`}`);
   }
   if (i < lines.length && lines[i]!.trim().startsWith(ENV_ID)) i++;
   return i;

@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { detectInput } from '../../src/input/detect.js';
+import { parsePatch } from '../../src/input/envelope.js';
 import { parsePatchCalls } from '../../src/input/openai-calls.js';
 import { parseSearchReplace, parseSearchReplaceBlocks } from '../../src/input/search-replace.js';
 import { parseEditorCalls } from '../../src/input/text-editor.js';
@@ -258,3 +259,21 @@ describe('read-tool line numbers', () => {
     expect(stripNumbered(['     2→beta'], ['BETA'], at)?.added).toEqual(['BETA']);
   });
 });
+
+describe('input people often send that is no accepted format', () => {
+  it('names terminal colour codes in a diff, and how to leave them out', () => {
+    const colored =
+      '\u001b[1mdiff --git a/f.txt b/f.txt\u001b[m\n\u001b[1m--- a/f.txt\u001b[m\n\u001b[1m+++ b/f.txt\u001b[m\n@@ -1 +1 @@\n-a\n+b\n';
+    expect(() => detectAndParse(colored)).toThrow(/terminal colour codes .*git diff --no-color/);
+  });
+
+  it('names a context diff (diff -c) as one, and asks for a unified diff', () => {
+    const context = '*** f.txt\t2026-12-07\n--- f.txt\t2026-12-07\n***************\n*** 1 ****\n! a\n--- 1 ----\n! b\n';
+    expect(() => detectAndParse(context)).toThrow(/context diff \(diff -c\).*diff -u/);
+  });
+});
+
+function detectAndParse(text: string): void {
+  const d = detectInput(text);
+  if (d.kind === 'patch') parsePatch(d.text);
+}
