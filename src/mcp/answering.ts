@@ -5,7 +5,9 @@
 // at once (`printf ... | chord-patch mcp`, a script) would then never hear of
 // an edit that was written: the report must always say what is on disk. So
 // the transport reads a view of stdin whose end is passed on only once every
-// request seen so far has been answered (or cancelled by the client).
+// request seen so far has been answered (or cancelled by the client). A
+// request of the server's own (MCP roots) that the client can no longer
+// answer is given an error at once, not left to the SDK's minute-long timeout.
 
 import { PassThrough, type Readable } from 'node:stream';
 import type { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
@@ -13,6 +15,9 @@ import type { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 type Transport = StdioServerTransport;
 type Message = Parameters<Transport['send']>[0];
 type RequestId = string | number;
+
+/** JSON-RPC's first implementation-defined error code: the answer that cannot come. */
+const UNANSWERABLE = -32000;
 
 /** What a message is, for counting: a request that wants an answer, a cancellation, an answer, or neither. */
 function idOf(m: Message, key: 'request' | 'answer'): RequestId | undefined {
@@ -45,24 +50,35 @@ export function answeringTransport(
     if (left > 0) unanswered.set(id, left);
     else unanswered.delete(id);
   };
+  // The server's own requests the client has not answered yet.
+  const asked = new Set<RequestId>();
+  let deliver: Transport['onmessage'];
+  const hand = (m: Message) => (deliver as ((m: Message) => void) | undefined)?.(m);
+  const unanswerable = (id: RequestId) =>
+    setImmediate(() => {
+      if (!asked.delete(id)) return;
+      hand({ jsonrpc: '2.0', id, error: { code: UNANSWERABLE, message: 'the client closed its input before answering' } });
+    });
   let ended = false;
   const endWhenAnswered = () => {
     if (ended && unanswered.size === 0 && !view.writableEnded) view.end();
   };
   const inputEnded = () => {
     ended = true;
+    for (const id of asked) unanswerable(id);
     endWhenAnswered();
   };
   stdin.once('end', inputEnded);
   stdin.once('close', inputEnded);
 
   // serveStdio sets onmessage after construction: count each request as it is handed on.
-  let deliver: Transport['onmessage'];
   Object.defineProperty(transport, 'onmessage', {
     configurable: true,
     get: () => (m: Message, extra?: unknown) => {
-      const asked = idOf(m, 'request');
-      if (asked !== undefined) unanswered.set(asked, (unanswered.get(asked) ?? 0) + 1);
+      const request = idOf(m, 'request');
+      if (request !== undefined) unanswered.set(request, (unanswered.get(request) ?? 0) + 1);
+      const reply = idOf(m, 'answer');
+      if (reply !== undefined) asked.delete(reply);
       const cancelled = cancelledId(m);
       if (cancelled !== undefined) settle(cancelled);
       (deliver as ((m: Message, extra?: unknown) => void) | undefined)?.(m, extra);
@@ -74,6 +90,11 @@ export function answeringTransport(
   });
   const send = transport.send.bind(transport);
   transport.send = (m: Message) => {
+    const question = idOf(m, 'request');
+    if (question !== undefined) {
+      asked.add(question);
+      if (ended) unanswerable(question);
+    }
     const answered = idOf(m, 'answer');
     const sent = send(m);
     if (answered === undefined) return sent;

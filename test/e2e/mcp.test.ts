@@ -279,6 +279,35 @@ describe('chord-patch mcp answers what it read before stdin closed', () => {
     expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('three\n');
   });
 
+  it('does not wait on a question the client can no longer answer (MCP roots, after stdin closed)', () => {
+    writeFileSync(join(dir, 'r.txt'), 'hi\n');
+    const input = [
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: { roots: {} }, clientInfo: { name: 'script', version: '1' } },
+      }),
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'edit', arguments: { path: 'r.txt', old_string: 'hi', new_string: 'ho' } },
+      }),
+    ];
+    // The SDK's own timeout for an unanswered roots/list is a minute: a run that waited for it is killed here.
+    const r = runCli(['mcp'], { cwd: dir, input: `${input.join('\n')}\n`, timeoutMs: 20_000 });
+    expect(r.code).toBe(0);
+    const messages = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id?: number; method?: string });
+    expect(messages.map((m) => m.method ?? m.id)).toEqual([1, 'roots/list', 2]);
+    // The client could not name a root: the directory it started the server in decides.
+    expect(readFileSync(join(dir, 'r.txt'), 'utf8')).toBe('ho\n');
+  });
+
   it('answers both calls of a client that reused one id', () => {
     writeFileSync(join(dir, 'd.txt'), 'one\n');
     const edit = (from: string, to: string) =>
