@@ -38,12 +38,26 @@ function withoutTrailingBlank(lines: readonly HunkLine[]): HunkLine[] | undefine
   return undefined;
 }
 
-/** The hunk's lines as written, then without a trailing blank context line (not for a hunk whose header counted it). */
+/**
+ * aider retries a SEARCH block that opens with a blank line without it
+ * (models add one the file does not have); here only a blank context line,
+ * one that SEARCH and REPLACE both open with, is left out.
+ */
+function withoutLeadingBlank(lines: readonly HunkLine[]): HunkLine[] | undefined {
+  const first = lines[0];
+  return first?.op === ' ' && first.text.trim() === '' ? lines.slice(1) : undefined;
+}
+
+/**
+ * The hunk's lines as written, then without a trailing blank context line,
+ * then without a leading one (not for a hunk whose header counted them).
+ */
 export function variants(hunk: Hunk): HunkLine[][] {
   const out = [hunk.lines];
   if (hunk.counted) return out;
-  const trimmed = withoutTrailingBlank(hunk.lines);
-  if (trimmed && oldSide(trimmed).length > 0) out.push(trimmed);
+  for (const shorter of [withoutTrailingBlank(hunk.lines), withoutLeadingBlank(hunk.lines)]) {
+    if (shorter && oldSide(shorter).length > 0) out.push(shorter);
+  }
   return out;
 }
 
