@@ -40,12 +40,13 @@ function withoutTrailingBlank(lines: readonly HunkLine[]): HunkLine[] | undefine
 
 /**
  * aider retries a SEARCH block that opens with a blank line without it
- * (models add one the file does not have); here only a blank context line,
- * one that SEARCH and REPLACE both open with, is left out.
+ * (models add one the file does not have): the first line of the old side,
+ * when blank, is left out, as withoutTrailingBlank leaves out the last.
  */
 function withoutLeadingBlank(lines: readonly HunkLine[]): HunkLine[] | undefined {
-  const first = lines[0];
-  return first?.op === ' ' && first.text.trim() === '' ? lines.slice(1) : undefined;
+  const i = lines.findIndex((l) => l.op !== '+');
+  if (i < 0 || lines[i]!.text.trim() !== '') return undefined;
+  return [...lines.slice(0, i), ...lines.slice(i + 1)];
 }
 
 /**
