@@ -38,28 +38,27 @@ function withoutTrailingBlank(lines: readonly HunkLine[]): HunkLine[] | undefine
   return undefined;
 }
 
-/**
- * aider retries a SEARCH block that opens with a blank line without it
- * (models add one the file does not have): the first line of the old side,
- * when blank, is left out, as withoutTrailingBlank leaves out the last.
- */
-function withoutLeadingBlank(lines: readonly HunkLine[]): HunkLine[] | undefined {
-  const i = lines.findIndex((l) => l.op !== '+');
-  if (i < 0 || lines[i]!.text.trim() !== '') return undefined;
-  return [...lines.slice(0, i), ...lines.slice(i + 1)];
-}
-
-/**
- * The hunk's lines as written, then without a trailing blank context line,
- * then without a leading one (not for a hunk whose header counted them).
- */
+/** The hunk's lines as written, then without a trailing blank context line (not for a hunk whose header counted it). */
 export function variants(hunk: Hunk): HunkLine[][] {
   const out = [hunk.lines];
   if (hunk.counted) return out;
-  for (const shorter of [withoutTrailingBlank(hunk.lines), withoutLeadingBlank(hunk.lines)]) {
-    if (shorter && oldSide(shorter).length > 0) out.push(shorter);
-  }
+  const trimmed = withoutTrailingBlank(hunk.lines);
+  if (trimmed && oldSide(trimmed).length > 0) out.push(trimmed);
   return out;
+}
+
+/**
+ * aider retries a SEARCH block that opens with a blank line without it
+ * (models add one the file does not have): the hunk without the first line
+ * of its old side, when that is blank (not for a hunk whose header counted it).
+ * The last resort, after every way of placing the hunk as written.
+ */
+export function withoutLeadingBlank(hunk: Hunk): Hunk | undefined {
+  if (hunk.counted) return undefined;
+  const i = hunk.lines.findIndex((l) => l.op !== '+');
+  if (i < 0 || hunk.lines[i]!.text.trim() !== '') return undefined;
+  const lines = [...hunk.lines.slice(0, i), ...hunk.lines.slice(i + 1)];
+  return oldSide(lines).length > 0 ? { ...hunk, lines } : undefined;
 }
 
 /**

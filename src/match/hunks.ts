@@ -43,7 +43,7 @@ import {
 import { blockEnd, decides, hitsUnder, placesBlindToFolds, placesBlindToTrailing, placesIn, type Range } from './scope.js';
 import type { LineIndex, PassName } from './seek.js';
 import { statedLineDoubted } from './stated-line.js';
-import { afterAnchors, headerAfterAnchors, headerPlaces, oldSide, runLength, variants } from './hunk-lines.js';
+import { afterAnchors, headerAfterAnchors, headerPlaces, oldSide, runLength, variants, withoutLeadingBlank } from './hunk-lines.js';
 import { findTolerant, followStyle, reindentReplacement } from './hunk-tolerant.js';
 import { TOLERANT_PASSES, type TolerantPass, tolerantCandidates, tolerantSeek } from './tolerant.js';
 
@@ -235,7 +235,8 @@ function placeHunk(state: State, h: number): Placement {
   return at === undefined ? found : { kind: 'found', replacement: { ...found.replacement, standing: at } };
 }
 
-function placeHunkAnywhere(state: State, h: number): Placement {
+/** `shortened`: the hunk is already one withoutLeadingBlank made. */
+function placeHunkAnywhere(state: State, h: number, shortened = false): Placement {
   const { index, hunks, cursor } = state;
   const hunk = hunks[h]!;
   const run = runLength(hunks, h);
@@ -295,7 +296,12 @@ function placeHunkAnywhere(state: State, h: number): Placement {
     const old = oldSide(hunk.lines).length;
     return { kind: 'found', replacement: { start: canonical.start, oldLen: old, lines: canonical.lines, pass: 'canonical' } };
   }
-  return { kind: 'none' };
+  // One line at most is left out, as aider drops one.
+  const shorter = shortened ? undefined : withoutLeadingBlank(hunk);
+  if (!shorter) return { kind: 'none' };
+  const again = [...hunks];
+  again[h] = shorter;
+  return placeHunkAnywhere({ ...state, hunks: again }, h, true);
 }
 
 /**
