@@ -19,11 +19,17 @@ type RequestId = string | number;
 /** JSON-RPC's first implementation-defined error code: the answer that cannot come. */
 const UNANSWERABLE = -32000;
 
-/** What a message is, for counting: a request that wants an answer, a cancellation, an answer, or neither. */
-function idOf(m: Message, key: 'request' | 'answer'): RequestId | undefined {
-  const r = m as { id?: RequestId; method?: string; result?: unknown; error?: unknown };
-  if (r.id === undefined) return undefined;
-  if (key === 'request') return r.method !== undefined ? r.id : undefined;
+type Fields = { id?: RequestId; method?: string; result?: unknown; error?: unknown };
+
+/** The id of a request, which wants an answer. */
+function requestId(m: Message): RequestId | undefined {
+  const r = m as Fields;
+  return r.method !== undefined ? r.id : undefined;
+}
+
+/** The id of an answer to a request. */
+function answerId(m: Message): RequestId | undefined {
+  const r = m as Fields;
   return r.method === undefined && ('result' in r || 'error' in r) ? r.id : undefined;
 }
 
@@ -52,12 +58,12 @@ export function answeringTransport(
   };
   // The server's own requests the client has not answered yet.
   const asked = new Set<RequestId>();
-  let deliver: Transport['onmessage'];
-  const hand = (m: Message) => (deliver as ((m: Message) => void) | undefined)?.(m);
+  // What serveStdio hands each message to (it sets the transport's onmessage after construction).
+  let deliver: ((m: Message, extra?: unknown) => void) | undefined;
   const unanswerable = (id: RequestId) =>
     setImmediate(() => {
       if (!asked.delete(id)) return;
-      hand({ jsonrpc: '2.0', id, error: { code: UNANSWERABLE, message: 'the client closed its input before answering' } });
+      deliver?.({ jsonrpc: '2.0', id, error: { code: UNANSWERABLE, message: 'the client closed its input before answering' } });
     });
   let ended = false;
   const endWhenAnswered = () => {
@@ -71,31 +77,32 @@ export function answeringTransport(
   stdin.once('end', inputEnded);
   stdin.once('close', inputEnded);
 
-  // serveStdio sets onmessage after construction: count each request as it is handed on.
+  // Each message read is counted, then handed on.
+  const receive = (m: Message, extra?: unknown) => {
+    const request = requestId(m);
+    if (request !== undefined) unanswered.set(request, (unanswered.get(request) ?? 0) + 1);
+    const reply = answerId(m);
+    if (reply !== undefined) asked.delete(reply);
+    const cancelled = cancelledId(m);
+    if (cancelled !== undefined) settle(cancelled);
+    deliver?.(m, extra);
+    if (cancelled !== undefined) endWhenAnswered();
+  };
   Object.defineProperty(transport, 'onmessage', {
     configurable: true,
-    get: () => (m: Message, extra?: unknown) => {
-      const request = idOf(m, 'request');
-      if (request !== undefined) unanswered.set(request, (unanswered.get(request) ?? 0) + 1);
-      const reply = idOf(m, 'answer');
-      if (reply !== undefined) asked.delete(reply);
-      const cancelled = cancelledId(m);
-      if (cancelled !== undefined) settle(cancelled);
-      (deliver as ((m: Message, extra?: unknown) => void) | undefined)?.(m, extra);
-      if (cancelled !== undefined) endWhenAnswered();
-    },
-    set: (fn: Transport['onmessage']) => {
+    get: () => receive,
+    set: (fn: typeof deliver) => {
       deliver = fn;
     },
   });
   const send = transport.send.bind(transport);
   transport.send = (m: Message) => {
-    const question = idOf(m, 'request');
+    const question = requestId(m);
     if (question !== undefined) {
       asked.add(question);
       if (ended) unanswerable(question);
     }
-    const answered = idOf(m, 'answer');
+    const answered = answerId(m);
     const sent = send(m);
     if (answered === undefined) return sent;
     return sent.finally(() => {
