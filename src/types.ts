@@ -408,6 +408,8 @@ export interface Outcome {
   status: Status;
   /** Whether the run was --check (nothing written by design). */
   dryRun: boolean;
+  /** The run applied the patch backwards (-R): an `already_applied` failure there means the patch is not applied. */
+  reversed?: true;
   /** The tool whose call this was; `write` and `delete` are the MCP server's whole-file tools. */
   tool: 'apply_patch' | 'edit' | 'write' | 'delete';
   changes: ChangeSummary[];

@@ -8,6 +8,7 @@ import { align } from '../match/distance.js';
 /** Options of GNU patch and git apply that chord-patch does not need, each spelling with why: the hint adds "drop FLAG". */
 const NOT_NEEDED: readonly (readonly [flags: readonly string[], why: string])[] = [
   [['-u', '--unified'], 'chord-patch recognises a unified diff by itself'],
+  [['--binary', '--allow-binary-replacement'], "chord-patch reads a diff's binary patches (git diff --binary) by itself"],
   [['-f', '--force', '-t', '--batch'], 'chord-patch never stops to ask: what does not fit is refused and nothing is written'],
   [
     ['-b', '--backup', '--no-backup-if-mismatch'],

@@ -49,7 +49,9 @@ export function modelMessage(o: Outcome): string {
     : applied.length === o.failed.length && applied.length > 0
       ? o.changes.length > 0
         ? 'What was not applied is already in the files: do not resubmit it.'
-        : 'The patch is already applied: do not resubmit it.'
+        : o.reversed
+          ? 'The patch is not applied: there is nothing to undo.'
+          : 'The patch is already applied: do not resubmit it.'
       : 'Rebuild the operations listed under "Not applied" from the current file contents (read the target range fresh) ' +
         `and submit only those; do not retry them unchanged.${applied.length > 0 ? ' Do not resubmit those marked already applied.' : ''}`;
 

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { ChordPatchError, isChordPatchError } from '../errors.js';
 import { parsePatch } from '../input/envelope.js';
 import { reverseOps } from '../input/reverse.js';
+import { asUndo } from './undo-words.js';
 import { fileDiffs } from './file-diffs.js';
 import type { Entry, FileOp, Fs, Note, Outcome } from '../types.js';
 import { commitPlan } from '../commit/commit.js';
@@ -214,7 +215,8 @@ export function patchJob(ops: readonly FileOp[], options: RunOptions, notes: Not
     commit: { allOrNothing: !!options.allOrNothing, pruneDirs: options.reverse ? 'undo' : fromDiff ? 'diff' : undefined },
     settle: (outcome, { plan }) => {
       const kept = keepCommitted(plan, outcome, options);
-      return session ? session.end(kept, plan.failed) : kept;
+      const ended = session ? session.end(kept, plan.failed) : kept;
+      return options.reverse ? asUndo(ended) : ended;
     },
   };
 }

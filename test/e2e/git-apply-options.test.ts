@@ -450,3 +450,38 @@ describe('--recount: hunk counts read off the body, as git apply --recount', () 
     expect(readTree(d)).toEqual({ f: lines(1, 3) });
   });
 });
+
+describe('-R on a patch that is not applied', () => {
+  const diff = D('--- a/f.txt', '+++ b/f.txt', '@@ -1,5 +1,5 @@', ' one', ' two', '-three', '+THREE changed', ' four', ' five');
+  const before = { 'f.txt': 'one\ntwo\nthree\nfour\nfive\n' };
+
+  it('says there is nothing to undo, not that the patch is already applied, and writes nothing', () => {
+    const dir = tree(before);
+    const [file] = patchFiles(diff);
+    const human = runCli(['apply', '-R', '-C', dir, file!]);
+    expect(human.code).toBe(1);
+    expect(human.stderr).toContain(
+      'f.txt: not applied, so there is nothing to undo: the text from before the patch stands in the file (line 1)',
+    );
+    expect(human.stderr).not.toContain('already applied');
+    const model = runCli(['apply', '-R', '--model', '-C', dir, file!]);
+    expect(model.stdout + model.stderr).toContain('The patch is not applied: there is nothing to undo.');
+    expect(model.stdout + model.stderr).not.toContain('already applied');
+    // The code stays the matcher's: the state the reversed patch asks for already holds.
+    const json = JSON.parse(runCli(['apply', '-R', '--json', '-C', dir, file!]).stdout);
+    expect(json.failed[0].failures[0].code).toBe('already_applied');
+    expect(readTree(dir)).toEqual(before);
+    // Forward, the same patch applied twice still says already applied.
+    expect(runCli(['apply', '-q', '-C', dir, file!]).code).toBe(0);
+    expect(runCli(['apply', '-C', dir, file!]).stderr).toContain('already applied; nothing to change');
+  });
+
+  it('names a file the envelope adds and that is missing as nothing to undo', () => {
+    const dir = tree({ 'keep.txt': 'x\n' });
+    const [file] = patchFiles(['*** Begin Patch', '*** Add File: new.txt', '+hello', '*** End Patch', ''].join('\n'));
+    const r = runCli(['apply', '-R', '-C', dir, file!]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('new.txt: does not exist, so there is nothing to undo: the patch adds this file');
+    expect(readTree(dir)).toEqual({ 'keep.txt': 'x\n' });
+  });
+});

@@ -59,6 +59,9 @@ describe('option values and errors', () => {
   it("answers GNU patch's and git apply's options chord-patch does not need with what it does instead", () => {
     const said = (option: string) => oneLineError(`error: unknown option '${option}'\n`);
     expect(said('-u')).toBe("chord-patch: unknown option '-u': chord-patch recognises a unified diff by itself; drop -u\n");
+    expect(said('--binary')).toBe(
+      "chord-patch: unknown option '--binary': chord-patch reads a diff's binary patches (git diff --binary) by itself; drop --binary\n",
+    );
     expect(said('--batch')).toMatch(/never stops to ask: .*; drop --batch\n$/);
     expect(said('-b')).toMatch(/writes no backup files: .*chord-patch apply -R FILE undoes an applied patch; drop -b\n$/);
     expect(said('--index')).toMatch(/never git's index: run git add afterwards; drop --index\n$/);
