@@ -12,8 +12,9 @@ import type { FileOp, Note, Outcome } from '../types.js';
 import { patchJob, type RunOptions, runInput } from './pipeline.js';
 import { unifiedOps } from './run-diff.js';
 
-export function runExtracted(reply: string, options: RunOptions = {}): Promise<Outcome> {
-  return runInput('apply_patch', options, async () => {
+export async function runExtracted(reply: string, options: RunOptions = {}): Promise<Outcome> {
+  const blocks: Block[] = [];
+  const outcome = await runInput('apply_patch', options, async () => {
     const found = extractPatches(reply);
     if (found.length === 0) {
       throw new ChordPatchError(
@@ -25,20 +26,66 @@ export function runExtracted(reply: string, options: RunOptions = {}): Promise<O
     const notes: Note[] = [
       { code: 'info', message: `extracted ${found.length} patch${found.length === 1 ? '' : 'es'} from the reply: ${list}` },
     ];
-    const parts: FileOp[][] = [];
-    for (const p of found) parts.push(await extractedOps(p, options, notes));
+    for (const p of found) blocks.push({ patch: p, ops: await extractedOps(p, options, notes) });
     // Undoing several patches undoes the last one first.
-    return patchJob((options.reverse ? parts.reverse() : parts).flat(), options, notes, false);
+    if (options.reverse) blocks.reverse();
+    return patchJob(
+      blocks.flatMap((b) => b.ops),
+      options,
+      notes,
+      false,
+    );
   });
+  return outcome.failed.length > 0 && blocks.length > 1 ? withAlternatives(outcome, blocks, options) : outcome;
+}
+
+interface Block {
+  patch: Extracted;
+  ops: FileOp[];
+}
+
+/**
+ * A patch of the reply that fails on a file an earlier one changed, yet fits
+ * the files as they are on its own: the reply's patches may be alternatives
+ * ("or, if you prefer: ..."), or each written against the original files.
+ * The failure reads as if the file had drifted; this note says what happened.
+ */
+async function withAlternatives(outcome: Outcome, blocks: readonly Block[], options: RunOptions): Promise<Outcome> {
+  const failedOps = new Set(outcome.failed.flatMap((g) => g.failures.map((f) => f.op)));
+  const notes: Note[] = [];
+  let first = 0;
+  for (const [k, block] of blocks.entries()) {
+    const at = first;
+    first += block.ops.length;
+    if (!block.ops.some((_, i) => failedOps.has(at + i))) continue;
+    const paths = new Set(block.ops.map((op) => op.path));
+    const earlier = blocks
+      .slice(0, k)
+      .find((b) => b.ops.some((op) => paths.has(op.path) || (op.kind === 'update' && paths.has(op.moveTo ?? ''))));
+    if (!earlier) continue;
+    // A dry run outside the session: this look must not count as the session's patch.
+    const { session: _, ...rest } = options;
+    const check = { ...rest, check: true };
+    const alone = await runInput('apply_patch', check, () => patchJob(block.ops, check, [], false));
+    if (alone.status !== 'checked') continue;
+    const name = (b: Block) => `the ${b.patch.label} at line ${b.patch.line}`;
+    notes.push({
+      code: 'info',
+      message:
+        `${name(block)} fits the files as they are on its own, but not after ${name(earlier)}: ` +
+        "the reply's patches may be alternatives, or each written against the original files; apply the one meant",
+    });
+  }
+  return notes.length > 0 ? { ...outcome, notes: [...outcome.notes, ...notes] } : outcome;
 }
 
 /** One extracted patch's operations, read in its own format; its errors name where in the reply it was. */
 async function extractedOps(p: Extracted, options: RunOptions, notes: Note[]): Promise<FileOp[]> {
   try {
-    if (patchFormat(p.text) === 'unified') return await unifiedOps(p.text, options);
+    if (patchFormat(p.text) === 'unified') return inReply(await unifiedOps(p.text, options), p.line);
     const parsed = parsePatch(p.text);
     notes.push(...parsed.repairs.map((r): Note => ({ code: 'repair', message: `patch at line ${p.line}: ${r}` })));
-    return options.reverse ? reverseOps(parsed.ops) : parsed.ops;
+    return inReply(options.reverse ? reverseOps(parsed.ops) : parsed.ops, p.line);
   } catch (e) {
     if (!(e instanceof ChordPatchError)) throw e;
     throw new ChordPatchError(
@@ -47,4 +94,14 @@ async function extractedOps(p: Extracted, options: RunOptions, notes: Note[]): P
       e.line === undefined ? p.line : p.line + e.line - 1,
     );
   }
+}
+
+/** Operations whose patch lines count in the reply, where the patch starts at line `start`: a report points into the file read. */
+function inReply(ops: FileOp[], start: number): FileOp[] {
+  const shift = (n: number) => n + start - 1;
+  return ops.map((op) =>
+    op.kind === 'update'
+      ? { ...op, patchLine: shift(op.patchLine), hunks: op.hunks.map((h) => ({ ...h, patchLine: shift(h.patchLine) })) }
+      : { ...op, patchLine: shift(op.patchLine) },
+  );
 }

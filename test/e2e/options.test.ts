@@ -275,6 +275,26 @@ describe('--extract', () => {
     expect(readTree(dir)).toEqual(BASE);
   });
 
+  it('says when a later patch fits the file alone but not after an earlier one, and points at reply lines', () => {
+    const dir = scratch(BASE);
+    const block = (added: string) => ['```diff', '--- a/f.txt', '+++ b/f.txt', '@@ -1,3 +1,3 @@', ' a', '-b', `+${added}`, ' c', '```'];
+    const reply = ['The fix:', '', ...block('B'), '', 'Or, if you prefer:', '', ...block('Bee'), ''].join('\n');
+    const r = runCli(['apply', '--extract'], { cwd: dir, input: reply });
+    expect(r.code).toBe(1);
+    expect(readTree(dir)).toEqual(BASE);
+    // The second block's hunk header is line 18 of the reply, not line 3 of its block.
+    expect(r.stderr).toContain('from hunk 1, patch line 18');
+    expect(r.stdout + r.stderr).toContain(
+      "the ```diff block at line 16 fits the files as they are on its own, but not after the ```diff block at line 4: the reply's " +
+        'patches may be alternatives, or each written against the original files; apply the one meant',
+    );
+    // Chained patches that do fit together get no such note.
+    const chained = ['```diff', '--- a/f.txt', '+++ b/f.txt', '@@ -1,3 +1,3 @@', ' a', '-B', '+Bee', ' c', '```'];
+    const ok = runCli(['apply', '--extract', '-q'], { cwd: dir, input: [...block('B'), '', ...chained, ''].join('\n') });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(readTree(dir)).toEqual({ 'f.txt': 'a\nBee\nc\n' });
+  });
+
   it('says so when the reply holds no patch', () => {
     const r = runCli(['apply', '--extract'], { input: 'I am not sure what to change.\n' });
     expect(r.code).toBe(1);
