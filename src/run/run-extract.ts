@@ -14,8 +14,14 @@ import { unifiedOps } from './run-diff.js';
 
 export async function runExtracted(reply: string, options: RunOptions = {}): Promise<Outcome> {
   const blocks: Block[] = [];
+  const notes: Note[] = [];
   const outcome = await runInput('apply_patch', options, async () => {
-    const found = extractPatches(reply);
+    const found = once(extractPatches(reply), (repeat, first) =>
+      notes.push({
+        code: 'info',
+        message: `the ${repeat.label} at line ${repeat.line} repeats the one at line ${first.line}: applied once`,
+      }),
+    );
     if (found.length === 0) {
       throw new ChordPatchError(
         'empty_patch',
@@ -23,9 +29,7 @@ export async function runExtracted(reply: string, options: RunOptions = {}): Pro
       );
     }
     const list = found.map((p) => `${p.label} at line ${p.line}`).join(', ');
-    const notes: Note[] = [
-      { code: 'info', message: `extracted ${found.length} patch${found.length === 1 ? '' : 'es'} from the reply: ${list}` },
-    ];
+    notes.unshift({ code: 'info', message: `extracted ${found.length} patch${found.length === 1 ? '' : 'es'} from the reply: ${list}` });
     for (const p of found) blocks.push({ patch: p, ops: await extractedOps(p, options, notes) });
     // Undoing several patches undoes the last one first.
     if (options.reverse) blocks.reverse();
@@ -37,6 +41,21 @@ export async function runExtracted(reply: string, options: RunOptions = {}): Pro
     );
   });
   return outcome.failed.length > 0 && blocks.length > 1 ? withAlternatives(outcome, blocks, options) : outcome;
+}
+
+/**
+ * The patches, each text once: a reply that shows a patch and then repeats it
+ * ("the full diff again:") means one change, and applying it twice would fail
+ * the second copy as already applied and write neither.
+ */
+function once(found: readonly Extracted[], repeated: (repeat: Extracted, first: Extracted) => void): Extracted[] {
+  const seen = new Map<string, Extracted>();
+  return found.filter((p) => {
+    const first = seen.get(p.text);
+    if (first) repeated(p, first);
+    else seen.set(p.text, p);
+    return !first;
+  });
 }
 
 interface Block {

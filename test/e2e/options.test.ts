@@ -295,6 +295,19 @@ describe('--extract', () => {
     expect(readTree(dir)).toEqual({ 'f.txt': 'a\nBee\nc\n' });
   });
 
+  it('applies a patch the reply repeats once, and says so', () => {
+    const dir = scratch(BASE);
+    const block = ['```diff', '--- a/f.txt', '+++ b/f.txt', '@@ -1,3 +1,3 @@', ' a', '-b', '+B', ' c', '```'];
+    const r = runCli(['apply', '--extract', '-q'], {
+      cwd: dir,
+      input: ['Here:', '', ...block, '', 'The full diff again:', '', ...block, ''].join('\n'),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readTree(dir)).toEqual({ 'f.txt': 'a\nB\nc\n' });
+    expect(r.stdout).toContain('note: extracted 1 patch from the reply: ```diff block at line 4');
+    expect(r.stdout).toContain('note: the ```diff block at line 16 repeats the one at line 4: applied once');
+  });
+
   it('says so when the reply holds no patch', () => {
     const r = runCli(['apply', '--extract'], { input: 'I am not sure what to change.\n' });
     expect(r.code).toBe(1);
