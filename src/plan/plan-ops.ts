@@ -144,7 +144,7 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
   // rebuilt from its runs; the first one matches the decoded file itself.
   const table = isWhole(text.runs, text.base) ? text.base : tableOfRuns(text.runs, text.base);
   if (op.simultaneous) {
-    const laid = crAsEnding(table, hunks);
+    const laid = crAsEnding(table, hunks, op.eof);
     if (typeof laid === 'string') throw new OpError('content_differs', laid);
     hunks = laid;
   }

@@ -74,16 +74,24 @@ export function diffEndOfFile(
 
 /**
  * A unified diff's CRs: in a file with CRLF endings throughout, a hunk line's
- * final CR is its ending (a diff carried with mixed endings); anywhere else
- * it is content, kept as git apply keeps it. In a file of mixed endings the
- * two cannot be told apart: refused.
+ * final CR is its ending (a diff carried with mixed endings), except on the
+ * last new line of a diff that says the file ends without a newline: that
+ * line has no ending, so its CR is content. Anywhere else a CR is content,
+ * kept as git apply keeps it. In a file of mixed endings the two cannot be
+ * told apart: refused.
  */
-export function crAsEnding(table: LineTable, hunks: readonly Hunk[]): readonly Hunk[] | string {
+export function crAsEnding(table: LineTable, hunks: readonly Hunk[], eof?: { newNoEol: boolean }): readonly Hunk[] | string {
   const withCr = hunks.some((h) => h.lines.some((l) => l.text.endsWith('\r')));
   if (!withCr) return hunks;
   const uniform = table.uniformEol();
   if (uniform === '\r\n') {
-    return hunks.map((h) => ({ ...h, lines: h.lines.map((l) => (l.text.endsWith('\r') ? { op: l.op, text: l.text.slice(0, -1) } : l)) }));
+    const lastHunk = hunks.length - 1;
+    const lastNew = eof?.newNoEol ? hunks[lastHunk]!.lines.findLastIndex((l) => l.op !== '-') : -1;
+    const content = (h: number, k: number) => h === lastHunk && k === lastNew;
+    return hunks.map((h, i) => ({
+      ...h,
+      lines: h.lines.map((l, k) => (l.text.endsWith('\r') && !content(i, k) ? { op: l.op, text: l.text.slice(0, -1) } : l)),
+    }));
   }
   if (uniform === undefined && table.length > 1) {
     return 'the diff has lines ending in a CR, and the file mixes line endings: whether the CR is content or a line ending is not clear';

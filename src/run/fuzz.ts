@@ -68,5 +68,7 @@ function trimContext(h: Hunk, n: number): Hunk | undefined {
   if (lead < n && tail < n) return undefined;
   const lines = h.lines.slice(lead, h.lines.length - tail);
   if (!lines.some((l) => l.op !== ' ')) return undefined;
+  // An insertion left with no line of the file to stand by would be placed on the stated line alone, or appended: a guess.
+  if (!lines.some((l) => l.op !== '+')) return undefined;
   return { ...h, lines, ...(h.hintLine !== undefined ? { hintLine: h.hintLine + lead } : {}), endOfFile: tail === 0 && h.endOfFile };
 }
