@@ -292,7 +292,25 @@ function parseMode(s: State, text: string): number {
 
 const INDEX = /^index ([0-9a-f]+)\.\.([0-9a-f]+)(?: ([0-7]{6}))?$/;
 
+/** What a git header's extended lines say happens to the file: created, deleted, renamed, copied. */
+type HeaderKind = 'new file mode' | 'deleted file mode' | 'rename' | 'copy';
+
+/**
+ * Extended header lines that say two different things happen to one file
+ * (created and deleted, created and renamed, a rename and a copy): two
+ * readings, refused as git refuses them ("inconsistent header lines").
+ */
+function consistentHeader(s: State, seen: Map<HeaderKind, number>, kind: HeaderKind): void {
+  if (!seen.has(kind)) seen.set(kind, lineNo(s));
+  for (const [other, at] of seen) {
+    if (other === kind) continue;
+    const said = (k: HeaderKind) => (k === 'rename' || k === 'copy' ? `"${k} from/to"` : `"${k}"`);
+    fail(lineNo(s), `${said(kind)} contradicts ${said(other)} at line ${at}: what happens to the file is not clear`);
+  }
+}
+
 function parseExtended(s: State, file: UnifiedFile): void {
+  const seen = new Map<HeaderKind, number>();
   for (; s.i < s.lines.length; s.i++) {
     const l = s.lines[s.i]!;
     const field = (p: string) => (l.startsWith(p) ? l.slice(p.length) : undefined);
@@ -301,21 +319,29 @@ function parseExtended(s: State, file: UnifiedFile): void {
     if ((v = field('old mode ')) !== undefined) file.oldMode = parseMode(s, v);
     else if ((v = field('new mode ')) !== undefined) file.newMode = parseMode(s, v);
     else if ((v = field('deleted file mode ')) !== undefined) {
+      consistentHeader(s, seen, 'deleted file mode');
       file.oldMode = parseMode(s, v);
+      file.deleted = true;
       delete file.newPath;
     } else if ((v = field('new file mode ')) !== undefined) {
+      consistentHeader(s, seen, 'new file mode');
       file.newMode = parseMode(s, v);
+      file.created = true;
       delete file.oldPath;
     } else if ((v = field('rename from ')) !== undefined) {
+      consistentHeader(s, seen, 'rename');
       file.rename = true;
       file.renameFrom = unquote(v);
     } else if ((v = field('rename to ')) !== undefined) {
+      consistentHeader(s, seen, 'rename');
       file.rename = true;
       file.renameTo = unquote(v);
     } else if ((v = field('copy from ')) !== undefined) {
+      consistentHeader(s, seen, 'copy');
       file.copy = true;
       file.renameFrom = unquote(v);
     } else if ((v = field('copy to ')) !== undefined) {
+      consistentHeader(s, seen, 'copy');
       file.copy = true;
       file.renameTo = unquote(v);
     } else if (l.startsWith('similarity index ') || l.startsWith('dissimilarity index ')) continue;

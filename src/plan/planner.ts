@@ -105,11 +105,20 @@ export function planPatch(
     failures.map((f) => f.op),
   );
   const display = spellings(refsOf.flat());
+  const mutations = mutationsOf(view, ops.length, discarded, display);
+  const written = new Set(mutations.map((m) => m.abs));
+  const { changes, unchanged } = changesOf(ops, refsOf, discarded, display, {
+    existed: (abs) => snapshot.entries.get(abs)?.kind === 'file',
+    written: (abs) => written.has(abs),
+  });
   return {
-    mutations: mutationsOf(view, ops.length, discarded, display),
-    changes: changesOf(ops, refsOf, discarded, display, (abs) => snapshot.entries.get(abs)?.kind === 'file'),
+    mutations,
+    changes,
     failed: failedGroups(ops, refsOf, chains, failures),
-    notes: notesOf(view, discarded),
+    notes: [
+      ...notesOf(view, discarded),
+      ...unchanged.map((path): Note => ({ code: 'info', message: `${path}: its hunks change nothing; left as it was` })),
+    ],
     placements: view.placements,
   };
 }
@@ -193,9 +202,10 @@ function changesOf(
   refsOf: readonly PathRef[][],
   discarded: ReadonlySet<number>,
   display: ReadonlyMap<string, string>,
-  existed: (abs: string) => boolean,
-): ChangeSummary[] {
+  { existed, written }: { existed: (abs: string) => boolean; written: (abs: string) => boolean },
+): { changes: ChangeSummary[]; unchanged: string[] } {
   const changes: ChangeSummary[] = [];
+  const unchanged = new Set<string>();
   const seen = new Set<string>();
   ops.forEach((op, i) => {
     if (discarded.has(i)) return;
@@ -210,12 +220,17 @@ function changesOf(
           : dest !== undefined
             ? { kind: 'move', path: name(src!), to: name(dest) }
             : { kind: 'update', path: name(src!) };
+    // An update whose hunks change nothing (context only, or undone by a later one) leaves the file as it was: no change.
+    if (c.kind === 'update' && !written(src!.abs)) {
+      unchanged.add(c.path);
+      return;
+    }
     if (op.symlink) c.link = linkOf(op);
     const key = `${c.kind}\0${src!.abs}\0${dest?.abs ?? ''}`;
     if (!seen.has(key)) changes.push(c);
     seen.add(key);
   });
-  return changes;
+  return { changes, unchanged: [...unchanged] };
 }
 
 /** The target a link operation gives (add, update) or takes away (delete). */

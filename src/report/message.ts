@@ -59,6 +59,8 @@ export function modelMessage(o: Outcome): string {
     lines.push(`${o.tool} failed: ${o.error.message}`);
     if (o.failed.length > 0) notApplied();
     lines.push(...afterError(o));
+  } else if ((o.status === 'applied' || o.status === 'checked') && o.changes.length === 0) {
+    lines.push(`${o.dryRun ? 'Check passed' : 'Success'}. No file ${o.dryRun ? 'would change' : 'changed'}.`);
   } else if (o.status === 'applied' || o.status === 'checked') {
     lines.push(o.dryRun ? 'Check passed. The patch would update the following files:' : 'Success. Updated the following files:');
     lines.push(...o.changes.map(changeLine));

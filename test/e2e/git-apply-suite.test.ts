@@ -1590,10 +1590,38 @@ describe("git's t4136-apply-check.sh: input that is no patch, and headers that c
       stdin: true,
       git: true,
     },
-    // Not here, as chord-patch (at b860f84) differs: "apply exits non-zero with no-op patch" (without --recount git
-    // refuses a hunk that changes nothing; chord-patch exits 0, reports "M 1" and leaves the file as it was), and
-    // "invalid combination: create and copy" / "create and rename" (git refuses "new file mode" beside "copy from" or
-    // "rename from"; chord-patch copies or renames 1 to 2 and exits 0).
+    // Not here: "apply exits non-zero with no-op patch" (without --recount git refuses a hunk that changes nothing;
+    // chord-patch applies it, changing nothing, and says so: test/e2e/reports.test.ts).
+    ...(
+      [
+        ['create and copy', 'invalid combination: create and copy', ['new file mode 100644', 'copy from 1', 'copy to 2']],
+        ['create and rename', 'invalid combination: create and rename', ['new file mode 100644', 'rename from 1', 'rename to 2']],
+        ['delete and rename', 'chord-patch renamed 1 to 2 with exit 0', ['deleted file mode 100644', 'rename from 1', 'rename to 2']],
+        ['rename and copy', 'chord-patch copied 1 to 2 with exit 0', ['rename from 1', 'rename to 2', 'copy from 1', 'copy to 2']],
+      ] as const
+    ).map(
+      ([what, why, lines]): Case => ({
+        name: `a header saying ${what} at once is refused`,
+        source: `git t4136-apply-check.sh ("${why}"): chord-patch once wrote one of the readings with exit 0`,
+        before: { 1: '1\n' },
+        patch: D('diff --git a/1 b/2', ...lines),
+        git: true,
+      }),
+    ),
+    {
+      name: 'a header saying the file is created and deleted is refused',
+      source: 'git apply: "inconsistent header lines"; chord-patch once crashed (exit 70) on it, writing nothing',
+      before: { 1: '1\n' },
+      patch: D('diff --git a/1 b/1', 'new file mode 100644', 'deleted file mode 100644'),
+      git: true,
+    },
+    {
+      name: '"new file mode" over a hunk that changes a file is refused',
+      source: 'git apply: "expected /dev/null"; chord-patch once wrote 1 = 2 with exit 0',
+      before: { 1: '1\n' },
+      patch: D('diff --git a/1 b/1', 'new file mode 100644', '--- a/1', '+++ b/1', '@@ -1 +1 @@', '-1', '+2'),
+      git: true,
+    },
   ]);
 });
 

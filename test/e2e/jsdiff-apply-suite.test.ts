@@ -1,5 +1,5 @@
-// jsdiff's applyPatch tests (test/patch/apply.js, kpdecker/jsdiff at
-// 2d923ce), re-created as trees: each case's source text is written to the
+// jsdiff's applyPatch tests (apply.js in the test/patch folder of
+// kpdecker/jsdiff at 2d923ce), re-created as trees: each case's source text is written to the
 // file its diff names, the diff is applied with `chord-patch apply`, and the
 // tree left is compared with jsdiff's expected output (or, where jsdiff
 // returns false, with the tree untouched: a refusal). Facts and cases, not
@@ -971,7 +971,7 @@ describe("jsdiff's applyPatches: several files in one diff", () => {
 });
 
 /**
- * Hunk order, as jsdiff's applyPatch places hunks (src/patch/apply.ts: each hunk is searched for only after the
+ * Hunk order, as jsdiff's applyPatch places hunks (jsdiff's own source: each hunk is searched for only after the
  * lines the previous one consumed, its trailing context excepted). No it() of apply.js states these; the cases are
  * re-created from that rule.
  */

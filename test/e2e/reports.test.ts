@@ -276,3 +276,21 @@ describe('check over several patch files', () => {
     expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe(BASE['a.txt']);
   });
 });
+
+describe('a patch that changes nothing', () => {
+  // git's t4136 "apply exits non-zero with no-op patch": git refuses such a hunk; chord-patch applies it, which
+  // changes nothing, and once reported "M a.txt, applied 1 change" for a file it had not touched.
+  it('reports no change, in every view, for hunks of context only or undone by a later one', () => {
+    const dir = scratch(BASE);
+    const diff = ['--- a/a.txt', '+++ b/a.txt', '@@ -1,2 +1,2 @@', ' one', ' two', ''].join('\n');
+    const human = runCli(['apply'], { cwd: dir, input: diff });
+    expect(human.code).toBe(0);
+    expect(human.stdout).toBe('chord-patch: nothing to change\nnote: a.txt: its hunks change nothing; left as it was\n');
+    const json = JSON.parse(runCli(['apply', '--json'], { cwd: dir, input: diff }).stdout);
+    expect({ status: json.status, changes: json.changes }).toEqual({ status: 'applied', changes: [] });
+    expect(json.message).toMatch(/^Success\. No file changed\.\n/);
+    const undone = P('*** Update File: a.txt', '-one', '+ONE', '*** Update File: a.txt', '-ONE', '+one');
+    expect(runCli(['apply', '--model'], { cwd: dir, input: undone }).stdout).toMatch(/^Success\. No file changed\.\n/);
+    expect(readTree(dir)).toEqual(BASE);
+  });
+});
