@@ -307,13 +307,13 @@ export type FailureCode =
   /** --3way: the file changed the same lines the stale change does. */
   | 'merge_conflict';
 
-export type ChangeKind = 'add' | 'update' | 'delete' | 'move';
+export type ChangeKind = 'add' | 'update' | 'delete' | 'move' | 'copy';
 
 /** One committed (or, for check, committable) change, as the summary lists it. */
 export interface ChangeSummary {
   kind: ChangeKind;
   path: string;
-  /** For moves: the destination. */
+  /** For moves and copies: the destination. */
   to?: string;
   /** A symbolic link's target: the one it gets (add, update) or had (delete). */
   link?: string;

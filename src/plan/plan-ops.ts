@@ -101,7 +101,8 @@ export function planUpdate(view: PlanView, i: number, op: Op<'update'>, refs: re
   else if (target.kind === 'file') view.hunkNotes.push(replacedByMove(op));
   view.requireCreatable(dest, target);
   if (!op.copy) view.vacate(i, ref.abs, op.simultaneous);
-  view.put(i, dest.abs, { kind: 'file', ...(mode !== undefined ? { mode } : {}), content: next });
+  const content: Content = op.copy ? { ...next, copied: true } : next;
+  view.put(i, dest.abs, { kind: 'file', ...(mode !== undefined ? { mode } : {}), content });
 }
 
 function movedOnto(op: Op<'update'>): string {

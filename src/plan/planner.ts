@@ -218,7 +218,7 @@ function changesOf(
         : op.kind === 'delete'
           ? { kind: 'delete', path: name(src!) }
           : dest !== undefined
-            ? { kind: 'move', path: name(src!), to: name(dest) }
+            ? { kind: op.kind === 'update' && op.copy ? 'copy' : 'move', path: name(src!), to: name(dest) }
             : { kind: 'update', path: name(src!) };
     // An update whose hunks change nothing (context only, or undone by a later one) leaves the file as it was: no change.
     if (c.kind === 'update' && !written(src!.abs)) {

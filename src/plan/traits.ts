@@ -25,7 +25,11 @@ export function withoutFinalEol(runs: readonly Run[], base: LineTable): Run[] {
   const last = out[out.length - 1];
   if (last === undefined) return out;
   if (!isBaseRun(last)) {
-    out[out.length - 1] = { text: last.text, eol: '' };
+    // The file's own last line, given an ending by the splice (text/splice.ts terminate) and losing it again, is that line unchanged.
+    const i = base.length - 1;
+    const shown = out.some((r) => isBaseRun(r) && r.to > i);
+    const own = i >= 0 && !shown && base.eolAt(i) === '' && base.textAt(i) === last.text;
+    out[out.length - 1] = own ? { from: i, to: i + 1 } : { text: last.text, eol: '' };
     return out;
   }
   const i = last.to - 1;

@@ -27,9 +27,11 @@ export type Content =
       encoding: TextEncoding;
       /** Absolute path whose snapshot this content descends from (moves keep it); unset for an added file. */
       origin?: string;
+      /** A copy of the origin (a diff's copy from/to), which stays: the report names a copy, not a rename. */
+      copied?: true;
     }
   /** `patched`: a binary patch made the bytes (they are not the origin's, moved as they are). */
-  | { type: 'bytes'; bytes: Uint8Array; origin?: string; patched?: boolean };
+  | { type: 'bytes'; bytes: Uint8Array; origin?: string; patched?: boolean; copied?: true };
 
 export type TextContent = Extract<Content, { type: 'text' }>;
 

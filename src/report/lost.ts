@@ -7,7 +7,7 @@ import type { Outcome } from '../types.js';
 /** Paths named at most; the rest are counted. */
 const SHOWN = 20;
 
-const letter = { add: 'A', update: 'M', delete: 'D', move: 'R' } as const;
+const letter = { add: 'A', update: 'M', delete: 'D', move: 'R', copy: 'C' } as const;
 
 /** Why a write failed, in a few words (`ENOSPC`), never a stack. */
 export function writeErrorText(e: unknown): string {

@@ -11,6 +11,7 @@ export function changeLine(c: ChangeSummary): string {
   if (c.kind === 'add') return `A ${c.path}`;
   if (c.kind === 'delete') return `D ${c.path}`;
   if (c.kind === 'move') return `R ${c.path} -> ${c.to}`;
+  if (c.kind === 'copy') return `C ${c.path} -> ${c.to}`;
   return `M ${c.path}`;
 }
 

@@ -87,9 +87,9 @@ export function diffSummary(diffs: readonly FileDiff[]): string {
     const modeChange = d.oldMode !== undefined && d.newMode !== undefined && gitMode(d.oldMode) !== gitMode(d.newMode);
     if (d.kind === 'add') out += ` create mode ${gitMode(d.newMode ?? 0o644)} ${d.path}\n`;
     else if (d.kind === 'delete') out += ` delete mode ${gitMode(d.oldMode ?? 0o644)} ${d.path}\n`;
-    else if (d.kind === 'move') {
-      // The similarity is known only for a rename that changes nothing: 100%.
-      out += ` rename ${renamed(d.path, d.to!)}${d.hunks.length === 0 ? ' (100%)' : ''}\n`;
+    else if (d.kind === 'move' || d.kind === 'copy') {
+      // The similarity is known only for a rename or copy that changes nothing: 100%.
+      out += ` ${d.kind === 'move' ? 'rename' : 'copy'} ${renamed(d.path, d.to!)}${d.hunks.length === 0 ? ' (100%)' : ''}\n`;
       if (modeChange) out += ` mode change ${gitMode(d.oldMode!)} => ${gitMode(d.newMode!)}\n`;
     } else if (modeChange) out += ` mode change ${gitMode(d.oldMode!)} => ${gitMode(d.newMode!)} ${d.path}\n`;
   }

@@ -39,9 +39,10 @@ export function unifiedDiff(d: FileDiff, paint: Paint = plain): string {
   if (d.kind === 'update' && d.oldMode !== undefined && d.newMode !== undefined && gitMode(d.oldMode) !== gitMode(d.newMode)) {
     head.push(`old mode ${gitMode(d.oldMode)}`, `new mode ${gitMode(d.newMode)}`);
   }
-  if (d.kind === 'move') {
+  if (d.kind === 'move' || d.kind === 'copy') {
     if (d.hunks.length === 0 && !d.binary) head.push('similarity index 100%');
-    head.push(`rename from ${from}`, `rename to ${to}`);
+    const verb = d.kind === 'move' ? 'rename' : 'copy';
+    head.push(`${verb} from ${from}`, `${verb} to ${to}`);
   }
   if (d.binary) {
     head.push(`Binary files ${d.kind === 'add' ? '/dev/null' : `a/${from}`} and ${d.kind === 'delete' ? '/dev/null' : `b/${to}`} differ`);

@@ -36,7 +36,7 @@ export function fileDiffs(mutations: readonly Mutation[], displayOf: (abs: strin
     const newMode = m.after.mode;
     const moved = c?.origin !== undefined && c.origin !== m.abs;
     const base: FileDiff = moved
-      ? { kind: 'move', path: displayOf(c!.origin!), to: m.path, oldMode: newMode, newMode, binary: false, hunks: [] }
+      ? { kind: c!.copied ? 'copy' : 'move', path: displayOf(c!.origin!), to: m.path, oldMode: newMode, newMode, binary: false, hunks: [] }
       : { kind: m.before.kind === 'file' ? 'update' : 'add', path: m.path, oldMode, newMode, binary: false, hunks: [] };
     if (c?.type !== 'text') {
       // Bytes only move unchanged (a pure rename of a binary file): a rename, no content diff; the same bytes in place: a mode change.

@@ -68,6 +68,13 @@ function readTree(root: string): Files {
   return out;
 }
 
+/** A scratch directory holding `files`. */
+function at(files: Files): string {
+  const d = temp();
+  write(d, files);
+  return d;
+}
+
 function write(dir: string, files: Files): void {
   for (const [name, c] of Object.entries(files)) {
     const p = join(dir, name.endsWith(EXEC) ? name.slice(0, -EXEC.length) : name);
@@ -838,6 +845,58 @@ describe("git's t4112-apply-renames.sh: a copy and a rename of one file, and a c
       git: true,
     },
   ]);
+
+  it('a copy is reported as a copy: C, kind copy, copy from/to in the diff, copy in --summary', () => {
+    // From the t4112 port: a copy was reported as a rename (R, kind move, "rename from"), and the JSON diff, applied
+    // to the old tree, would have deleted the source the copy keeps.
+    const before = { foo: L(...range(1, 20)) };
+    const patch = patchFiles(
+      D(
+        'diff --git a/foo b/bar',
+        'similarity index 94%',
+        'copy from foo',
+        'copy to bar',
+        '--- a/foo',
+        '+++ b/bar',
+        '@@ -18,3 +18,4 @@',
+        ' 18',
+        ' 19',
+        ' 20',
+        '+21',
+      ),
+    )[0]!;
+    const summary = runCli(['apply', '--summary', '-C', at(before), patch]);
+    expect(summary.stdout).toBe(' copy foo => bar\n');
+    const dir = at(before);
+    const r = runCli(['apply', '--json', '-C', dir, patch]);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.changes).toEqual([{ kind: 'copy', path: 'foo', to: 'bar' }]);
+    expect(doc.message).toContain('C foo -> bar');
+    expect(doc.diff).toContain('copy from foo\ncopy to bar\n');
+    // The reported diff, applied by git to the old tree, makes the same tree.
+    const theirs = at(before);
+    const reported = join(temp(), 'reported.diff');
+    writeFileSync(reported, doc.diff);
+    expect(spawnSync('git', ['apply', reported], { cwd: theirs, encoding: 'utf8' }).status).toBe(0);
+    expect(readTree(theirs)).toEqual(readTree(dir));
+    expect(readTree(dir)).toEqual(treeOf({ ...before, bar: L(...range(1, 21)) }));
+  });
+
+  it('--numstat and the diff leave an untouched last line without a newline out', () => {
+    // From the t4112 port: the last line, kept, was counted and shown as removed and added.
+    const patch = patchFiles(D('--- a/f', '+++ b/f', '@@ -1,3 +1,2 @@', ' a', '-b', ' Q', '\\ No newline at end of file'))[0]!;
+    const dir = at({ f: 'a\nb\nQ' });
+    const g = spawnSync('git', ['apply', '--numstat', patch], { cwd: dir, encoding: 'utf8' });
+    expect(runCli(['apply', '--numstat', '-C', dir, patch]).stdout).toBe(g.stdout);
+    expect(g.stdout).toBe('0\t1\tf\n');
+    const shown = runCli(['apply', '-C', dir, patch]).stdout;
+    expect(shown).toContain('@@ -1,3 +1,2 @@\n a\n-b\n Q\n\\ No newline at end of file\n');
+    expect(readTree(dir)).toEqual({ f: 'a\nQ' });
+    // Also where the hunk stops short of the last line.
+    const short = patchFiles(D('--- a/f', '+++ b/f', '@@ -1,3 +1,2 @@', ' a', '-b', ' Q'))[0]!;
+    const two = at({ f: 'a\nb\nQ\nR' });
+    expect(runCli(['apply', '--numstat', '-C', two, short]).stdout).toBe('0\t1\tf\n');
+  });
 });
 
 describe("git's t4111-apply-subdir.sh: a diff applied from a subdirectory", () => {
