@@ -64,6 +64,7 @@ export function listsOnly(flags: ApplyFlags): boolean {
  * formats without one, and not when stdout is /dev/null.
  */
 export function applyOptions(flags: ApplyFlags, config: Config | undefined, several = false) {
+  if (flags.reject && (flags['3way'] || flags.threeWayMarkers)) throw new UsageError('--reject and --3way cannot be used together');
   return {
     ...(printsDiffs(flags, several) && !isNullDevice(1) ? {} : { diffs: false }),
     // git apply's listings print and write nothing, unless --apply.

@@ -78,6 +78,9 @@ export function checkOptions(options: unknown): void {
     const want = check(value);
     if (want) throw new ChordPatchError('bad_option', `option ${key} must be ${want}; got ${kind(value)}`);
   }
+  const { reject, threeWay } = options as { reject?: boolean; threeWay?: unknown };
+  // git apply refuses them together too: a hunk that does not fit is either merged into the file or left in FILE.rej.
+  if (reject && threeWay) throw new ChordPatchError('bad_option', 'options reject and threeWay cannot be used together (--reject, --3way)');
 }
 
 /** Throws ChordPatchError `bad_input` unless `input` is text or bytes. */

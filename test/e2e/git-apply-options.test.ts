@@ -74,6 +74,15 @@ const TWO_HUNKS = D(
 );
 
 describe('--reject', () => {
+  it('--reject with --3way is a usage error, as in git apply, and writes nothing', () => {
+    const before = { f: lines(1, 20, { 15: 'FIFTEEN' }), g: 'x\n' };
+    const { r, ours, git, gitCode } = both(before, ['--reject', '--3way'], [TWO_HUNKS]);
+    expect([r.code, gitCode]).toEqual([64, 128]);
+    expect(r.stderr).toBe('chord-patch: --reject and --3way cannot be used together\n');
+    expect(ours).toEqual(git);
+    expect(ours).toEqual(before);
+  });
+
   it('--reject writes the hunks that fit and leaves the others in f.rej, as git apply --reject', () => {
     const before = { f: lines(1, 20, { 15: 'FIFTEEN' }), g: 'x\n' };
     const { r, ours, git } = both(before, ['--reject'], [TWO_HUNKS]);

@@ -43,6 +43,13 @@ describe('library options and input', () => {
     expect(o.error).toEqual({ code: 'bad_option', message });
   });
 
+  it('refuses reject with threeWay, as git apply refuses --reject with --3way, and writes nothing', async () => {
+    const fs = new MemFs({ 'a.txt': 'a\n' });
+    const o = await apply(PATCH, { fs, cwd: '/work', reject: true, threeWay: 'merge' });
+    expect(o.error).toEqual({ code: 'bad_option', message: 'options reject and threeWay cannot be used together (--reject, --3way)' });
+    expect(fs.text('/work/a.txt')).toBe('a\n');
+  });
+
   it('refuses options that are not an object', async () => {
     expect((await apply(PATCH, 'fast' as never)).error?.code).toBe('bad_option');
     expect((await check(PATCH, null as never)).error?.code).toBe('bad_option');
