@@ -342,6 +342,18 @@ function driftHint(
 
 function lineLevel(index: LineIndex, old: string[], cursor: number, occurrences: Occurrences): MissDiagnosis {
   const missing = old.findIndex((l) => l.trim() !== '' && occurrences(l.trim()).length === 0);
+  if (missing < 0 && old.every((l) => l.trim() === '')) {
+    const where =
+      index.length === 0
+        ? 'the file is empty'
+        : old.length === 1
+          ? 'the file has no blank line'
+          : `the file has no ${old.length} blank lines together`;
+    return {
+      hint: 'not_together',
+      text: `the hunk's old side is only blank lines and ${where}: add a context line that has text`,
+    };
+  }
   if (missing < 0) {
     return {
       hint: 'not_together',

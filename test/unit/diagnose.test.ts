@@ -111,6 +111,15 @@ describe('diagnoseHunk picks the single most useful hint', () => {
     expect(d.hint).toBe('not_together');
   });
 
+  it('says a hunk of blank lines has none to stand on, not that every line exists', () => {
+    // From the git t4124 port: an empty file and a hunk of blank context were told "every line of the hunk exists".
+    expect(diagnoseHunk([], hunk(['-', '-']), 0)).toMatchObject({
+      hint: 'not_together',
+      text: "the hunk's old side is only blank lines and the file is empty: add a context line that has text",
+    });
+    expect(diagnoseHunk(['a', '', 'b'], hunk(['-', '-']), 0).text).toContain('the file has no 2 blank lines together');
+  });
+
   it('prefers the matching run over separate lines that exist elsewhere', () => {
     const d = diagnose(['-import os', '-def main():']);
     expect(d.hint).toBe('partial_block');
