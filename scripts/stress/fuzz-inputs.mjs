@@ -1,8 +1,8 @@
 // Hostile inputs for chord-patch, as fast-check arbitraries, shared by the
 // seeded property test (test/unit/fuzz.property.test.ts) and the big run
 // (npm run stress:fuzz). Each input is a string or bytes handed to apply():
-// patch envelopes with hostile paths, lines and framing, edit requests, raw
-// binary-ish bytes, huge lines.
+// patch envelopes with hostile paths, lines and framing, unified diffs with
+// contradictory git headers, edit requests, raw binary-ish bytes, huge lines.
 
 import fc from 'fast-check';
 
@@ -137,6 +137,68 @@ const edit = fc.oneof(
   fc.constantFrom('{', '{"path": 1}', '[]', 'null', '{"patch": 3}'),
 );
 
+// Unified diffs: git headers whose extended lines may contradict each other,
+// names that are /dev/null or hostile paths, hunks whose counts may lie.
+const EXTENDED = [
+  'old mode 100644',
+  'new mode 100755',
+  'new file mode 100644',
+  'new file mode 120000',
+  'deleted file mode 100644',
+  'similarity index 90%',
+  'index 1234567..89abcde 100644',
+  'index 0000000..e69de29',
+  'Binary files a/a.txt and b/a.txt differ',
+  'GIT binary patch',
+  'literal 0',
+];
+const diffName = fc.oneof({ weight: 3, arbitrary: path }, { weight: 1, arbitrary: fc.constant('/dev/null') });
+const diffHunk = fc.record({
+  // Mostly the counts its lines make (else nearly every diff is refused as malformed), sometimes lying ones.
+  counts: fc.oneof({ weight: 20, arbitrary: fc.constant(undefined) }, fc.tuple(fc.nat(4), fc.nat(4), fc.nat(4), fc.nat(4))),
+  start: fc.nat(3),
+  lines: fc.array(
+    fc.tuple(
+      fc.oneof({ weight: 40, arbitrary: fc.constantFrom(' ', '-', '+') }, fc.constantFrom('\\ No newline at end of file', '')),
+      // A line break inside a line would make its hunk's counts lie every time.
+      line.map((l) => l.replace(/[\r\n]/g, '')),
+    ),
+    { maxLength: 5 },
+  ),
+});
+const diffFile = fc
+  .record({
+    git: fc.boolean(),
+    from: path,
+    to: path,
+    extended: fc.array(
+      fc.oneof(
+        fc.constantFrom(...EXTENDED),
+        path.map((p) => `rename from ${p}`),
+        path.map((p) => `rename to ${p}`),
+        path.map((p) => `copy from ${p}`),
+        path.map((p) => `copy to ${p}`),
+      ),
+      { maxLength: 3, size: 'xsmall' },
+    ),
+    // Mostly the names the git header gives, else any pair (or none).
+    names: fc.oneof({ weight: 6, arbitrary: fc.constant('same') }, fc.tuple(diffName, diffName), fc.constant(undefined)),
+    hunks: fc.array(diffHunk, { maxLength: 3 }),
+  })
+  .map(({ git, from, to, extended, names, hunks }) => {
+    const out = git ? [`diff --git a/${from} b/${to}`, ...extended] : [];
+    const side = (n, prefix) => (n === '/dev/null' ? n : `${prefix}/${n}`);
+    const [a, b] = names === 'same' ? [from, to] : (names ?? []);
+    if (a !== undefined && b !== undefined) out.push(`--- ${side(a, 'a')}`, `+++ ${side(b, 'b')}`);
+    for (const h of hunks) {
+      const count = (op) => h.lines.filter(([p]) => p === ' ' || p === '' || p === op).length;
+      const [a, b, c, d] = h.counts ?? [h.start, count('-'), h.start, count('+')];
+      out.push(`@@ -${a},${b} +${c},${d} @@`, ...h.lines.map(([p, l]) => (p.startsWith('\\') || p === '' ? p : `${p}${l}`)));
+    }
+    return out.join('\n');
+  });
+const unifiedDiff = fc.array(diffFile, { minLength: 1, maxLength: 3 }).map((files) => `${files.join('\n')}\n`);
+
 const bytes = fc.oneof(
   fc.uint8Array({ maxLength: 200 }),
   envelope.map((t) => {
@@ -150,6 +212,7 @@ const bytes = fc.oneof(
 export const hostileInput = fc.oneof(
   { weight: 5, arbitrary: envelope },
   { weight: 3, arbitrary: edit },
+  { weight: 3, arbitrary: unifiedDiff },
   { weight: 1, arbitrary: bytes },
   { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
 );

@@ -241,6 +241,8 @@ function parseFile(s: State): UnifiedFile | undefined {
   if (s.i < s.lines.length && s.lines[s.i]!.startsWith('--- ') && (s.lines[s.i + 1] ?? '').startsWith('+++ ')) {
     const old = namePath(s.lines[s.i]!.slice(4));
     const neu = namePath(s.lines[s.i + 1]!.slice(4));
+    if (old === undefined && neu === undefined)
+      fail(lineNo(s), 'both names are /dev/null ("--- /dev/null", "+++ /dev/null"): the diff names no file');
     if (file.git) {
       agree(s, file.oldPath, old, 'old', s.i, file.created === true);
       agree(s, file.newPath, neu, 'new', s.i + 1, file.deleted === true);

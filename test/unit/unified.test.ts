@@ -47,6 +47,12 @@ describe('detecting the format', () => {
 });
 
 describe('parsing unified diffs', () => {
+  it('refuses a file both of whose names are /dev/null, which once crashed the run (exit 70)', () => {
+    const both = ['--- /dev/null', '+++ /dev/null', '@@ -0,0 +1 @@', '+x', ''].join('\n');
+    expect(() => parseUnified(both)).toThrow('line 1: both names are /dev/null ("--- /dev/null", "+++ /dev/null"): the diff names no file');
+    expect(() => parseUnified(`diff --git a/x b/x\nnew file mode 100644\n${both}`)).toThrow(/line 3: both names are \/dev\/null/);
+  });
+
   it("turns a git hunk into envelope hunk data: the stated line a hint, git's section text its function context", () => {
     const ops = unifiedToOps(parseUnified(MODIFY), 1, none);
     expect(ops).toEqual([
