@@ -110,8 +110,12 @@ export type FileOp =
   | ({ kind: 'add'; path: string; lines: string[]; patchLine: number; replace?: boolean; eol?: string } & FileTraits)
   /** `expectLines`: the content the patch says is being deleted (unified diffs, reversed adds); a file that differs is not deleted. */
   | ({ kind: 'delete'; path: string; patchLine: number; expectLines?: string[] } & Pick<FileTraits, 'simultaneous' | 'symlink' | 'binary'>)
-  /** `copy`: with `moveTo`, the source stays (git's `copy from` / `copy to`). */
-  | ({ kind: 'update'; path: string; moveTo?: string; copy?: boolean; hunks: Hunk[]; patchLine: number } & FileTraits);
+  /**
+   * `copy`: with `moveTo`, the source stays (git's `copy from` / `copy to`).
+   * `eol`: the ending of the patch's own lines (CRLF throughout), which new
+   * lines take in a file that has no ending of its own (empty, or one line without one).
+   */
+  | ({ kind: 'update'; path: string; moveTo?: string; copy?: boolean; hunks: Hunk[]; patchLine: number; eol?: string } & FileTraits);
 
 export interface ParsedPatch {
   ops: FileOp[];

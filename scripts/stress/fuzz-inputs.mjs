@@ -2,7 +2,8 @@
 // seeded property test (test/unit/fuzz.property.test.ts) and the big run
 // (npm run stress:fuzz). Each input is a string or bytes handed to apply():
 // patch envelopes with hostile paths, lines and framing, unified diffs with
-// contradictory git headers, edit requests, raw binary-ish bytes, huge lines.
+// contradictory git headers, SEARCH/REPLACE blocks, OpenAI and text-editor
+// calls, edit requests, raw binary-ish bytes, huge lines.
 
 import fc from 'fast-check';
 
@@ -199,6 +200,52 @@ const diffFile = fc
   });
 const unifiedDiff = fc.array(diffFile, { minLength: 1, maxLength: 3 }).map((files) => `${files.join('\n')}\n`);
 
+// SEARCH/REPLACE blocks (aider, Roo, Cline), OpenAI apply_patch_call items
+// and Anthropic text-editor calls, each with hostile paths and lines.
+const text = fc
+  .array(
+    line.map((l) => l.replace(/[\r\n]/g, '')),
+    { maxLength: 4 },
+  )
+  .map((ls) => ls.join('\n'));
+const searchReplace = fc
+  .array(fc.record({ path: fc.option(path, { nil: undefined }), fence: fc.boolean(), search: text, replace: text }), {
+    minLength: 1,
+    maxLength: 3,
+  })
+  .map((blocks) =>
+    blocks
+      .map(({ path: p, fence, search, replace }) => {
+        const body = ['<<<<<<< SEARCH', ...(search ? [search] : []), '=======', ...(replace ? [replace] : []), '>>>>>>> REPLACE'];
+        return [...(p !== undefined ? [p] : []), ...(fence ? ['```', ...body, '```'] : body)].join('\n');
+      })
+      .join('\n\n'),
+  );
+const openAiCall = fc
+  .record({
+    type: fc.constantFrom('create_file', 'update_file', 'delete_file', 'rename_file'),
+    path,
+    diff: fc.array(fc.tuple(fc.constantFrom(' ', '-', '+', '@@ ', ''), line), { maxLength: 5 }),
+  })
+  .map(({ type, path: p, diff }) => ({
+    type: 'apply_patch_call',
+    call_id: 'c1',
+    status: 'completed',
+    operation: { type, path: p, diff: `${diff.map(([m, l]) => `${m}${l}`).join('\n')}\n` },
+  }));
+const editorCall = fc.oneof(
+  fc.record({ command: fc.constant('str_replace'), path, old_str: text, new_str: text }),
+  fc.record({ command: fc.constant('create'), path, file_text: text }),
+  fc.record({ command: fc.constant('insert'), path, insert_line: fc.integer({ min: -1, max: 5 }), new_str: text }),
+  fc.record({ command: fc.constantFrom('view', 'undo_edit', 'delete'), path }),
+);
+const calls = fc.oneof(
+  fc.array(openAiCall, { minLength: 1, maxLength: 3 }).map((xs) => JSON.stringify(xs.length === 1 ? xs[0] : xs)),
+  fc
+    .array(editorCall, { minLength: 1, maxLength: 3 })
+    .map((xs) => JSON.stringify(xs.map((input, i) => ({ type: 'tool_use', id: `t${i}`, name: 'str_replace_based_edit_tool', input })))),
+);
+
 const bytes = fc.oneof(
   fc.uint8Array({ maxLength: 200 }),
   envelope.map((t) => {
@@ -213,6 +260,8 @@ export const hostileInput = fc.oneof(
   { weight: 5, arbitrary: envelope },
   { weight: 3, arbitrary: edit },
   { weight: 3, arbitrary: unifiedDiff },
+  { weight: 2, arbitrary: searchReplace },
+  { weight: 2, arbitrary: calls },
   { weight: 1, arbitrary: bytes },
   { weight: 1, arbitrary: fc.string({ maxLength: 200 }) },
 );

@@ -133,7 +133,9 @@ function updateOp(path: string, diff: string, moveTo: string | undefined): FileO
     ...(stackedAt(lines, h.patchLine - head) ? { anchorsRequired: true } : {}),
     ...(h.header === undefined && !h.endOfFile && !h.lines.some((l) => l.op !== '+') ? { needsAnchor: true } : {}),
   }));
-  return { ...op, patchLine: 1, hunks, keepFinalEol: true };
+  // A CRLF diff's lines say which ending new lines take where the file shows none (the SDK keeps them too).
+  const crlf = diff.includes('\r\n') && !/(^|[^\r])\n/.test(diff);
+  return { ...op, patchLine: 1, hunks, keepFinalEol: true, ...(crlf ? { eol: '\r\n' } : {}) };
 }
 
 /** Does the hunk starting at diff line `at` (1-based) open with two or more `@@` lines? */

@@ -164,7 +164,7 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
   // The added lines as cleaning collected them: a second walk over every hunk line cost about 1 ms for 500 hunks.
   const bad = checkEncodable(cleaned.added, text.encoding);
   if (bad) throw refused(bad);
-  const next: TextContent = unchanged ? text : { ...text, runs: rebase(spliceRuns(table, located.replacements), table) };
+  const next: TextContent = unchanged ? text : { ...text, runs: rebase(spliceRuns(table, located.replacements, op.eol), table) };
   if (op.eof) {
     const rule = diffEndOfFile(table, located.replacements, op.eof);
     if (typeof rule === 'string') throw new OpError('content_differs', rule, { hunk: hunks.length, patchLine: hunks.at(-1)!.patchLine });

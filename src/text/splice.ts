@@ -24,8 +24,10 @@ export interface LaidHunk {
   lines: readonly HunkLine[];
 }
 
-export function spliceRuns(table: LineTable, replacements: readonly LaidHunk[]): Run[] {
-  const uniform = table.uniformEol();
+export function spliceRuns(table: LineTable, replacements: readonly LaidHunk[], noEnding?: string): Run[] {
+  // Only the last line can lack an ending: a file of at most one line may have none to follow.
+  const endless = table.length === 0 || (table.length === 1 && table.eolAt(0) === '');
+  const uniform = endless && noEnding !== undefined ? noEnding : table.uniformEol();
   const eolAt = (i: number) => table.eolAt(i);
   const out: Run[] = [];
   let f = 0;
