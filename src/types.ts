@@ -75,7 +75,7 @@ export interface Hunk {
 export interface FileTraits {
   executable?: boolean;
   noNewlineAtEnd?: boolean;
-  /** OpenAI's apply_patch_call: the file ends with a line ending after the update exactly when it did before. */
+  /** OpenAI's apply_patch_call and SEARCH/REPLACE blocks: the file ends with a line ending after the update exactly when it did before. */
   keepFinalEol?: boolean;
   /**
    * Unified diffs: the operations act at once, as git applies them. A rename

@@ -119,15 +119,41 @@ function nameBefore(lines: readonly string[], head: number, floor: number): { pa
     if (!fence) {
       if (line === '') return {};
       const path = pathOf(line);
-      return path === undefined ? { prose: line } : { path };
+      return path === undefined ? { prose: line } : withoutRival(lines, i, floor, path, head);
     }
-    const rest = line.slice(fence[0].length).trim();
-    if (rest.includes('.') || rest.includes('/')) {
-      const path = pathOf(rest);
-      return path === undefined ? {} : { path };
-    }
+    const path = fencedPath(line, fence[0]);
+    if (path !== undefined) return withoutRival(lines, i, floor, path, head);
   }
   return {};
+}
+
+/** The path a fence line names (```file.py), if any. */
+function fencedPath(line: string, fence: string): string | undefined {
+  const rest = line.slice(fence.length).trim();
+  return rest.includes('.') || rest.includes('/') ? pathOf(rest) : undefined;
+}
+
+/**
+ * `path`, found on line `at`, unless the line just above it (past a bare
+ * fence) names another file: a path line before the fence and another inside
+ * it, or two path lines in a row, are two readings of the block's file.
+ */
+function withoutRival(lines: readonly string[], at: number, floor: number, path: string, head: number): { path: string } {
+  for (let i = at - 1; i >= Math.max(floor, at - 2); i--) {
+    const line = lines[i]!.trim();
+    const fence = FENCE.exec(line);
+    const named = fence ? fencedPath(line, fence[0]) : line === '' ? undefined : pathOf(line);
+    if (named === undefined && fence) continue;
+    if (named !== undefined && named !== path) {
+      fail(
+        head + 1,
+        `this block may edit ${JSON.stringify(path)} (line ${at + 1}) or ${JSON.stringify(named)} (line ${i + 1}): ` +
+          'put one path alone on the line before "<<<<<<< SEARCH" (or its fence)',
+      );
+    }
+    break;
+  }
+  return { path };
 }
 
 /**
@@ -259,7 +285,8 @@ function blockOp(b: SearchReplaceBlock): FileOp {
     fail(b.line, 'a piece of SEARCH between "..." lines is empty: each piece must name the text it replaces');
   }
   const hunks = from.map((p, k) => hunkOf(p, to[k]!, b.line, k === 0 ? b.startLine : undefined));
-  return { kind: 'update', path: b.path, hunks, patchLine: b.line };
+  // A file without a final line ending keeps it so, as an edit's does: the block changes only the text it names.
+  return { kind: 'update', path: b.path, hunks, patchLine: b.line, keepFinalEol: true };
 }
 
 /** SEARCH/REPLACE text -> operations, one per block, in order. */

@@ -177,8 +177,20 @@ export function chooseReading(seq: readonly SeqLine[], m: Mapping, before?: stri
     const fits = doesNotFit(seq, m).replace(/; added lines were.*$/, '');
     return { ok: false, message: `indentation of the added lines is ambiguous: ${fits}, and ${why}; ${COPY}` };
   }
-  if (mapped.every((t, i) => t === typed[i])) return { ok: true, added: typed };
   const score = scorer(seq, m, before, after);
+  if (mapped.every((t, i) => t === typed[i])) {
+    // One reading, which must still read as the file's indentation: typed at
+    // the top level between indented lines, it may also have lost the
+    // indentation the file gives the lines it replaces.
+    if (score(typed) === 0) return { ok: true, added: typed };
+    const k = typed.findIndex((t) => !blank(t));
+    return {
+      ok: false,
+      message:
+        `indentation of the added lines is ambiguous: the quoted lines are indented ${describeMapping(m)} from the file's, ` +
+        `and added line ${show(typed[k] ?? '')} breaks the file's indentation there, whether re-indented with them or as written; ${COPY}`,
+    };
+  }
   const vm = score(mapped);
   const va = score(typed);
   if (vm < va) return { ok: true, added: mapped, note: `added lines re-indented to the file's indentation (${describeMapping(m)})` };
