@@ -15,13 +15,14 @@
 // places, maps a name that is no file to the closest file in the chat, and retries a failed block on
 // every other file in the chat; chord-patch refuses, writing nothing. Each such case says so.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { readTree, scratchDirs } from '../support/tree.js';
+import { readTree, scratchDirs, scratchTrees } from '../support/tree.js';
 
 const temp = scratchDirs();
+const tree = scratchTrees();
 
 type Files = Record<string, string>;
 
@@ -36,26 +37,12 @@ interface Case {
   args?: string[];
 }
 
-function write(dir: string, files: Files): void {
-  for (const [p, c] of Object.entries(files)) {
-    mkdirSync(join(dir, p, '..'), { recursive: true });
-    writeFileSync(join(dir, p), c);
-  }
-}
-
-function treeOf(files: Files): Files {
-  const d = temp();
-  write(d, files);
-  return readTree(d);
-}
-
 function runCase(c: Case): void {
-  const work = temp();
-  write(work, c.before);
+  const work = tree(c.before);
   const inputFile = join(temp(), 'reply.md');
   writeFileSync(inputFile, c.input);
   const r = runCli(['apply', '-q', ...(c.args ?? []), '-C', work, inputFile]);
-  const expected = treeOf(c.after ?? c.before);
+  const expected = readTree(tree(c.after ?? c.before));
   const refused = c.after === undefined;
   expect({ tree: readTree(work), refused: r.code !== 0 }, r.stderr).toEqual({ tree: expected, refused });
   // A refusal is a refusal, not a crash: chord-patch says why, and exits with its failure code.

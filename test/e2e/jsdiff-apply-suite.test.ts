@@ -14,13 +14,14 @@
 // `patch -p0`, to the same tree.
 
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { readTree, scratchDirs } from '../support/tree.js';
+import { readTree, scratchDirs, scratchTrees } from '../support/tree.js';
 
 const temp = scratchDirs();
+const tree = scratchTrees();
 
 type Files = Record<string, string>;
 
@@ -38,19 +39,6 @@ interface Case {
   gnu?: boolean;
 }
 
-function write(dir: string, files: Files): void {
-  for (const [p, c] of Object.entries(files)) {
-    mkdirSync(join(dir, p, '..'), { recursive: true });
-    writeFileSync(join(dir, p), c);
-  }
-}
-
-function treeOf(files: Files): Files {
-  const d = temp();
-  write(d, files);
-  return readTree(d);
-}
-
 /** The value of -F / --fuzz in args, if any. */
 function fuzzOf(args: string[]): string | undefined {
   const i = args.findIndex((a) => a === '-F' || a === '--fuzz');
@@ -59,24 +47,21 @@ function fuzzOf(args: string[]): string | undefined {
 
 function runCase(c: Case): void {
   const args = c.args ?? [];
-  const work = temp();
-  write(work, c.before);
+  const work = tree(c.before);
   const patch = join(temp(), 'p.diff');
   writeFileSync(patch, c.patch);
   const r = runCli(['apply', '-q', ...args, '-C', work, patch]);
-  const expected = treeOf(c.after ?? c.before);
+  const expected = readTree(tree(c.after ?? c.before));
   const refused = c.after === undefined;
   expect({ tree: readTree(work), refused: r.code !== 0 }, r.stderr).toEqual({ tree: expected, refused });
   if (c.git) {
-    const theirs = temp();
-    write(theirs, c.before);
+    const theirs = tree(c.before);
     const gitArgs = args.filter((a, i) => a !== '-F' && a !== '--fuzz' && args[i - 1] !== '-F' && args[i - 1] !== '--fuzz');
     const g = spawnSync('git', ['apply', ...gitArgs, patch], { cwd: theirs, encoding: 'utf8' });
     expect({ git: readTree(theirs), refused: g.status !== 0 }, g.stderr).toEqual({ git: expected, refused });
   }
   if (c.gnu) {
-    const theirs = temp();
-    write(theirs, c.before);
+    const theirs = tree(c.before);
     const gnuArgs = ['-p0', '-s', '-N', '--no-backup-if-mismatch', '-r', '-', '-F', fuzzOf(args) ?? '0', '-i', patch];
     const g = spawnSync('patch', gnuArgs, { cwd: theirs, encoding: 'utf8' });
     expect({ gnu: readTree(theirs), refused: g.status !== 0 }, g.stdout + g.stderr).toEqual({ gnu: expected, refused });

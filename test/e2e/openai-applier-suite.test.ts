@@ -23,13 +23,14 @@
 // line), an update_file with an empty diff is refused, and a hunk under
 // `*** End of File` is only ever placed at the end.
 
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { readTree, scratchDirs } from '../support/tree.js';
+import { readTree, scratchDirs, scratchTrees } from '../support/tree.js';
 
 const temp = scratchDirs();
+const tree = scratchTrees();
 
 type Files = Record<string, string | Buffer>;
 type Operation = Record<string, unknown>;
@@ -52,22 +53,8 @@ interface Case {
   absent?: (work: string) => string[];
 }
 
-function write(dir: string, files: Files): void {
-  for (const [p, c] of Object.entries(files)) {
-    mkdirSync(join(dir, p, '..'), { recursive: true });
-    writeFileSync(join(dir, p), c);
-  }
-}
-
-function treeOf(files: Files): Record<string, string> {
-  const d = temp();
-  write(d, files);
-  return readTree(d);
-}
-
 function runCase(c: Case): void {
-  const work = temp();
-  write(work, c.before);
+  const work = tree(c.before);
   const file = join(temp(), c.input === undefined ? 'call.json' : 'patch.txt');
   const operation = typeof c.op === 'function' ? c.op(work) : c.op;
   writeFileSync(file, c.input ?? JSON.stringify({ type: 'apply_patch_call', call_id: 'c1', status: 'completed', operation }));
@@ -75,7 +62,7 @@ function runCase(c: Case): void {
   const refused = c.after === undefined;
   // 0 applied, 1 nothing written: anything else (2 partial, 70 internal error) is neither.
   expect({ tree: readTree(work), code: r.code }, r.stdout + r.stderr).toEqual({
-    tree: treeOf(c.after ?? c.before),
+    tree: readTree(tree(c.after ?? c.before)),
     code: refused ? 1 : 0,
   });
   if (c.input === undefined) {

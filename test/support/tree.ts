@@ -43,7 +43,7 @@ export function scratchDirs(): () => string {
  * A maker of scratch trees for one test file: each call writes `files` into a
  * new scratch directory (scratchDirs: removed after each test).
  */
-export function scratchTrees(): (files: Record<string, string>) => string {
+export function scratchTrees(): (files: Record<string, string | Uint8Array>) => string {
   const temp = scratchDirs();
   return (files) => {
     const dir = temp();
