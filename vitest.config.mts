@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // The end-to-end suite runs twice, against both builds of the CLI: the Node
@@ -8,6 +9,9 @@ const E2E = 'test/e2e/**/*.test.ts';
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    // One worker per core, where vitest leaves one core free: the end-to-end
+    // tests mostly wait on the processes they start, which then use that core.
+    maxWorkers: availableParallelism(),
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [E2E] } },
       {

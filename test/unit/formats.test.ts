@@ -35,6 +35,7 @@ describe('SEARCH/REPLACE blocks', () => {
         kind: 'update',
         path: 'f.py',
         patchLine: 2,
+        keepFinalEol: true,
         hunks: [
           {
             lines: [
