@@ -96,8 +96,17 @@ export function whitespaceMatch(file: WhitespaceFile, oldLf: string, newLf: stri
 
   // old_string copied from the first non-blank character of its first line:
   // the span starts there, and that line tells nothing about indentation.
+  // Its other lines then carry the file's own indentation, and new_string
+  // starts past it too; otherwise the whole of old_string was typed
+  // shallower, its first line included.
   const firstIndent = fileLines[0]!.length - fileLines[0]!.trimStart().length;
-  const partial = oldLines[0]!.trimStart() === oldLines[0] && firstIndent > 0;
+  const ownIndent = (k: number) => oldLines[k]!.trim() === '' || indentOf(oldLines[k]!) === indentOf(fileLines[k]!);
+  const newFirst = newLf.split('\n', 1)[0]!;
+  const partial =
+    oldLines[0]!.trimStart() === oldLines[0] &&
+    firstIndent > 0 &&
+    newFirst.trimStart() === newFirst &&
+    oldLines.every((_, k) => k === 0 || ownIndent(k));
   const start = file.lineStart(first) + (partial ? firstIndent : 0);
   const lastEnd = file.lineStart(first + m - 1) + fileLines[m - 1]!.length;
   const end = endsWithBreak ? file.lineStart(first + m) : lastEnd;

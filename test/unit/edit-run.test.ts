@@ -241,3 +241,28 @@ describe('repeated old_string misses in a session', () => {
     }
   });
 });
+
+describe('an old_string typed shallower than the file, first line included', () => {
+  // Found by running the same changes as edits and as SEARCH/REPLACE blocks: the edit read old_string's first line
+  // as copied from past the file's indentation, put new_string's indented first line after it (4 spaces), and wrote
+  // the other lines at 2, with exit 0.
+  const FILE = 'function f() {\n  const a = 1;\n  if (a) return a;\n}\n';
+  it.each([
+    ['typed at the file indentation', '  const a = 2;\n  if (a) return a;'],
+    ['typed as shallow as old_string', 'const a = 2;\nif (a) return a;'],
+  ])('writes new_string %s at the file indentation', async (_how, new_string) => {
+    const fs = new MemFs();
+    fs.put('/work/f.js', FILE);
+    const o = await edit(single('const a = 1;\nif (a) return a;', new_string, 'f.js'), { fs, cwd: '/work' });
+    expect(o.status).toBe('applied');
+    expect(fs.text('/work/f.js')).toBe('function f() {\n  const a = 2;\n  if (a) return a;\n}\n');
+  });
+
+  it('still reads a first line copied from past the indentation when the other lines are the file own', async () => {
+    const fs = new MemFs();
+    fs.put('/work/f.js', FILE);
+    const o = await edit(single('const a = 1;\n  if (a) return a;', 'const a = 2;\n  if (a) return a;', 'f.js'), { fs, cwd: '/work' });
+    expect(o.status).toBe('applied');
+    expect(fs.text('/work/f.js')).toBe('function f() {\n  const a = 2;\n  if (a) return a;\n}\n');
+  });
+});
