@@ -32,6 +32,7 @@
 // refused, naming both readings.
 
 import { ChordPatchError } from '../errors.js';
+import { lineChanges } from '../edit/line-diff.js';
 import type { FileOp, Hunk, HunkLine } from '../types.js';
 
 const HEAD = /^<{5,9} SEARCH>?\s*$/;
@@ -241,21 +242,10 @@ export function parseSearchReplaceBlocks(text: string, defaultPath?: string): Se
 
 /** Old and new lines as one hunk: the common first and last lines as context, the rest removed and added. */
 function hunkOf(search: readonly string[], replace: readonly string[], patchLine: number, hintLine?: number): Hunk {
-  let pre = 0;
-  while (pre < search.length && pre < replace.length && search[pre] === replace[pre]) pre++;
-  let post = 0;
-  while (
-    post < search.length - pre &&
-    post < replace.length - pre &&
-    search[search.length - 1 - post] === replace[replace.length - 1 - post]
-  )
-    post++;
-  const lines: HunkLine[] = [
-    ...search.slice(0, pre).map((text) => ({ op: ' ' as const, text })),
-    ...search.slice(pre, search.length - post).map((text) => ({ op: '-' as const, text })),
-    ...replace.slice(pre, replace.length - post).map((text) => ({ op: '+' as const, text })),
-    ...search.slice(search.length - post).map((text) => ({ op: ' ' as const, text })),
-  ];
+  // The lines REPLACE keeps, wherever they are, are context: the file's own text stays under them.
+  const lines: HunkLine[] = lineChanges([...search], [...replace]).flatMap((c) =>
+    c.value.map((text) => ({ op: c.added ? ('+' as const) : c.removed ? ('-' as const) : (' ' as const), text })),
+  );
   return { lines, endOfFile: false, patchLine, ...(hintLine !== undefined ? { hintLine } : {}) };
 }
 

@@ -333,6 +333,19 @@ export function reindentSeq(seq: readonly SeqLine[], before?: string, after?: st
   }
   if (m.kind === 'identity' || m.kind === 'unknown' || typed.length === 0) return { ok: true, added: typed };
   if (m.kind === 'inconsistent') {
+    // Written as typed only where that reads as the file's indentation (the
+    // grid its own lines show, or a neighbour's level): a line typed at
+    // column 0 between indented ones may have lost the indentation the quoted lines did.
+    const neutral: Mapping = { kind: 'map', from: ' ', to: ' ', num: 1, den: 1, shift: 0, step: 1 };
+    if (scorer(seq, neutral, before, after, nearby)(typed) > 0 && !lands(seq, typed, before, after)) {
+      const k = typed.findIndex((t) => !blank(t));
+      return {
+        ok: false,
+        message:
+          "indentation of the added lines is ambiguous: the quoted lines' indentation does not map consistently onto the file's, " +
+          `and as written added line ${show(typed[k] ?? '')} breaks the file's indentation there; ${COPY}`,
+      };
+    }
     return {
       ok: true,
       added: typed,

@@ -1,0 +1,39 @@
+// Added lines written as typed where the quoted lines' indentation did not
+// map onto the file's (inconsistently, or by a ratio that leaves column 0 at
+// column 0): refused when, so written, they break the file's indentation and
+// sit beside no neighbour's level. Found by applying the same changes as edits,
+// envelopes and SEARCH/REPLACE blocks: the hunk formats wrote `renamed scopes;`
+// at column 0 inside a function, with exit 0, where the edit tool indented it.
+
+import { describe, expect, it } from 'vitest';
+import { apply } from '../../src/index.js';
+import { MemFs } from '../support/memfs.js';
+
+const FILE = 'function s() {\n  const x = 1;\n  return scopes;\n}\n';
+
+async function run(input: string) {
+  const fs = new MemFs();
+  fs.put('/work/s.ts', FILE);
+  const o = await apply(input, { fs, cwd: '/work' });
+  return { o, text: fs.text('/work/s.ts') };
+}
+
+describe('added lines typed at column 0 among indented lines, the quoted ones mapping inconsistently', () => {
+  it.each([
+    ['an envelope', '*** Begin Patch\n*** Update File: s.ts\n@@\n-return scopes;\n+renamed scopes;\n }\n*** End Patch\n'],
+    ['a SEARCH/REPLACE block', 's.ts\n<<<<<<< SEARCH\nreturn scopes;\n}\n=======\nrenamed scopes;\n}\n>>>>>>> REPLACE\n'],
+  ])('are refused in %s, and nothing is written', async (_what, input) => {
+    const { o, text } = await run(input);
+    expect(o.status).toBe('rejected');
+    expect(o.failed[0]!.failures[0]!.message).toContain(
+      'the quoted lines\' indentation does not map consistently onto the file\'s, and as written added line "renamed scopes;" breaks',
+    );
+    expect(text).toBe(FILE);
+  });
+
+  it('are written where they sit at a neighbour quoted line level', async () => {
+    const { o, text } = await run('*** Begin Patch\n*** Update File: s.ts\n@@\n-return scopes;\n+  renamed scopes;\n }\n*** End Patch\n');
+    expect(o.status).toBe('applied');
+    expect(text).toBe('function s() {\n  const x = 1;\n  renamed scopes;\n}\n');
+  });
+});
