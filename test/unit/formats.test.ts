@@ -51,6 +51,19 @@ describe('SEARCH/REPLACE blocks', () => {
     ]);
   });
 
+  it('keeps a line REPLACE keeps between changed ones as context, so the file keeps its own text there', () => {
+    const [op] = parseSearchReplace(
+      block('f.ts', 'function g(\n  state: State,\n  h: number,\n', 'renamed g(\n  state: State,\n  r: number,\n'),
+    );
+    expect(op!.kind === 'update' && op!.hunks[0]!.lines.map((l) => `${l.op}${l.text}`)).toEqual([
+      '-function g(',
+      '+renamed g(',
+      '   state: State,',
+      '-  h: number,',
+      '+  r: number,',
+    ]);
+  });
+
   it('makes an empty SEARCH an add, and :start_line: a hint', () => {
     expect(parseSearchReplace(block('n.txt', '', 'new\n'))).toEqual([{ kind: 'add', path: 'n.txt', lines: ['new'], patchLine: 2 }]);
     const roo = parseSearchReplace('<<<<<<< SEARCH\n:start_line:7\n-------\nx\n=======\ny\n>>>>>>> REPLACE', 'a.txt');
