@@ -93,6 +93,11 @@ export function replacedLevels(seq: readonly SeqLine[]): { a: number; width: num
     for (const x of block) {
       if (x.op === '-' && !blank(x.text) && x.file !== undefined && !removedAt.has(indentOf(x.text))) removedAt.set(indentOf(x.text), x);
     }
+    // A block that replaces its lines one for one pairs them in order: the
+    // added line that stands where a removed one stood is the one at its level.
+    const removed = block.filter((x) => x.op === '-' && !blank(x.text));
+    const added = block.filter((x) => x.op === '+' && !blank(x.text));
+    const inOrder = removed.length === added.length && removed.length > 0;
     let first = true;
     for (const x of block) {
       if (x.op !== '+') continue;
@@ -100,7 +105,18 @@ export function replacedLevels(seq: readonly SeqLine[]): { a: number; width: num
         const own = indentOf(x.text);
         // Typed in another character (added spaces beside quoted tabs), an equal width is no equal level.
         const level = (r: SeqLine) => indentOf(r.text).length === own.length && sameCharacter(indentOf(r.text), own);
-        const ref = removedAt.size > 0 ? (sameCharacter(own, '') ? removedAt.get(own) : undefined) : first ? context : undefined;
+        const paired = inOrder ? removed[added.indexOf(x)] : undefined;
+        const ref = inOrder
+          ? paired?.file === undefined
+            ? undefined
+            : paired
+          : removedAt.size > 0
+            ? sameCharacter(own, '')
+              ? removedAt.get(own)
+              : undefined
+            : first
+              ? context
+              : undefined;
         if (ref !== undefined && level(ref)) out.push({ a, width: indentOf(ref.file!).length });
         first = false;
       }

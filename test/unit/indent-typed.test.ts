@@ -37,3 +37,18 @@ describe('added lines typed at column 0 among indented lines, the quoted ones ma
     expect(text).toBe('function s() {\n  const x = 1;\n  renamed scopes;\n}\n');
   });
 });
+
+describe('removed lines typed a level too deep, added lines typed at the file indentation', () => {
+  // Found by applying the same change as an envelope and as a unified diff: the envelope re-indented the added lines
+  // by the removed lines' shift, to column 0 inside the function, with exit 0. Each added line pairs with the line it
+  // replaces in order; none is typed at that line's width, so none is held to its level.
+  it('writes the added lines as typed', async () => {
+    const fs = new MemFs();
+    fs.put('/work/m.js', 'function f() {\n  if (a) return 1;\n  const c = g();\n  if (c)\n    return c;\n  return 0;\n}\n');
+    const patch =
+      '*** Begin Patch\n*** Update File: m.js\n@@\n-    const c = g();\n-    if (c)\n-      return c;\n+  const c = h();\n+  if (c)\n+    return c;\n*** End Patch\n';
+    const o = await apply(patch, { fs, cwd: '/work' });
+    expect(o.status).toBe('applied');
+    expect(fs.text('/work/m.js')).toBe('function f() {\n  if (a) return 1;\n  const c = h();\n  if (c)\n    return c;\n  return 0;\n}\n');
+  });
+});
