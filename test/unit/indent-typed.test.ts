@@ -46,7 +46,14 @@ describe('removed lines typed a level too deep, added lines typed at the file in
     const fs = new MemFs();
     fs.put('/work/m.js', 'function f() {\n  if (a) return 1;\n  const c = g();\n  if (c)\n    return c;\n  return 0;\n}\n');
     const patch =
-      '*** Begin Patch\n*** Update File: m.js\n@@\n-    const c = g();\n-    if (c)\n-      return c;\n+  const c = h();\n+  if (c)\n+    return c;\n*** End Patch\n';
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: m.js',
+      '@@',
+      ...['-    const c = g();', '-    if (c)', '-      return c;', '+  const c = h();', '+  if (c)', '+    return c;'],
+      '*** End Patch',
+      '',
+    ].join('\n');
     const o = await apply(patch, { fs, cwd: '/work' });
     expect(o.status).toBe('applied');
     expect(fs.text('/work/m.js')).toBe('function f() {\n  if (a) return 1;\n  const c = h();\n  if (c)\n    return c;\n  return 0;\n}\n');
