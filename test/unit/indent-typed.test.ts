@@ -45,7 +45,6 @@ describe('removed lines typed a level too deep, added lines typed at the file in
   it('writes the added lines as typed', async () => {
     const fs = new MemFs();
     fs.put('/work/m.js', 'function f() {\n  if (a) return 1;\n  const c = g();\n  if (c)\n    return c;\n  return 0;\n}\n');
-    const patch =
     const patch = [
       '*** Begin Patch',
       '*** Update File: m.js',
