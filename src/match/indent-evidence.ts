@@ -183,13 +183,11 @@ export function chooseReading(seq: readonly SeqLine[], m: Mapping, before?: stri
     // the top level between indented lines, it may also have lost the
     // indentation the file gives the lines it replaces.
     if (score(typed) === 0) return { ok: true, added: typed };
-    const k = typed.findIndex((t) => !blank(t));
-    return {
-      ok: false,
-      message:
-        `indentation of the added lines is ambiguous: the quoted lines are indented ${describeMapping(m)} from the file's, ` +
-        `and added line ${show(typed[k] ?? '')} breaks the file's indentation there, whether re-indented with them or as written; ${COPY}`,
-    };
+    return breaksTyped(
+      typed,
+      `the quoted lines are indented ${describeMapping(m)} from the file's, and`,
+      'whether re-indented with them or as written',
+    );
   }
   const vm = score(mapped);
   const va = score(typed);
@@ -216,6 +214,17 @@ export function chooseReading(seq: readonly SeqLine[], m: Mapping, before?: stri
       `indentation of the added lines is ambiguous: the quoted lines are indented ${describeMapping(m)} from the file's, ` +
       `so added line ${show(typed[k]!.trimStart())} may belong re-indented with them (${show(mapped[k]!)}) ` +
       `or as written (${show(typed[k]!)}); ${COPY}`,
+  };
+}
+
+/** The refusal of added lines that, written as typed, break the file's indentation: `why` leads up to the first of them. */
+function breaksTyped(typed: readonly string[], why: string, either?: string): Reading {
+  const line = typed.find((t) => !blank(t)) ?? '';
+  return {
+    ok: false,
+    message:
+      `indentation of the added lines is ambiguous: ${why} added line ${show(line)} breaks the file's indentation there` +
+      `${either ? `, ${either}` : ''}; ${COPY}`,
   };
 }
 
@@ -338,13 +347,7 @@ export function reindentSeq(seq: readonly SeqLine[], before?: string, after?: st
     // column 0 between indented ones may have lost the indentation the quoted lines did.
     const neutral: Mapping = { kind: 'map', from: ' ', to: ' ', num: 1, den: 1, shift: 0, step: 1 };
     if (scorer(seq, neutral, before, after, nearby)(typed) > 0 && !lands(seq, typed, before, after)) {
-      const k = typed.findIndex((t) => !blank(t));
-      return {
-        ok: false,
-        message:
-          "indentation of the added lines is ambiguous: the quoted lines' indentation does not map consistently onto the file's, " +
-          `and as written added line ${show(typed[k] ?? '')} breaks the file's indentation there; ${COPY}`,
-      };
+      return breaksTyped(typed, "the quoted lines' indentation does not map consistently onto the file's, and as written");
     }
     return {
       ok: true,

@@ -96,29 +96,26 @@ export function replacedLevels(seq: readonly SeqLine[]): { a: number; width: num
     // A block that replaces its lines one for one pairs them in order: the
     // added line that stands where a removed one stood is the one at its level.
     const removed = block.filter((x) => x.op === '-' && !blank(x.text));
-    const added = block.filter((x) => x.op === '+' && !blank(x.text));
-    const inOrder = removed.length === added.length && removed.length > 0;
+    const inOrder = removed.length > 0 && removed.length === block.filter((x) => x.op === '+' && !blank(x.text)).length;
     let first = true;
+    /** Otherwise: a removed line typed at the added line's width, or for a block that only adds, the context before it. */
+    const sameWidth = (own: string): SeqLine | undefined => {
+      if (removedAt.size > 0) return sameCharacter(own, '') ? removedAt.get(own) : undefined;
+      return first ? context : undefined;
+    };
+    let nth = 0;
     for (const x of block) {
       if (x.op !== '+') continue;
-      if (!blank(x.text) && !x.fixed) {
-        const own = indentOf(x.text);
-        // Typed in another character (added spaces beside quoted tabs), an equal width is no equal level.
-        const level = (r: SeqLine) => indentOf(r.text).length === own.length && sameCharacter(indentOf(r.text), own);
-        const paired = inOrder ? removed[added.indexOf(x)] : undefined;
-        const ref = inOrder
-          ? paired?.file === undefined
-            ? undefined
-            : paired
-          : removedAt.size > 0
-            ? sameCharacter(own, '')
-              ? removedAt.get(own)
-              : undefined
-            : first
-              ? context
-              : undefined;
-        if (ref !== undefined && level(ref)) out.push({ a, width: indentOf(ref.file!).length });
-        first = false;
+      if (!blank(x.text)) {
+        const paired = removed[nth++];
+        if (!x.fixed) {
+          const own = indentOf(x.text);
+          // Typed in another character (added spaces beside quoted tabs), an equal width is no equal level.
+          const level = (r: SeqLine) => indentOf(r.text).length === own.length && sameCharacter(indentOf(r.text), own);
+          const ref = inOrder ? (paired?.file !== undefined ? paired : undefined) : sameWidth(own);
+          if (ref !== undefined && level(ref)) out.push({ a, width: indentOf(ref.file!).length });
+          first = false;
+        }
       }
       a++;
     }
