@@ -240,9 +240,9 @@ export function parseSearchReplaceBlocks(text: string, defaultPath?: string): Se
   return blocks;
 }
 
-/** Old and new lines as one hunk: the common first and last lines as context, the rest removed and added. */
+/** Old and new lines as one hunk: their line diff, the lines both keep as context, the rest removed and added. */
 function hunkOf(search: readonly string[], replace: readonly string[], patchLine: number, hintLine?: number): Hunk {
-  // The lines REPLACE keeps, wherever they are, are context: the file's own text stays under them.
+  // Context wherever REPLACE keeps a line, not only at the ends: the file's own text stays under it.
   const lines: HunkLine[] = lineChanges([...search], [...replace]).flatMap((c) =>
     c.value.map((text) => ({ op: c.added ? ('+' as const) : c.removed ? ('-' as const) : (' ' as const), text })),
   );

@@ -3,11 +3,10 @@
 // changed, so one short line on stderr does, when stderr still works.
 
 import type { Outcome } from '../types.js';
+import { CHANGE_LETTER } from './message.js';
 
 /** Paths named at most; the rest are counted. */
 const SHOWN = 20;
-
-const letter = { add: 'A', update: 'M', delete: 'D', move: 'R', copy: 'C' } as const;
 
 /** Why a write failed, in a few words (`ENOSPC`), never a stack. */
 export function writeErrorText(e: unknown): string {
@@ -21,7 +20,7 @@ export function reportLostLine(outcome: Outcome | undefined, error: unknown): st
   const leftNew = outcome?.disk?.newContent ?? [];
   if (leftNew.length > 0) return `${head}; a failed commit could not be undone, and these files hold new content: ${leftNew.join(', ')}\n`;
   if (!outcome || outcome.dryRun || outcome.changes.length === 0) return `${head}; no file was changed\n`;
-  const names = outcome.changes.slice(0, SHOWN).map((c) => `${letter[c.kind]} ${c.path}${c.to !== undefined ? ` -> ${c.to}` : ''}`);
+  const names = outcome.changes.slice(0, SHOWN).map((c) => `${CHANGE_LETTER[c.kind]} ${c.path}${c.to !== undefined ? ` -> ${c.to}` : ''}`);
   const more = outcome.changes.length > SHOWN ? `, and ${outcome.changes.length - SHOWN} more` : '';
   const n = outcome.changes.length;
   const notApplied = outcome.failed.length > 0 ? `; not applied: ${outcome.failed.map((g) => g.paths.join(', ')).join('; ')}` : '';

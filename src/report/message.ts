@@ -2,17 +2,16 @@
 // It names what is already on disk (never to be redone), each group that was
 // not applied with its cause, and what to do next. It never echoes the patch.
 
-import type { ChangeSummary, FailedGroup, Outcome } from '../types.js';
+import type { ChangeKind, ChangeSummary, FailedGroup, Outcome } from '../types.js';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** The letter of each kind of change, as git's name-status writes it. */
+export const CHANGE_LETTER = { add: 'A', update: 'M', delete: 'D', move: 'R', copy: 'C' } as const satisfies Record<ChangeKind, string>;
+
 export function changeLine(c: ChangeSummary): string {
   if (c.link !== undefined) return `${c.kind === 'add' ? 'A' : c.kind === 'delete' ? 'D' : 'M'} symlink ${c.path} -> ${c.link}`;
-  if (c.kind === 'add') return `A ${c.path}`;
-  if (c.kind === 'delete') return `D ${c.path}`;
-  if (c.kind === 'move') return `R ${c.path} -> ${c.to}`;
-  if (c.kind === 'copy') return `C ${c.path} -> ${c.to}`;
-  return `M ${c.path}`;
+  return `${CHANGE_LETTER[c.kind]} ${c.path}${c.to !== undefined ? ` -> ${c.to}` : ''}`;
 }
 
 /** A group whose only failures say it was applied before: nothing to fix, nothing to resend. */

@@ -71,6 +71,9 @@ interface Block {
  */
 async function withAlternatives(outcome: Outcome, blocks: readonly Block[], options: RunOptions): Promise<Outcome> {
   const failedOps = new Set(outcome.failed.flatMap((g) => g.failures.map((f) => f.op)));
+  // A dry run outside the session: this look must not count as the session's patch.
+  const { session: _, ...rest } = options;
+  const check = { ...rest, check: true };
   const notes: Note[] = [];
   let first = 0;
   for (const [k, block] of blocks.entries()) {
@@ -82,9 +85,6 @@ async function withAlternatives(outcome: Outcome, blocks: readonly Block[], opti
       .slice(0, k)
       .find((b) => b.ops.some((op) => paths.has(op.path) || (op.kind === 'update' && paths.has(op.moveTo ?? ''))));
     if (!earlier) continue;
-    // A dry run outside the session: this look must not count as the session's patch.
-    const { session: _, ...rest } = options;
-    const check = { ...rest, check: true };
     const alone = await runInput('apply_patch', check, () => patchJob(block.ops, check, [], false));
     if (alone.status !== 'checked') continue;
     const name = (b: Block) => `the ${b.patch.label} at line ${b.patch.line}`;
