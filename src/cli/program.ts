@@ -4,6 +4,7 @@
 // Each action loads its runner when it runs, so `--version`, `--help` and a
 // usage error never load the engine, and one command never loads another's.
 
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { writeFd } from './write.js';
 import type { Fs } from '../types.js';
@@ -57,7 +58,7 @@ const COMMANDS: readonly CommandSpec[] = [
     define: (cmd, { setCode, fs }) =>
       cmd
         .argument('[files...]', 'patch or edit JSON to apply (default: stdin); several unified diffs apply as one transaction')
-        .description('apply a patch envelope, {"patch": ...} JSON, or an edit request')
+        .description('apply a patch (envelope, unified diff, SEARCH/REPLACE blocks, tool calls, {"patch": ...} JSON) or an edit request')
         .action(async (files: string[], flags: ApplyFlags) => {
           const { runApply, runApplyDiffs } = await import('./apply.js');
           setCode(await (files.length > 1 ? runApplyDiffs(files, flags, fs) : runApply(files[0], flags, fs)));
@@ -210,8 +211,16 @@ export async function buildProgram(
 ): Promise<Command> {
   const { Command } = await import('commander');
   const program: Command = new Command('chord-patch')
-    .description('Apply model-emitted code edits safely: Codex apply_patch envelopes and old_string/new_string replacements.')
+    .description(
+      'Apply model-emitted code edits safely: Codex apply_patch envelopes, unified diffs, SEARCH/REPLACE blocks, ' +
+        'old_string/new_string replacements and tool calls.',
+    )
     .version(VERSION, '-V, --version')
+    // Someone who types `chord-patch < fix.patch`, as with GNU patch, reads this under the help.
+    .addHelpText(
+      'after',
+      '\nTo apply a patch: chord-patch apply FILE (or chord-patch apply < FILE); to try it first: chord-patch check FILE',
+    )
     // A mistyped option gets one line with the closest option, not the whole help.
     .configureOutput({
       writeOut: (t) => writeFd(1, t),
@@ -229,6 +238,13 @@ export async function buildProgram(
 
 /** commander's usage error as the one line chord-patch prints (on stderr, and in the JSON document under --json). */
 export function usageLine(program: Command, raw: readonly string[], text: string): string {
+  const file = /unknown command '(.+)'/.exec(text)?.[1];
+  // GNU patch's and git apply's habit: the patch file first. Name the command that takes it.
+  if (file !== undefined && existsSync(file)) {
+    const arg = quoteArg(file);
+    const run = `run chord-patch apply ${arg} (or chord-patch check ${arg} to try it first)`;
+    return `chord-patch: unknown command '${file}': to apply that file, ${run}\n`;
+  }
   return oneLineError(text, (option) => misplacedOption(program, raw, option));
 }
 

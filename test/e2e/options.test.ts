@@ -176,6 +176,28 @@ describe("a command's option before the command's name", () => {
     expect(JSON.parse(r.stdout).error).toEqual({ code: 'usage_error', message: line });
   });
 
+  it('a patch file typed where the command goes (GNU patch and git apply habit) is named with the command that takes it', () => {
+    const dir = scratch({ ...BASE, 'fix it.diff': DIFF });
+    const r = runCli(['fix it.diff'], { cwd: dir });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toBe(
+      "chord-patch: unknown command 'fix it.diff': to apply that file, run chord-patch apply 'fix it.diff' " +
+        "(or chord-patch check 'fix it.diff' to try it first)\n",
+    );
+    expect(readTree(dir)).toEqual({ ...BASE, 'fix it.diff': DIFF });
+    // A name that is no file keeps commander's line.
+    expect(runCli(['aply'], { cwd: dir }).stderr).toBe("chord-patch: unknown command 'aply' (did you mean apply?)\n");
+  });
+
+  it('no command, with a patch on stdin (`chord-patch < fix.patch`), prints the help ending in how to apply it and writes nothing', () => {
+    const dir = scratch(BASE);
+    const r = runCli([], { cwd: dir, input: DIFF });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toMatch(/To apply a patch: chord-patch apply FILE \(or chord-patch apply < FILE\)/);
+    expect(r.stderr).toMatch(/unified\s+diffs,\s+SEARCH\/REPLACE\s+blocks/);
+    expect(readTree(dir)).toEqual(BASE);
+  });
+
   it('that no command takes still points at --help', () => {
     expect(runCli(['--bogus', 'apply'], { input: ENVELOPE }).stderr).toBe(
       "chord-patch: unknown option '--bogus'; see chord-patch --help\n",
