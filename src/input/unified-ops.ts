@@ -33,8 +33,8 @@ const S_IFREG = 0o100000;
 export function candidatePaths(files: readonly UnifiedFile[]): string[] {
   const out = new Set<string>();
   for (const f of files) {
-    for (const p of [f.oldPath, f.newPath]) {
-      if (p === undefined) continue;
+    for (const p of [f.oldPath, f.newPath, ...(f.git ? [] : (f.names ?? []))]) {
+      if (p === undefined || p === '/dev/null') continue;
       out.add(p);
       const s = stripPath(p, 1);
       if (s !== undefined) out.add(s);
@@ -201,8 +201,11 @@ export function textFileOp(f: UnifiedFile, level: number, exists: (p: string) =>
   if (bin) return binaryOp(f, bin, from, to);
   // `diff -u` of a file that did not exist, without -N: an empty old side and no such file is a creation.
   if (!f.git && from !== undefined && to !== undefined && !exists(from) && !exists(to) && emptyOldSide(f)) from = undefined;
-  if (from === undefined) return { kind: 'add', path: to!, lines: addedLines(f), patchLine, simultaneous: true, ...traits(f) };
-  if (to === undefined) return { kind: 'delete', path: from, patchLine, expectLines: deletedLines(f), simultaneous: true };
+  if (from === undefined)
+    return { kind: 'add', path: createdName(f, level, to!), lines: addedLines(f), patchLine, simultaneous: true, ...traits(f) };
+  if (to === undefined) {
+    return { kind: 'delete', path: deletedName(f, level, from, exists), patchLine, expectLines: deletedLines(f), simultaneous: true };
+  }
   const move = (f.rename || f.copy) && from !== to;
   // Two different names outside a git rename (`diff -u f.orig f`): the new one when it exists (GNU patch, git apply).
   const path = move || from === to || !exists(to) ? from : to;
@@ -221,6 +224,39 @@ export function textFileOp(f: UnifiedFile, level: number, exists: (p: string) =>
     ...(t.executable !== undefined ? { executable: t.executable } : {}),
     ...(last ? { eof: { oldNoEol: last.oldNoEol, newNoEol: last.newNoEol } } : {}),
   };
+}
+
+/**
+ * A non-git diff's two names, stripped, where they differ (`diff -ruN old new` read from above both trees,
+ * `diff -u f.orig f`): the `---` name first, as written, whichever side -R makes old.
+ */
+function writtenNames(f: UnifiedFile, level: number): [string, string] | undefined {
+  if (f.git || !f.names || f.names.includes('/dev/null')) return undefined;
+  const [a, b] = f.names.map((n) => stripPath(n, level));
+  return a && b && a !== b ? [a, b] : undefined;
+}
+
+/**
+ * Where such a diff's creation goes: GNU patch's choice, the name with the fewest components, then the shortest
+ * base name, then the shortest, the `---` name on a tie. So `diff -ruN old new` adds to the tree its other files
+ * patch (old/), not beside it.
+ */
+function createdName(f: UnifiedFile, level: number, to: string): string {
+  const names = writtenNames(f, level);
+  if (!names) return to;
+  const rank = (p: string) => {
+    const parts = p.split('/');
+    return [parts.length, parts.at(-1)!.length, p.length];
+  };
+  const [a, b] = names.map(rank) as [number[], number[]];
+  const i = a.findIndex((x, k) => x !== b[k]);
+  return i < 0 || a[i]! < b[i]! ? names[0] : names[1];
+}
+
+/** Where such a diff's deletion goes: the name that exists, when only the other name does not (GNU patch). */
+function deletedName(f: UnifiedFile, level: number, from: string, exists: (p: string) => boolean): string {
+  const other = writtenNames(f, level)?.find((n) => n !== from);
+  return other !== undefined && !exists(from) && exists(other) ? other : from;
 }
 
 /** A binary entry's operation (refuseUnsupported has passed it): its content comes from the binary change, not from lines. */

@@ -98,6 +98,50 @@ describe.skipIf(PINNED.length < 3)("real diffs from this repository's history", 
   });
 });
 
+describe('diff -ruN old new, applied from the directory above old/ (GNU patch -p0)', () => {
+  // Found by hand: the added file went to new/, beside the tree the other files patched.
+  const OLD = { 'old/src/a.c': 'line1\nline2\nline3\n', 'old/src/gone.c': 'gone\n' };
+  const NEW = { 'new/src/a.c': 'line1\nLINE2\nline3\n', 'new/src/added.c': 'x\n' };
+  const diffOf = () => {
+    const base = temp();
+    for (const [p, c] of Object.entries({ ...OLD, ...NEW })) {
+      mkdirSync(join(base, p, '..'), { recursive: true });
+      writeFileSync(join(base, p), c);
+    }
+    return spawnSync('diff', ['-ruN', 'old', 'new'], { cwd: base, encoding: 'utf8' }).stdout;
+  };
+  const files = (d: string) => Object.fromEntries(Object.entries(readTree(d)).filter(([, v]) => v !== 'dir'));
+  const PATCHED = { 'old/src/a.c': 'line1\nLINE2\nline3\n', 'old/src/added.c': 'x\n' };
+
+  it.each([[[]], [['-p0']]])('adds, changes and deletes inside old/ as GNU patch does (options %j), and -R puts old/ back', (p) => {
+    const d = diffOf();
+    const dir = temp();
+    for (const [f, c] of Object.entries(OLD)) {
+      mkdirSync(join(dir, f, '..'), { recursive: true });
+      writeFileSync(join(dir, f), c);
+    }
+    const r = runCli(['apply', '-q', ...p], { cwd: dir, input: d });
+    expect(r.code, r.stderr).toBe(0);
+    expect(files(dir)).toEqual(PATCHED);
+    const gnu = temp();
+    cpSync(dir, gnu, { recursive: true });
+    const back = runCli(['apply', '-q', '-R', ...p], { cwd: dir, input: d });
+    expect(back.code, back.stderr).toBe(0);
+    expect(files(dir)).toEqual(OLD);
+    // GNU patch -R -p0 agrees on the way back.
+    expect(spawnSync('patch', ['-s', '-R', '-p0'], { cwd: gnu, input: d }).status).toBe(0);
+    expect(files(gnu)).toEqual(OLD);
+  });
+
+  it('creates `diff -u f.orig f` at the shorter name, f, as GNU patch does', () => {
+    const dir = temp();
+    const d = ['--- f.c.orig\t1970-01-01 00:00:00.000000000 +0000', '+++ f.c\t2026-12-07 17:40:28.604602508 +0000', '@@ -0,0 +1 @@', '+x', ''];
+    const r = runCli(['apply', '-q'], { cwd: dir, input: d.join('\n') });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readTree(dir)).toEqual({ 'f.c': 'x\n' });
+  });
+});
+
 describe.skipIf(RECENT.length < 3)("the newest diffs of this repository's history", () => {
   it.each(RECENT)('git diff -M of commit %s applies exactly or is refused whole, both ways, never written wrong', (c) => {
     roundTrip(c, ['--all-or-nothing'], false);
