@@ -135,7 +135,13 @@ describe('diff -ruN old new, applied from the directory above old/ (GNU patch -p
 
   it('creates `diff -u f.orig f` at the shorter name, f, as GNU patch does', () => {
     const dir = temp();
-    const d = ['--- f.c.orig\t1970-01-01 00:00:00.000000000 +0000', '+++ f.c\t2026-12-07 17:40:28.604602508 +0000', '@@ -0,0 +1 @@', '+x', ''];
+    const d = [
+      '--- f.c.orig\t1970-01-01 00:00:00.000000000 +0000',
+      '+++ f.c\t2026-12-07 17:40:28.604602508 +0000',
+      '@@ -0,0 +1 @@',
+      '+x',
+      '',
+    ];
     const r = runCli(['apply', '-q'], { cwd: dir, input: d.join('\n') });
     expect(r.code, r.stderr).toBe(0);
     expect(readTree(dir)).toEqual({ 'f.c': 'x\n' });
