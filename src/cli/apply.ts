@@ -47,8 +47,12 @@ export async function runApplyDiffs(files: readonly string[], flags: ApplyFlags,
     // CR-only line breaks are read as LF, as for one patch (input/detect.ts crLineBreaks), and the outcome says so.
     const lf = crLineBreaks(sent);
     const text = lf ?? sent;
-    if (patchFormat(text) !== 'unified' && !flags.allowEmpty)
-      throw new UsageError(`${name} is not a unified diff: several patch files must all be unified diffs (git diff, diff -u)`);
+    if (patchFormat(text) !== 'unified' && !flags.allowEmpty) {
+      // GNU patch's `patch FILE PATCHFILE` names the file to patch first; here the diff names it.
+      const gnu =
+        files.length === 2 && name === files[0] ? `; to apply ${files[1]} (the diff names its files): chord-patch apply ${files[1]}` : '';
+      throw new UsageError(`${name} is not a unified diff: several patch files must all be unified diffs (git diff, diff -u)${gnu}`);
+    }
     return { text, name, crBreaks: lf !== undefined };
   });
   const notes = diffs.filter((d) => d.crBreaks).map((d) => ({ code: 'repair' as const, message: `${d.name}: ${CR_BREAKS_NOTE}` }));

@@ -189,6 +189,17 @@ describe("a command's option before the command's name", () => {
     expect(runCli(['aply'], { cwd: dir }).stderr).toBe("chord-patch: unknown command 'aply' (did you mean apply?)\n");
   });
 
+  it("GNU patch's `patch FILE PATCHFILE` order is refused with the command that applies the patch, writing nothing", () => {
+    const dir = scratch({ ...BASE, 'fix.diff': DIFF });
+    const r = runCli(['apply', 'f.txt', 'fix.diff'], { cwd: dir });
+    expect(r.code).toBe(64);
+    expect(r.stderr).toBe(
+      'chord-patch: f.txt is not a unified diff: several patch files must all be unified diffs (git diff, diff -u); ' +
+        'to apply fix.diff (the diff names its files): chord-patch apply fix.diff\n',
+    );
+    expect(readTree(dir)).toEqual({ ...BASE, 'fix.diff': DIFF });
+  });
+
   it('no command, with a patch on stdin (`chord-patch < fix.patch`), prints the help ending in how to apply it and writes nothing', () => {
     const dir = scratch(BASE);
     const r = runCli([], { cwd: dir, input: DIFF });
