@@ -177,7 +177,9 @@ export function chooseReading(seq: readonly SeqLine[], m: Mapping, before?: stri
     const fits = doesNotFit(seq, m).replace(/; added lines were.*$/, '');
     return { ok: false, message: `indentation of the added lines is ambiguous: ${fits}, and ${why}; ${COPY}` };
   }
-  const score = scorer(seq, m, before, after);
+  // Between the mapped and the typed reading, an added line typed at the width of a removed line it does not
+  // replace one for one is no evidence (againstShift's reason): only the one-for-one pairs count.
+  const score = scorer(seq, m, before, after, [], 'paired');
   if (mapped.every((t, i) => t === typed[i])) {
     // One reading, which must still read as the file's indentation: typed at
     // the top level between indented lines, it may also have lost the
@@ -260,12 +262,12 @@ function scorer(
   before?: string,
   after?: string,
   nearby: readonly string[] = [],
-  levels = true,
+  levels: boolean | 'paired' = true,
 ): (added: readonly string[]) => number {
   const fileLines = [...seq.filter((l) => l.op !== '+').map((l) => l.file ?? l.text), ...(before === undefined ? [] : [before])];
   if (after !== undefined) fileLines.push(after);
   const { unit, ch } = fileGrid([...fileLines, ...nearby], m);
-  const replaced = levels ? replacedLevels(seq) : [];
+  const replaced = levels ? replacedLevels(seq, levels === true) : [];
   return (added) => {
     // A line typed at the width of the line it replaces (or follows) is at
     // that line's level.

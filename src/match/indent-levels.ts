@@ -72,9 +72,13 @@ export function keepsReplacedLevel(seq: readonly SeqLine[], added: readonly stri
  * kind); in a block that only adds, its first line typed at the width of the
  * context line before it is at that line's level. Typed at another width, a
  * line says nothing here (an added line typed at the file's width of a quoted
- * line may as well be a level deeper in the model's style).
+ * line may as well be a level deeper in the model's style). Without
+ * `byWidth`, a block that does not replace its lines one for one pairs only
+ * its first added line, with its first removed line: a removed line of the
+ * same typed width further on says only that the added line shares the
+ * quoted lines' style, which is what choosing a reading has to find out.
  */
-export function replacedLevels(seq: readonly SeqLine[]): { a: number; width: number }[] {
+export function replacedLevels(seq: readonly SeqLine[], byWidth = true): { a: number; width: number }[] {
   const out: { a: number; width: number }[] = [];
   let a = 0;
   let context: SeqLine | undefined;
@@ -100,8 +104,9 @@ export function replacedLevels(seq: readonly SeqLine[]): { a: number; width: num
     let first = true;
     /** Otherwise: a removed line typed at the added line's width, or for a block that only adds, the context before it. */
     const sameWidth = (own: string): SeqLine | undefined => {
-      if (removedAt.size > 0) return sameCharacter(own, '') ? removedAt.get(own) : undefined;
-      return first ? context : undefined;
+      if (removedAt.size === 0) return first ? context : undefined;
+      if (!byWidth) return first ? removed[0] : undefined;
+      return sameCharacter(own, '') ? removedAt.get(own) : undefined;
     };
     let nth = 0;
     for (const x of block) {

@@ -58,3 +58,28 @@ describe('removed lines typed a level too deep, added lines typed at the file in
     expect(fs.text('/work/m.js')).toBe('function f() {\n  if (a) return 1;\n  const c = h();\n  if (c)\n    return c;\n  return 0;\n}\n');
   });
 });
+
+describe('removed lines typed a level too deep, added lines typed at the file indentation, not one for one', () => {
+  // Found by scoring envelopes, SEARCH/REPLACE blocks and edits against the true change (4 to 7 cases in 400): an added
+  // line typed at the width of a removed line further down the block (`renamed` at the `};` line's 4) was taken to be
+  // at that line's level, so the removed lines' shift was applied and `};` written at column 0 inside the function.
+  const FILE_F = 'function f() {\n  return {\n    code: 1,\n    message: "x",\n    lines: [],\n  };\n}\n';
+  const removed = ['      message: "x",', '      lines: [],', '    };'];
+  const added = ['    renamed: "x",', '    lines: [],', '  };', '  // added'];
+  it.each([
+    [
+      'an envelope',
+      ['*** Begin Patch', '*** Update File: f.ts', '@@', ...removed.map((l) => `-${l}`), ...added.map((l) => `+${l}`), '*** End Patch'],
+    ],
+    ['a SEARCH/REPLACE block', ['f.ts', '<<<<<<< SEARCH', ...removed, '=======', ...added, '>>>>>>> REPLACE']],
+    ['an edit', [JSON.stringify({ path: 'f.ts', old_string: removed.join('\n'), new_string: added.join('\n') })]],
+  ])('is refused in %s, naming both readings, and nothing is written', async (_what, lines) => {
+    const fs = new MemFs();
+    fs.put('/work/f.ts', FILE_F);
+    const o = await apply(`${lines.join('\n')}\n`, { fs, cwd: '/work' });
+    expect(o.status).toBe('rejected');
+    expect(o.failed[0]!.failures[0]!.message).toContain('indentation of the added lines is ambiguous');
+    expect(o.failed[0]!.failures[0]!.message).toContain('("··renamed: \\"x\\",") or as written ("····renamed: \\"x\\",")');
+    expect(fs.text('/work/f.ts')).toBe(FILE_F);
+  });
+});
