@@ -140,7 +140,7 @@ export interface Stat {
   mode: number;
   /** dev:ino, to spot two names for one file (hard links). */
   identity: string;
-  /** Hard links to the file (a commit writes a file that has several in place: commit/in-place.ts). */
+  /** Hard links to the file (the commit replaces it all the same, and the report says its other names keep the old content). */
   links?: number;
   /** Owner, kept by the commit when it can (running as root). */
   uid?: number;
@@ -244,11 +244,6 @@ export interface Fs {
    * replaced file's attributes are not kept (docs/safety.md).
    */
   copyXattrs?(from: string, to: string): Promise<void>;
-  /**
-   * Optional: write `bytes` into the file at `path` (never through a symbolic link: ELOOP), truncate, set `mode`, fsync;
-   * ECHANGED, before any write, when it is not the regular file `identity` names. Without it hard links are split.
-   */
-  writeInPlace?(path: string, bytes: Uint8Array | readonly Uint8Array[], expect: { identity: string; mode: number }): Promise<void>;
   /** rename(2): replaces `to` atomically. */
   rename(from: string, to: string): Promise<void>;
   /** link(2): a second name for `from`; EEXIST when `to` exists (never replaces). */

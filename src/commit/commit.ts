@@ -12,15 +12,17 @@
 //    planning"), keep the old content as a hard-link backup, rename the temp
 //    over the target (Add: link, which never replaces a file that appeared
 //    meanwhile). A failed write or fsync thus leaves every target untouched.
-//    A file with other hard links is written in place (commit/in-place.ts).
+//    A file with other hard links is replaced too, as git apply and GNU
+//    patch replace it: its other names, which may be anywhere (.git/config,
+//    outside the root), keep the old content.
 //    Deletions last (renamed to their backup), so a move never loses content.
 // 4. fsync the directories, mark the journal done (the commit point), remove
 //    backups, temp files and the journal.
 // On any failure or SIGINT/SIGTERM: undo from the journal, and report exactly
 // what could not be restored (`rollback_failed`).
 //
-// A commit of exactly one file (replaced or added, no directory to create,
-// not written in place) has one switch, a rename or a link, which is atomic:
+// A commit of exactly one file (replaced or added, no directory to create)
+// has one switch, a rename or a link, which is atomic:
 // the target holds its old or its new content whole at every moment. Its
 // journal only names the side files for the next run to remove, so it is
 // written without fsync, carries no post-image hash, and its done mark is
@@ -52,7 +54,6 @@ import { metadataNotes, ownerOf, writtenMode } from './metadata.js';
 import { type PlannedDir, unchanged } from '../plan/snapshot.js';
 import { createLinks, writeTempsDurably } from './temp-files.js';
 import { type JournalSetup, signJournal } from './journal-file.js';
-import { inPlaceCopy, inPlaceEntry, switchInPlace, writesInPlace } from './in-place.js';
 
 export interface CommitContext {
   root: string;
@@ -81,10 +82,9 @@ export type CommitResult =
       disk?: DiskState;
     };
 
-/** Targets the commit switched (an in-place one from its first byte), and in-place targets written whole. */
+/** Targets the commit switched. */
 interface Switched {
   touched: Set<string>;
-  written: Set<string>;
 }
 
 type Failure = { code: 'changed_after_planning' | 'write_failed' | 'interrupted'; path: string; why: string };
@@ -126,13 +126,11 @@ async function commitPinned(
     return { ok: false, code: 'changed_after_planning', message, paths: mutations.map((m) => m.path) };
   }
   const id = uniqueId();
-  const inPlace = mutations.map((m) => writesInPlace(fs, m));
-  const single = mutations.length === 1 && toCreate.length === 0 && mutations[0]!.after !== null && !inPlace[0];
+  const single = mutations.length === 1 && toCreate.length === 0 && mutations[0]!.after !== null;
   const entries: JournalEntry[] = mutations.map((m, i) => {
     const { tmp, backup } = sideNames(m.abs, id, i);
     // The post-image lets recovery tell the commit's own content from a later foreign change (journal.ts).
     const post = m.after && ctx.journal && !single ? postImage(m.after.bytes) : undefined;
-    if (m.before.kind === 'file' && inPlace[i]) return inPlaceEntry(m.abs, m.before, backup, post);
     // A link is replaced like a file: link(2) backs it up without following it.
     if (m.before.kind !== 'file' && m.before.kind !== 'symlink') return { target: m.abs, op: 'create', tmp, ...(post ? { post } : {}) };
     return m.after ? { target: m.abs, op: 'replace', tmp, backup, ...(post ? { post } : {}) } : { target: m.abs, op: 'delete', backup };
@@ -165,17 +163,15 @@ async function commitPinned(
     }
   }
   const touched = new Set<string>();
-  // In-place targets whose write completed: other bytes there later are another program's (rollBack).
-  const written = new Set<string>();
   const failure =
     (await createDirs(toCreate, pins)) ??
-    (await writeAndSwitch(fs, mutations, entries, pins, signals, { touched, written })) ??
+    (await writeAndSwitch(fs, mutations, entries, pins, signals, { touched })) ??
     (await makeDurable(fs, ctx, journalPath, id, pins, !single));
-  if (failure) return rollBack(fs, ctx, { journal, mutations }, journalPath, pins, { touched, written }, failure);
+  if (failure) return rollBack(fs, ctx, { journal, mutations }, journalPath, pins, { touched }, failure);
   // Past the commit point: what is left is cleaning up, never undoing.
   const leftovers = await finishCommitted(fs, journal, pins.name);
   if (ctx.journal) await fs.unlink(join(ctx.journal.dir, doneName(id))).catch(() => {});
-  return { ok: true, notes: commitNotes(ctx, mutations, inPlace, leftovers) };
+  return { ok: true, notes: commitNotes(ctx, mutations, leftovers) };
 }
 
 /**
@@ -275,15 +271,9 @@ async function writeAndSwitch(
   const badLink = await createLinks(fs, links, ({ m }) => stopped(m));
   if (badLink)
     return { code: 'write_failed', path: badLink.item.m.path, why: `cannot create the symbolic link: ${errorText(badLink.error)}` };
-  const temps = writes
-    .filter(([m]) => m.after!.link === undefined)
-    .map(([m, e]) => (e.inPlace ? { m, ...inPlaceCopy(m, pins.name(e.backup!), ownerOf(m)) } : tempOf(m, pins.name(e.tmp!), pins)));
+  const temps = writes.filter(([m]) => m.after!.link === undefined).map(([m, e]) => tempOf(m, pins.name(e.tmp!), pins));
   const failed = await writeTempsDurably(fs, temps, WRITE_CONCURRENCY, ({ m }) => stopped(m));
   if (failed) state.failure ??= { code: 'write_failed', path: failed.item.m.path, why: errorText(failed.error) };
-  const copied = writes.find(([, e]) => e.inPlace)?.[0];
-  // The copies' names are durable before any in-place write, which only they can undo.
-  if (copied && !state.failure)
-    await pins.sync().catch((err) => (state.failure ??= { code: 'write_failed', path: copied.path, why: errorText(err) }));
   await forEachBounded(
     writes,
     WRITE_CONCURRENCY,
@@ -309,7 +299,7 @@ async function switchOne(
   m: Mutation,
   e: JournalEntry,
   pins: Pins,
-  { touched, written }: Switched,
+  { touched }: Switched,
   state: { failure?: Failure },
 ): Promise<void> {
   const target = pins.name(m.abs);
@@ -328,12 +318,7 @@ async function switchOne(
       state.failure ??= { code: 'changed_after_planning', path: m.path, why: `its directory changed: ${err.message}` };
       return;
     }
-    if (e.inPlace) {
-      if (!(await switchInPlace(fs, m, e.inPlace, target, touched, written))) {
-        state.failure ??= { code: 'changed_after_planning', path: m.path, why: 'it was replaced on disk after planning' };
-        return;
-      }
-    } else if (e.op === 'create') {
+    if (e.op === 'create') {
       await fs.link(pins.name(e.tmp!), target);
     } else if (e.op === 'replace') {
       await fs.link(target, pins.name(e.backup!));
@@ -353,7 +338,7 @@ async function rollBack(
   { journal, mutations }: { journal: Journal; mutations: readonly Mutation[] },
   journalPath: string | undefined,
   pins: Pins,
-  { touched, written }: Switched,
+  { touched }: Switched,
   f: Failure,
 ): Promise<CommitResult> {
   // A switched target's post-image tells the commit's own content from another program's later write; the journal may lack it.
@@ -362,7 +347,7 @@ async function rollBack(
     return e.post || !after || !touched.has(e.target) ? e : { ...e, post: postImage(after.bytes) };
   });
   // Only directories actually created are this commit's to remove.
-  const result = await undo(fs, { ...journal, entries, dirs: pins.created }, pins.name, touched, written);
+  const result = await undo(fs, { ...journal, entries, dirs: pins.created }, pins.name, touched);
   const lead =
     f.code === 'changed_after_planning'
       ? `changed after planning: ${show(ctx, f.path) || f.path} ${f.why}`
@@ -407,9 +392,9 @@ async function rollBack(
   return { ok: false, code: 'rollback_failed', message, paths: result.notRestored, disk };
 }
 
-function commitNotes(ctx: CommitContext, mutations: readonly Mutation[], inPlace: readonly boolean[], leftovers: string[]): Note[] {
+function commitNotes(ctx: CommitContext, mutations: readonly Mutation[], leftovers: string[]): Note[] {
   const notes: Note[] = [];
-  mutations.forEach((m, i) => notes.push(...metadataNotes(m, inPlace[i]!)));
+  for (const m of mutations) notes.push(...metadataNotes(m));
   if (leftovers.length > 0) {
     const names = leftovers.map((x) => show(ctx, x)).join(', ');
     notes.push({ code: 'info', message: `could not remove chord-patch's temporary files (an append-only directory?): ${names}` });

@@ -91,17 +91,12 @@ function wellFormed(v: unknown): Journal | undefined {
     const x = e as Record<string, unknown>;
     if (!isStr(x.target) || !OPS.has(x.op as string)) return undefined;
     if ((x.tmp !== undefined && !isStr(x.tmp)) || (x.backup !== undefined && !isStr(x.backup))) return undefined;
-    if (x.inPlace !== undefined && !inPlaceShaped(x)) return undefined;
   }
   return v as Journal;
 }
 
-/** An in-place entry: a replace with a backup (the copy) and no temp file, its image fully typed. */
-function inPlaceShaped(x: Record<string, unknown>): boolean {
-  const i = x.inPlace as Record<string, unknown> | null;
-  if (i === null || typeof i !== 'object' || x.op !== 'replace' || x.tmp !== undefined || !isStr(x.backup)) return false;
-  return isStr(i.identity) && typeof i.mode === 'number' && typeof i.size === 'number' && isStr(i.sha256);
-}
+/** A path as a POSIX shell reads it back: plain when it holds nothing the shell would act on, else single-quoted. */
+const shellQuoted = (p: string): string => (/^[\w@%+=:,./-]+$/.test(p) ? p : `'${p.replace(/'/g, "'\\''")}'`);
 
 const inside = (root: string, p: string) => isAbsolute(p) && normalize(p) === p && p.startsWith(`${root}/`);
 
@@ -139,20 +134,22 @@ export async function misplaced(fs: Fs, j: Journal, here: RootIdentity): Promise
   return undefined;
 }
 
-/** One line for a journal recovery leaves alone: where it is, why, and how to restore by hand. */
-export function unusableText(path: string, why: string, readable: Journal | undefined): string {
+/**
+ * One line for a journal recovery leaves alone: where it is, why, and how to restore by hand. `signed`: the journal,
+ * when its signature verified (the commands are built from it, each path shell-quoted); otherwise only where backups lie.
+ */
+export function unusableText(path: string, why: string, signed: Journal | undefined): string {
   const head = `journal ${path} left in place, not acted on: ${why}`;
-  if (!readable) {
+  if (!signed) {
     const id = /(?:journal|done)-([a-z0-9]+)\.json$/.exec(path)?.[1];
     const find = id ? `; its backups, if any, are files named .chord-patch-${id}-*.old beside the files it changed` : '';
     return `${head}${find}. Check the files it may have changed, then delete it`;
   }
   // Named from the journal's own root: a moved or copied tree holds them at the same places below it.
-  const shown = (p: string) => (p.startsWith(`${readable.root}/`) ? p.slice(readable.root.length + 1) : p);
-  const steps = readable.entries
+  const shown = (p: string) => (p.startsWith(`${signed.root}/`) ? p.slice(signed.root.length + 1) : p);
+  const steps = signed.entries
     .filter((e) => e.backup)
-    // cp writes into the existing file, keeping the inode an in-place entry's other names share.
-    .map((e) => `${e.inPlace ? 'cp' : 'mv'} ${shown(e.backup!)} ${shown(e.target)}${e.inPlace ? ` && rm ${shown(e.backup!)}` : ''}`)
+    .map((e) => `mv ${shellQuoted(shown(e.backup!))} ${shellQuoted(shown(e.target))}`)
     .join('; ');
   const done = /\/done-[^/]+$/.test(path);
   const what = done

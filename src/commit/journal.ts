@@ -16,10 +16,6 @@
 // the commit's own content is left as it is, and the pre-image is kept beside
 // it under a visible name (`<name>.chord-patch-orig`); the report says both.
 //
-// A file with other hard links is written in place instead, so its backup is
-// a copy, and undoing writes that copy back into the same inode
-// (commit/in-place.ts).
-//
 // A journal is signed, and recovery acts only on one that verifies and
 // belongs to the tree it sits in (commit/journal-file.ts).
 //
@@ -34,7 +30,6 @@
 import { dirname, join } from 'node:path';
 import { type Image, imageOf, isImage } from '../platform/sha256.js';
 import type { Fs } from '../types.js';
-import { replacedSince, undoInPlace } from './in-place.js';
 
 export interface JournalEntry {
   /** Absolute path of the file the commit changes. */
@@ -47,17 +42,6 @@ export interface JournalEntry {
   backup?: string;
   /** What the commit writes there (create, replace): a target holding anything else after a crash is not the commit's. */
   post?: Image;
-  /**
-   * A replace written into the target's own inode (it has other hard links,
-   * commit/in-place.ts): `backup` is then a copy of the pre-image, whose size
-   * and hash are these, and the file's identity and mode before the commit.
-   */
-  inPlace?: InPlaceImage;
-}
-
-export interface InPlaceImage extends Image {
-  identity: string;
-  mode: number;
 }
 
 /** What another program did to a target after an interrupted commit, by what the commit did to it. */
@@ -134,26 +118,16 @@ async function remove(fs: Fs, path: string, leftovers: string[], shown: string):
  * backup renamed back over its target, every file the commit created (its
  * temp file is still a second name of it) removed, temp files and created
  * directories removed. `touched` limits the report to targets the commit got
- * to (in recovery, every target with a backup counts); `writtenInPlace`, the
- * in-place targets whose write completed (a rollback knows, recovery does
- * not): one of them not holding the commit's content was written by another
- * program since, not torn by the commit.
+ * to (in recovery, every target with a backup counts).
  */
-export async function undo(
-  fs: Fs,
-  j: Journal,
-  name: Namer,
-  touched?: ReadonlySet<string>,
-  writtenInPlace?: ReadonlySet<string>,
-): Promise<UndoResult> {
+export async function undo(fs: Fs, j: Journal, name: Namer, touched?: ReadonlySet<string>): Promise<UndoResult> {
   const out: UndoResult = { restored: [], notRestored: [], leftovers: [], kept: [] };
   for (const e of [...j.entries].reverse()) {
     // In-process the commit knows which targets it switched; recovery does not (undefined).
     const switched = touched ? touched.has(e.target) : undefined;
     try {
       // A target another program wrote after its switch holds that program's work, which a rollback must not replace either.
-      const whole = writtenInPlace?.has(e.target) === true;
-      const foreign = switched !== false ? await keepForeign(fs, e, name, switched === true, whole) : undefined;
+      const foreign = switched !== false ? await keepForeign(fs, e, name, switched === true) : undefined;
       if (foreign !== undefined) {
         out.kept.push(foreign);
         if (e.tmp) await remove(fs, name(e.tmp), out.leftovers, e.tmp);
@@ -198,22 +172,11 @@ async function holdsPostImage(fs: Fs, path: string, post: Image): Promise<boolea
  * pre-image (if any) is moved to a visible name beside it, and the
  * description is returned; undefined otherwise.
  */
-async function keepForeign(fs: Fs, e: JournalEntry, name: Namer, afterSwitch: boolean, wholeInPlace: boolean): Promise<string | undefined> {
+async function keepForeign(fs: Fs, e: JournalEntry, name: Namer, afterSwitch: boolean): Promise<string | undefined> {
   const target = await fs.lstat(name(e.target));
-  // An in-place target removed since is another program's doing: there is no inode left to write back into.
-  if (!target && !e.inPlace) return undefined;
+  if (!target) return undefined;
   const backup = e.backup ? await fs.lstat(name(e.backup)) : null;
-  if (e.inPlace) {
-    if (!backup) return undefined;
-    // The same inode, written whole by the commit, holding something else now: another program wrote into it since.
-    const rewritten =
-      wholeInPlace && target?.kind === 'file' && target.identity === e.inPlace.identity && e.post !== undefined
-        ? !(await holdsPostImage(fs, name(e.target), e.post))
-        : false;
-    if (!rewritten && !(await replacedSince(fs, e, e.inPlace, name, target))) return undefined;
-  } else if (!target) {
-    return undefined;
-  } else if (e.op === 'delete') {
+  if (e.op === 'delete') {
     // The file was renamed to its backup; a file at the target now is someone else's.
     if (!backup) return undefined;
   } else if (e.op === 'replace') {
@@ -244,7 +207,6 @@ async function keepForeign(fs: Fs, e: JournalEntry, name: Namer, afterSwitch: bo
 /** Undo one entry; true when its target was changed and is back as it was. */
 async function undoEntry(fs: Fs, e: JournalEntry, name: Namer, switched: boolean | undefined): Promise<boolean> {
   const target = name(e.target);
-  if (e.inPlace) return undoInPlace(fs, e, e.inPlace, name, switched);
   if (e.op === 'create') {
     if (switched === false || !e.tmp) return false;
     const [t, tmp] = await Promise.all([fs.lstat(target), fs.lstat(name(e.tmp))]);

@@ -2,8 +2,7 @@
 // owner and group are node-fs.ts's: ownerChange). Set-uid and set-gid are
 // dropped whenever a file is written, as the kernel drops them on a write,
 // and GNU patch and Codex do: a changed program must not keep running as its
-// owner (also when the file is written in place, commit/in-place.ts). A
-// read-only file is written anyway (as GNU patch and git apply do) and stays
+// owner. A read-only file is written anyway (as GNU patch and git apply do) and stays
 // read-only, with a note.
 
 import type { Mutation } from '../plan/planner.js';
@@ -24,8 +23,8 @@ export function ownerOf(m: Mutation): { uid: number; gid: number } | undefined {
     : undefined;
 }
 
-/** The notes a committed mutation earns for the metadata it could not keep as it was (`inPlace`: commit/in-place.ts). */
-export function metadataNotes(m: Mutation, inPlace: boolean): Note[] {
+/** The notes a committed mutation earns for the metadata it could not keep as it was. */
+export function metadataNotes(m: Mutation): Note[] {
   const notes: Note[] = [];
   const mode = m.after?.mode;
   if (mode !== undefined && (mode & PRIVILEGE_BITS) !== 0)
@@ -39,9 +38,7 @@ export function metadataNotes(m: Mutation, inPlace: boolean): Note[] {
   if (links > 1)
     notes.push({
       code: 'info',
-      message: inPlace
-        ? `${m.path} has ${links} hard links: it was written in place to keep them, so its other names show the new content too`
-        : `${m.path} had ${links} hard links: it was replaced by a new file, so its other names keep the previous content`,
+      message: `${m.path} had ${links} hard links: it was replaced by a new file, so its other names keep the previous content`,
     });
   return notes;
 }

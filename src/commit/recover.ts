@@ -104,7 +104,8 @@ export async function recoverJournals(
     const checked = readJournalBytes(bytes, key);
     const why = checked.ok ? await misplaced(fs, checked.journal, here) : checked.why;
     if (!checked.ok || why !== undefined) {
-      out.unusable.push(unusableText(shown(path), why!, checked.ok ? checked.journal : checked.readable));
+      // Commands to restore by hand come only from a journal chord-patch signed: an unsigned one may be anyone's words.
+      out.unusable.push(unusableText(shown(path), why!, checked.ok ? checked.journal : undefined));
       continue;
     }
     // Under the locks of its files: a run from another root may be writing them now.

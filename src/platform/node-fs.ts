@@ -280,27 +280,6 @@ export class NodeFs implements Fs {
     } satisfies OpenTemp;
   };
 
-  readonly writeInPlace: NonNullable<Fs['writeInPlace']> = async (path, bytes, expect) => {
-    // O_NONBLOCK: a FIFO planted at the path fails to open instead of waiting for a reader.
-    const flags = constants.O_WRONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
-    const fd = this.inline() ? openSync(path, flags) : await this.pooled<number>((cb) => open(path, flags, cb));
-    try {
-      const s = await this.statDescriptor(fd);
-      if (!s.isFile() || `${s.dev}:${s.ino}` !== expect.identity)
-        throw Object.assign(new Error('ECHANGED: it is no longer the file planned'), { code: 'ECHANGED' });
-      // Set-uid/set-gid go before the new bytes can be read; bits a write cleared come back after it.
-      if ((s.mode & 0o7777) !== expect.mode) await this.chmodDescriptor(fd, expect.mode);
-      await this.writeDescriptor(fd, bytes);
-      const size = byteLength(bytes);
-      if (this.inline()) ftruncateSync(fd, size);
-      else await this.pooled<void>((cb) => ftruncate(fd, size, cb));
-      if (((await this.statDescriptor(fd)).mode & 0o7777) !== expect.mode) await this.chmodDescriptor(fd, expect.mode);
-      await this.syncDescriptor(fd);
-    } finally {
-      await this.closeDescriptor(fd);
-    }
-  };
-
   private async statDescriptor(fd: number): Promise<Stats> {
     return this.inline() ? fstatSync(fd) : this.pooled<Stats>((cb) => fstat(fd, cb));
   }

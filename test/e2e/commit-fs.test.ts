@@ -74,7 +74,7 @@ describe('owners and hard links', () => {
     expect([s.uid, s.gid, s.mode & 0o7777]).toEqual([1234, 2345, 0o640]);
   });
 
-  it('writes a hard-linked file in place: both names show the new content, same inode, two links, and a note says so', () => {
+  it('replaces a hard-linked file as git apply does: its other name keeps the old content, and a note says so', () => {
     writeFileSync(join(dir, 'a.txt'), 'a\n');
     linkSync(join(dir, 'a.txt'), join(dir, 'b.txt'));
     const ino = statSync(join(dir, 'a.txt')).ino;
@@ -82,12 +82,31 @@ describe('owners and hard links', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).notes).toContainEqual({
       code: 'info',
-      message: 'a.txt has 2 hard links: it was written in place to keep them, so its other names show the new content too',
+      message: 'a.txt had 2 hard links: it was replaced by a new file, so its other names keep the previous content',
     });
     const [a, b] = ['a.txt', 'b.txt'].map((f) => statSync(join(dir, f)));
-    expect([a!.ino, b!.ino, a!.nlink]).toEqual([ino, ino, 2]);
-    expect(readFileSync(join(dir, 'b.txt'), 'utf8')).toBe('b\n');
+    expect([a!.ino === ino, b!.ino, b!.nlink]).toEqual([false, ino, 1]);
+    expect(readFileSync(join(dir, 'a.txt'), 'utf8')).toBe('b\n');
+    expect(readFileSync(join(dir, 'b.txt'), 'utf8')).toBe('a\n');
     expect(readdirSync(dir).sort()).toEqual(['a.txt', 'b.txt']);
+  });
+
+  // A tree unpacked from an archive may carry hard links (tar keeps them): written into the shared inode, a patch to
+  // notes.txt rewrote .git/config (git then ran its fsmonitor command), or a file outside the root.
+  it.each([
+    ['.git/config', '.git/config'],
+    ['a file outside the root', '../outside.txt'],
+  ])('leaves %s, a second name of the patched file, as it was', (_what, other) => {
+    const root = join(dir, 'root');
+    mkdirSync(join(root, '.git'), { recursive: true });
+    const victim = join(root, other);
+    writeFileSync(victim, '[core]\n\tbare = false\n');
+    linkSync(victim, join(root, 'notes.txt'));
+    const patch = P('*** Update File: notes.txt', ' [core]', '+\tfsmonitor = "touch PWNED; false"', ' \tbare = false');
+    const r = runCli(['apply', '-C', root], { input: patch });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(root, 'notes.txt'), 'utf8')).toContain('fsmonitor');
+    expect(readFileSync(victim, 'utf8')).toBe('[core]\n\tbare = false\n');
   });
 });
 

@@ -105,6 +105,34 @@ describe('the state directory is never used through a symbolic link', () => {
 });
 
 describe('journals chord-patch did not write, or not for this tree', () => {
+  it('a planted, well-formed journal gets none of its paths printed as commands to run', () => {
+    // Found by red-teaming: its "mv BACKUP TARGET" lines, built from the planted paths unquoted, told the model (and a
+    // person pasting them) to run `$(...)`, `; rm -rf ~` and moves over files outside the root.
+    writeFileSync(join(dir, 'f.txt'), 'a\n');
+    mkdirSync(state());
+    const forged = {
+      version: 2,
+      id: 'zzzz',
+      pid: 1,
+      root: dir,
+      realRoot: dir,
+      rootId: '0:0',
+      dirs: [],
+      entries: [
+        { target: join(top, 'profile'), op: 'replace', tmp: join(dir, '.chord-patch-zzzz-0.tmp'), backup: join(top, 'evil') },
+        { target: join(dir, '$(touch PWNED).txt'), op: 'replace', tmp: join(dir, 'x'), backup: join(dir, '.chord-patch-zzzz-1.old') },
+        { target: join(dir, 'n.txt'), op: 'delete', backup: '~/.ssh/id_rsa /tmp/exfil; rm -rf ~/important #' },
+      ],
+    };
+    writeFileSync(join(state(), 'journal-zzzz.json'), `${JSON.stringify(forged)}\n${'ab'.repeat(32)}\n`);
+    const r = runCli(['apply', '--model'], { cwd: dir, input: P('*** Update File: f.txt', '-a', '+b') });
+    expect(r.code, out(r)).toBe(0);
+    expect(out(r)).toContain('.chord-patch/journal-zzzz.json left in place, not acted on');
+    expect(out(r)).toContain('.chord-patch-zzzz-*.old beside the files it changed');
+    for (const planted of ['mv ', '$(touch', 'rm -rf', join(top, 'profile'), 'id_rsa']) expect(out(r)).not.toContain(planted);
+    expect(read(join(dir, 'f.txt'))).toBe('b\n');
+  });
+
   it('a planted done- and journal- file delete and write nothing, and stay where they are', () => {
     writeFileSync(join(top, 'victim.txt'), 'keep\n');
     writeFileSync(join(top, 'profile'), 'mine\n');

@@ -35,7 +35,7 @@ it('leaves a single-file commit whole (old or new) and no side file after 200 ki
   expect(r).toMatchObject({ halfApplied: 0, leftoverTemps: 0 });
 });
 
-it('keeps a hard-linked file one inode, old or new, after 100 kills during its in-place write and recovery', async () => {
+it("keeps a hard-linked file's other name untouched, and the file old or new, after 100 kills and recovery", async () => {
   const t0 = Date.now();
   const kills = Number(process.env.STRESS_KILLS ?? 500) * 0.2;
   const r = await killHardLinked(kills, 6, 200_000, (dir) => recover({ cwd: dir }));

@@ -9,11 +9,11 @@ type Node =
   | { kind: 'dir'; mode: number; ino: number }
   | { kind: 'symlink'; target: string; mode: number; ino: number };
 
-export type MemOp = 'writeTemp' | 'writeInPlace' | 'rename' | 'link' | 'symlink' | 'unlink' | 'mkdir' | 'rmdir';
+export type MemOp = 'writeTemp' | 'rename' | 'link' | 'symlink' | 'unlink' | 'mkdir' | 'rmdir';
 
 export interface MemFsHooks {
   /**
-   * Called before each change (writeTemp, writeInPlace, rename, link, unlink, mkdir, rmdir)
+   * Called before each change (writeTemp, rename, link, unlink, mkdir, rmdir)
    * with the path it creates or removes; throw to simulate a failure.
    */
   beforeWrite?: (path: string, nth: number, op: MemOp) => void;
@@ -137,14 +137,6 @@ export class MemFs implements Fs {
     this.need(dirname(path), 'dir');
     if (this.nodes.has(path)) throw errno('EEXIST', path);
     this.nodes.set(path, { kind: 'file', bytes: new Uint8Array(bytes), mode: mode ?? 0o644, ino: this.ino++ });
-  }
-
-  async writeInPlace(path: string, data: Uint8Array | readonly Uint8Array[], expect: { identity: string; mode: number }): Promise<void> {
-    this.change('writeInPlace', path);
-    const n = this.need(path);
-    if (n.kind === 'symlink') throw errno('ELOOP', path);
-    if (n.kind !== 'file' || `1:${n.ino}` !== expect.identity) throw errno('ECHANGED', path);
-    this.setInode(n, data instanceof Uint8Array ? data : Buffer.concat(data as Uint8Array[]), expect.mode);
   }
 
   /** Give the inode `n` new bytes and mode under every name it has (a new node: a kill's snapshot keeps the old one). */

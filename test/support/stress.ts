@@ -215,16 +215,16 @@ export async function killAndRecover(
 
 /** What the hard-link kill harness found once each killed run was recovered. */
 export interface HardLinkKillResult extends KillResult {
-  /** Runs after which the two names were no longer one inode with two links, or held something but the old or the new content. */
+  /** Runs after which `two.txt`, the other name, was not the original inode holding the old content, or one.txt held neither content. */
   split: number;
 }
 
 /**
  * Kill (SIGKILL) the CLI at a random moment after its journal appears, while
- * it writes `one.txt`, which has a second name `two.txt`, in place
- * (commit/in-place.ts), together with `other.txt`; recover; then both names
- * must be one inode with two links holding the old content or the new one,
- * as `other.txt` does.
+ * it replaces `one.txt`, which has a second name `two.txt`, together with
+ * `other.txt`; recover; then `two.txt` must be the original inode with the
+ * old content, and `one.txt` hold the old content or the new one, as
+ * `other.txt` does.
  */
 export async function killHardLinked(kills: number, seed: number, lines: number, recover: (dir: string) => Promise<unknown>) {
   const rand = prng(seed);
@@ -267,7 +267,8 @@ export async function killHardLinked(kills: number, seed: number, lines: number,
       const [one, two] = ['one.txt', 'two.txt'].map((f) => statSync(join(work, f)));
       const texts = ['one.txt', 'two.txt'].map((f) => readFileSync(join(work, f), 'utf8'));
       const want = readFileSync(join(work, 'other.txt'), 'utf8') === 'b\n' ? fresh : old;
-      if (one!.ino !== ino || two!.ino !== ino || one!.nlink !== 2 || texts.some((t) => t !== old && t !== fresh)) r.split++;
+      const whole = texts[0] === old || texts[0] === fresh;
+      if (two!.ino !== ino || texts[1] !== old || !whole || (texts[0] === old && (one!.ino !== ino || one!.nlink !== 2))) r.split++;
       else if (texts[0] !== want) r.halfApplied++;
       r.leftoverTemps += readdirSync(work).filter((n) => n.includes('.chord-patch')).length;
     }

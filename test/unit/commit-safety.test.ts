@@ -387,13 +387,13 @@ describe('names, owners and links', () => {
     expect(longest).toBeLessThanOrEqual(255);
   });
 
-  it('writes a file with other hard links in place, so they show the new content too, and says so', async () => {
+  it('replaces a file with other hard links, as git apply does, their content kept, and says so', async () => {
     const fs = new MemFs({ 'a.txt': 'a\n' });
     fs.nodes.set('/work/b.txt', fs.nodes.get('/work/a.txt')!);
     const o = await run(fs, P('*** Update File: a.txt', '-a', '+b'));
     expect(o.status).toBe('applied');
-    expect(o.notes.map((n) => n.message).join('\n')).toContain('a.txt has 2 hard links: it was written in place');
-    expect(fs.nodes.get('/work/b.txt')).toBe(fs.nodes.get('/work/a.txt'));
-    expect(fs.text('/work/b.txt')).toBe('b\n');
+    expect(o.notes.map((n) => n.message).join('\n')).toContain('a.txt had 2 hard links: it was replaced by a new file');
+    expect(fs.text('/work/a.txt')).toBe('b\n');
+    expect(fs.text('/work/b.txt')).toBe('a\n');
   });
 });
