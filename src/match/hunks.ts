@@ -67,6 +67,8 @@ export interface OutOfOrder {
   hunk: number;
   /** 0-based line where it was placed. */
   line: number;
+  /** It matched after the preceding hunk too, and its stated line chose the place before it. */
+  stated?: boolean;
 }
 
 export type LocateResult =
@@ -132,6 +134,14 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
           lines: [at],
         }
       );
+    }
+    const behind = found.kind === 'found' ? statedBehind(state, h, found.replacement, placed) : undefined;
+    if (behind?.kind === 'failed') return { ok: false, code: behind.code, hunk: h, message: behind.message, lines: behind.lines };
+    if (behind?.kind === 'found') {
+      placed.push(behind.replacement);
+      noteOffset(state, hunks[h]!, behind.replacement);
+      outOfOrder.push({ hunk: h, line: behind.replacement.start, stated: true });
+      continue;
     }
     if (found.kind === 'found') {
       placed.push(found.replacement);
@@ -487,6 +497,26 @@ function overlaps(start: number, len: number, placed: readonly Replacement[]): b
  * side (or, for a pure insertion, its header) matches exactly one place in the
  * whole file and that place is clear of every hunk placed so far.
  */
+/**
+ * A unified diff's hunk stated before the previous one (hunks out of file order) but found after it: its old side
+ * standing exactly before the previous hunk as well is a second reading. The one at the stated line is taken (git
+ * apply's); any other leaves two places, both named. Undefined: no such reading, `found` stands.
+ */
+function statedBehind(state: State, h: number, found: Replacement, placed: readonly Replacement[]): Placement | undefined {
+  const hunk = state.hunks[h]!;
+  const hinted = hintedLine(state, hunk);
+  if (hinted === undefined || hinted >= state.cursor || found.standing !== undefined) return undefined;
+  const old = oldSide(found.lines);
+  if (old.length === 0) return undefined;
+  const before = placesIn(state.index, old, [[0, state.cursor]], Infinity, hunk.endOfFile);
+  const hits = before?.pass === 'exact' ? before.hits.filter((s) => !overlaps(s, old.length, placed)) : [];
+  if (hits.length === 0) return undefined;
+  if (hits.length === 1 && hits[0] === hinted) return { kind: 'found', replacement: { ...found, start: hinted, pass: 'exact' } };
+  const places = [...hits, found.start];
+  const message = describeAmbiguousPlaces(state.hunks, h, places, { kind: 'cursor', first: true }, 0, hintText(state, hunk));
+  return failed('hunk_ambiguous', message, places);
+}
+
 function earlierPlace(index: LineIndex, hunk: Hunk, placed: readonly Replacement[]): Replacement | undefined {
   const n = index.length;
   if (oldSide(hunk.lines).length === 0) {

@@ -222,9 +222,11 @@ function record(view: PlanView, i: number, ref: PathRef, hunks: readonly Hunk[],
 }
 
 function outOfOrderNote(path: string, moved: readonly OutOfOrder[], total: number): string {
-  const which = moved.map((m) => `${m.hunk + 1}/${total} at line ${m.line + 1}`).join(', ');
-  return (
-    `${path}: hunks were out of file order: ` +
-    `hunk ${which} matched only before the preceding hunk, in exactly one place, and was applied there`
-  );
+  const list = (ms: readonly OutOfOrder[]) => ms.map((m) => `${m.hunk + 1}/${total} at line ${m.line + 1}`).join(', ');
+  const [stated, only] = [moved.filter((m) => m.stated), moved.filter((m) => !m.stated)];
+  const why = [
+    only.length > 0 ? `hunk ${list(only)} matched only before the preceding hunk, in exactly one place, and was applied there` : '',
+    stated.length > 0 ? `hunk ${list(stated)} matched before and after the preceding hunk, and was applied at its stated line` : '',
+  ];
+  return `${path}: hunks were out of file order: ${why.filter(Boolean).join('; ')}`;
 }
