@@ -4,7 +4,7 @@
 // to the rules a patched path is (inside the root, never into .git/,
 // .chord-patch/ or the config file), unless --allow-outside lifts them.
 
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { reservedReason } from '../config/reserved.js';
 import type { FileOp } from '../types.js';
 import { notAFile, OpError } from './failure.js';
@@ -24,6 +24,32 @@ export function linkTargets(op: Op<'update'>): { old: string; new: string } {
   return { old: old[0]!, new: neu[0]! };
 }
 
+/**
+ * The paths a link at `abs` with this target passes through on its way, below the leading `..`s (whose directories
+ * the link's own place fixes): the snapshot looks at each (takeSnapshot's `probes`), since one that is itself a link
+ * would take the target wherever that link points.
+ */
+export function linkTargetSteps(abs: string, target: string): string[] {
+  let at = dirname(abs);
+  const steps: string[] = [];
+  for (const part of target.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') at = dirname(at);
+    else steps.push((at = join(at, part)));
+  }
+  return steps;
+}
+
+/** Every path the link targets of `ops` pass through (linkTargetSteps), for the snapshot to look at. */
+export function linkTargetProbes(ops: readonly FileOp[], refsOf: readonly PathRef[][]): string[] {
+  return ops.flatMap((op, i) => {
+    const abs = refsOf[i]![0]?.abs;
+    if (abs === undefined || !op.symlink) return [];
+    const target = op.kind === 'add' ? op.lines[0] : op.kind === 'update' ? op.hunks[0]?.lines.find((l) => l.op === '+')?.text : undefined;
+    return target === undefined || isAbsolute(target) ? [] : linkTargetSteps(abs, target);
+  });
+}
+
 /** Why a link at `abs` may not point at `target` (undefined: it may). */
 export function linkTargetRefusal(view: PlanView, abs: string, target: string): string | undefined {
   const options = view.snapshot.options ?? {};
@@ -34,7 +60,16 @@ export function linkTargetRefusal(view: PlanView, abs: string, target: string): 
   const to = resolve(dirname(abs), target);
   if (!isInside(view.root, to)) return `would point outside the working directory (${JSON.stringify(target)}); ${allow}`;
   const why = reservedReason(below(view.root, to), to, options);
-  return why === undefined ? undefined : `would point at ${JSON.stringify(target)}, which ${why}`;
+  if (why !== undefined) return `would point at ${JSON.stringify(target)}, which ${why}`;
+  // `up/..` climbs from wherever `up` leads, not from its directory, when `up` is a link (this diff may make it one).
+  const parts = target.split('/').filter((p) => p !== '' && p !== '.');
+  const climb = parts.findIndex((p, k) => p === '..' && parts.slice(0, k).some((q) => q !== '..'));
+  if (climb >= 0) return `would point at ${JSON.stringify(target)}, which climbs (..) after descending: write it without the detour`;
+  const through = linkTargetSteps(abs, target).find((p) => view.snapshot.probed?.get(p) === 'symlink');
+  if (through !== undefined) {
+    return `would point through the symbolic link ${JSON.stringify(below(view.root, through))}, which chord-patch does not follow; ${allow}`;
+  }
+  return undefined;
 }
 
 function checkTarget(view: PlanView, ref: PathRef, target: string): void {

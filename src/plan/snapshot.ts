@@ -8,7 +8,7 @@
 import type { LinesMemo } from './snapshot-lines.js';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ChordPatchError } from '../errors.js';
-import type { Entry, Fs } from '../types.js';
+import type { Entry, EntryKind, Fs } from '../types.js';
 import { forEachBounded } from '../platform/bounded.js';
 import { shownPath, spellings } from '../text/paths.js';
 import { codePoint } from '../text/quote.js';
@@ -35,6 +35,8 @@ export interface Snapshot {
   options?: SnapshotOptions;
   /** The files' lines once decoded (plan/snapshot-lines.ts). */
   lines?: LinesMemo;
+  /** What stands at each path a link target passes through (takeSnapshot's `probes`; plan/plan-links.ts). */
+  probed?: Map<string, EntryKind>;
 }
 
 /** What the snapshot is told besides the paths: whether outside paths are allowed, and what is reserved. */
@@ -134,7 +136,13 @@ function overlap(detail: string): never {
   );
 }
 
-export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[], options: SnapshotOptions = {}): Promise<Snapshot> {
+export async function takeSnapshot(
+  fs: Fs,
+  root: string,
+  refs: readonly PathRef[],
+  options: SnapshotOptions = {},
+  probes: readonly string[] = [],
+): Promise<Snapshot> {
   const allowOutside = !!options.allowOutside;
   // Names first (nothing read yet), then identities (hard links) once read.
   refuseUnnamable(refs);
@@ -187,7 +195,10 @@ export async function takeSnapshot(fs: Fs, root: string, refs: readonly PathRef[
   checkSameFile(refs, entries);
   const planned = new Map<string, PlannedDir>();
   for (const [dir, p] of dirs) planned.set(dir, await p);
-  return { root, entries, outside, realRoot, dirs: planned, reserved, reals, options, lines: new WeakMap() };
+  // Only inside the root: a target that leaves it is refused by its name alone.
+  const probed = new Map<string, EntryKind>();
+  for (const p of new Set(probes)) if (isInside(root, p)) probed.set(p, (await fs.lstat(p).catch(() => null))?.kind ?? 'missing');
+  return { root, entries, outside, realRoot, dirs: planned, reserved, reals, options, lines: new WeakMap(), probed };
 }
 
 /**

@@ -15,6 +15,7 @@ import type { LockOptions } from '../commit/lock.js';
 import { type Guard, withCommitLock } from '../commit/recover.js';
 import { nodeFs } from '../platform/node-fs.js';
 import { opRefs, planPatch, type Plan, type PlanOptions } from '../plan/planner.js';
+import { linkTargetProbes } from '../plan/plan-links.js';
 import { type PathRef, resolveRef, type Snapshot, type SnapshotOptions, takeSnapshot } from '../plan/snapshot.js';
 import { displayPath, spellings } from '../text/paths.js';
 import { beginPatchSession, type PatchSession, type PatchTargets, type SessionOptions } from '../session/store.js';
@@ -89,6 +90,8 @@ export interface Job<P extends { plan: Plan } = { plan: Plan }> {
   tool: Outcome['tool'];
   /** The paths the snapshot reads, resolved against the root. */
   refs: readonly PathRef[];
+  /** Paths only looked at, never read or written: those link targets pass through (plan/plan-links.ts). */
+  probes?: readonly string[];
   /** Notes from reading the input (repairs, what was extracted), ahead of the plan's. */
   notes?: Note[];
   /** After the snapshot, before planning: throw to refuse the run, or return the outcome that answers it instead. */
@@ -129,7 +132,7 @@ async function runStages<P extends { plan: Plan }>(job: Job<P>, options: RunOpti
   try {
     // The files' own locks, against runs from other roots, before anything is read (commit/file-locks.ts).
     await guard?.lockFiles?.(job.refs.map((r) => r.abs));
-    snapshot = await takeSnapshot(fs, rootOf(options), job.refs, snapshotOptions(options));
+    snapshot = await takeSnapshot(fs, rootOf(options), job.refs, snapshotOptions(options), job.probes);
     const answer = job.admit?.(snapshot);
     if (answer) return answer;
     await prepareDecoding(snapshotBytes(snapshot), options);
@@ -199,6 +202,7 @@ export function patchJob(ops: readonly FileOp[], options: RunOptions, notes: Not
   return {
     tool: 'apply_patch',
     refs,
+    probes: linkTargetProbes(ops, refsOf),
     notes,
     admit: (snapshot) => {
       refuseOutside(snapshot, refs);

@@ -175,6 +175,29 @@ describe('links never followed', () => {
     expect(ours).toEqual(before);
   });
 
+  // Found by red-teaming: each target was checked by its name alone, so these pointed outside the root or into .git/.
+  it('refuses a link whose target climbs (..) through a link the same diff creates, writing nothing', () => {
+    const before = { 'a/b/keep': 'k\n' };
+    const diff = gitDiff(before, { 'a/b/keep': 'k\n', 'a/b/up': '-> ../..', x: '-> a/b/up/../outside/secret' });
+    const { r, ours } = both(before, diff);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('x: symbolic link would point at "a/b/up/../outside/secret", which climbs (..) after descending');
+    expect(ours).toEqual(before);
+  });
+
+  it('refuses a link whose target goes through a link on disk (to outside, to .git), writing nothing', () => {
+    const before = { 'd/x': 'x\n', o: '-> ../outside', g: '-> .git' };
+    const diff = gitDiff({}, { x: '-> o/secret', h: '-> g/hooks' });
+    const { r, ours } = both(before, diff);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toContain('x: symbolic link would point through the symbolic link "o", which chord-patch does not follow');
+    expect(r.stderr).toContain('h: symbolic link would point through the symbolic link "g"');
+    expect(ours).toEqual(before);
+    // A link to a link's sibling, through plain directories, is still a link.
+    const ok = both({ 'd/x': 'x\n' }, gitDiff({}, { y: '-> d/x', 'd/z': '-> ../d/x' }));
+    expect(ok.r.code, ok.r.stderr).toBe(0);
+  });
+
   it('refuses a file reached through a link on disk in a diff with link entries, writing nothing', () => {
     const before = { 'd/x': 'x\n', l: '-> d' };
     const diff = gitDiff({ 'l/x': 'x\n' }, { 'l/x': 'busted\n' }) + gitDiff({}, { m: '-> d' });
