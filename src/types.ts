@@ -186,7 +186,8 @@ export interface Fs {
   readonly realDisk?: boolean;
   /** lstat; null when the path does not exist. */
   lstat(path: string): Promise<Stat | null>;
-  readFile(path: string): Promise<Uint8Array>;
+  /** A regular file's bytes (never through a link, never waiting on a FIFO); with `identity`, of that file only (ECHANGED). */
+  readFile(path: string, identity?: string): Promise<Uint8Array>;
   /** Resolves symlinks of the longest existing ancestor (for escape checks). */
   realpath(path: string): Promise<string>;
   /**

@@ -8,7 +8,7 @@
 import type { LinesMemo } from './snapshot-lines.js';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ChordPatchError } from '../errors.js';
-import type { Entry, EntryKind, Fs } from '../types.js';
+import type { DirPin, Entry, EntryKind, Fs } from '../types.js';
 import { forEachBounded } from '../platform/bounded.js';
 import { shownPath, spellings } from '../text/paths.js';
 import { codePoint } from '../text/quote.js';
@@ -156,37 +156,51 @@ export async function takeSnapshot(
   // One look-up per directory, not per file: a 1,000-file envelope names a
   // few dozen directories.
   const dirs = new Map<string, Promise<PlannedDir>>();
-  await forEachBounded(unique, READ_CONCURRENCY, async (abs) => {
-    const dir = dirname(abs);
-    let planned = dirs.get(dir);
-    if (!planned) dirs.set(dir, (planned = planDir(fs, dir)));
-    const { real: realDir, missing } = await planned;
-    // An existing directory at its own real place: the file's real path is its path.
-    const real = realDir === dir && missing.length === 0 ? abs : join(realDir, ...missing, basename(abs));
-    if (!allowOutside && !(isInside(root, abs) && isInside(realRoot, real))) {
-      outside.add(abs);
-      return;
-    }
-    if (real !== abs) reals.set(abs, real);
-    const why = options.readOnly
-      ? undefined
-      : (reservedReason(below(root, abs), abs, options) ?? reservedReason(below(realRoot, real), real, options));
-    if (why !== undefined) {
-      reserved.set(abs, why);
-      return;
-    }
-    const entry = await readEntry(fs, abs);
-    // Only planning needs to know why a missing path cannot be created, so
-    // this walk stays out of readEntry (which the commit's revalidation reuses).
-    let blockedBy: string | undefined;
-    try {
-      blockedBy = entry.kind === 'missing' ? await nonDirectoryAncestor(fs, abs) : undefined;
-    } catch (e) {
-      entries.set(abs, { kind: 'unreadable', error: (e as Error).message });
-      return;
-    }
-    entries.set(abs, blockedBy === undefined ? entry : { kind: 'missing', blockedBy });
-  });
+  const pins = new Map<string, Promise<DirPin | undefined>>();
+  try {
+    await forEachBounded(unique, READ_CONCURRENCY, async (abs) => {
+      const dir = dirname(abs);
+      let planned = dirs.get(dir);
+      if (!planned) dirs.set(dir, (planned = planDir(fs, dir)));
+      const { real: realDir, missing } = await planned;
+      // An existing directory at its own real place: the file's real path is its path.
+      const real = realDir === dir && missing.length === 0 ? abs : join(realDir, ...missing, basename(abs));
+      if (!allowOutside && !(isInside(root, abs) && isInside(realRoot, real))) {
+        outside.add(abs);
+        return;
+      }
+      if (real !== abs) reals.set(abs, real);
+      const why = options.readOnly
+        ? undefined
+        : (reservedReason(below(root, abs), abs, options) ?? reservedReason(below(realRoot, real), real, options));
+      if (why !== undefined) {
+        reserved.set(abs, why);
+        return;
+      }
+      // Read through the directory planning looked at, held open: one swapped for a link since never leads the read out.
+      let pin = pins.get(dir);
+      if (!pin) pins.set(dir, (pin = missing.length === 0 ? pinAt(fs, dir, realDir) : Promise.resolve(undefined)));
+      const at = await pin.catch((e: Error) => e);
+      if (at instanceof Error) {
+        entries.set(abs, { kind: 'unreadable', error: at.message });
+        return;
+      }
+      // A directory missing when planned holds nothing yet: a read by name now could follow whatever appeared there since.
+    const entry: Entry = at ? named(await readEntry(fs, `${at.path}/${basename(abs)}`), at.path, dir) : { kind: 'missing' };
+      // Only planning needs to know why a missing path cannot be created, so
+      // this walk stays out of readEntry (which the commit's revalidation reuses).
+      let blockedBy: string | undefined;
+      try {
+        blockedBy = entry.kind === 'missing' ? await nonDirectoryAncestor(fs, abs) : undefined;
+      } catch (e) {
+        entries.set(abs, { kind: 'unreadable', error: (e as Error).message });
+        return;
+      }
+      entries.set(abs, blockedBy === undefined ? entry : { kind: 'missing', blockedBy });
+    });
+  } finally {
+    for (const pin of pins.values()) await pin.then((p) => p?.close()).catch(() => {});
+  }
   const bad = [...entries].filter(([, e]) => e.kind === 'unreadable');
   if (bad.length > 0) {
     const list = bad.map(([abs, e]) => `${shownPath(root, abs)}: ${(e as { error: string }).error}`).join('; ');
@@ -270,7 +284,7 @@ export async function readEntry(fs: Fs, abs: string): Promise<Entry> {
     if (s.kind !== 'file') return { kind: s.kind, mode: s.mode, identity: s.identity };
     const { links, uid, gid } = s;
     // Optional fields set one by one: object spreads cost every file read.
-    const entry: Entry = { kind: 'file', bytes: await fs.readFile(abs), mode: s.mode, identity: s.identity };
+    const entry: Entry = { kind: 'file', bytes: await fs.readFile(abs, s.identity), mode: s.mode, identity: s.identity };
     if (links !== undefined) entry.links = links;
     if (uid !== undefined && gid !== undefined) {
       entry.uid = uid;
@@ -280,6 +294,21 @@ export async function readEntry(fs: Fs, abs: string): Promise<Entry> {
   } catch (e) {
     return { kind: 'unreadable', error: (e as Error).message };
   }
+}
+
+/** `dir` held open, refused when it is no longer at the real place planning saw (`real`). */
+async function pinAt(fs: Fs, dir: string, real: string): Promise<DirPin> {
+  const pin = await fs.pinDir(dir, false);
+  if (pin.real !== real) {
+    await pin.close().catch(() => {});
+    throw new Error(`its directory ${dir} changed while it was being read (it is now at ${pin.real})`);
+  }
+  return pin;
+}
+
+/** An entry read through a pinned directory, its error naming the directory as the patch does. */
+function named(entry: Entry, pinPath: string, dir: string): Entry {
+  return entry.kind === 'unreadable' ? { ...entry, error: entry.error.split(pinPath).join(dir) } : entry;
 }
 
 /** The nearest existing ancestor of a missing path when it is not a directory. */

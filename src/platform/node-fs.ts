@@ -4,6 +4,7 @@
 // node:fs are the CLI (cli/) and the loaders of chord-patch's own files: the
 // config file (config/config.ts) and the session state (session/store.ts).
 
+import { constants as bufferConstants } from 'node:buffer';
 import {
   close as closeFd,
   closeSync,
@@ -72,6 +73,9 @@ function code(e: unknown): string | undefined {
 
 /** Read size when comparing a file with bytes in memory (hasBytes). */
 const COMPARE_CHUNK = 256 * 1024;
+
+/** The largest file read whole: what one Buffer holds. */
+const MAX_FILE_BYTES = bufferConstants.MAX_LENGTH - 1;
 
 /** Mode a newly created file gets: what `open(..., 0o666)` would give under the umask. */
 let newFileMode: number | undefined;
@@ -156,9 +160,14 @@ export class NodeFs implements Fs {
     }
   };
 
-  // A Buffer is a Uint8Array already: no copy.
-  readonly readFile: Fs['readFile'] = async (path) =>
-    this.inline() ? readFileSync(path) : this.pooled<Buffer>((cb) => readFile(path, cb));
+  // As a state file is read (regular.ts): a FIFO or a link swapped in at the path is refused, never waited on or
+  // followed, and the file read must be the one looked at (`identity`).
+  readonly readFile: Fs['readFile'] = async (path, identity) => {
+    const file = await readRegularFile(this.#stateIo, path, MAX_FILE_BYTES);
+    if (identity !== undefined && file.identity !== identity)
+      throw Object.assign(new Error(`ECHANGED: ${path} was replaced while it was being read`), { code: 'ECHANGED' });
+    return file.bytes;
+  };
 
   /** The calls a state file's read makes (regular.ts), each as every other method makes its own. */
   readonly #stateIo: Io = {
@@ -183,7 +192,9 @@ export class NodeFs implements Fs {
   readonly hasBytes: NonNullable<Fs['hasBytes']> = async (path, bytes) => {
     // Compared a chunk at a time through one small buffer: revalidating a
     // 5 MB file no longer allocates (and faults in) another 5 MB.
-    const fd = this.inline() ? openSync(path, constants.O_RDONLY) : await this.pooled<number>((cb) => open(path, constants.O_RDONLY, cb));
+    // Never through a link, nor waiting on a FIFO put at the name since (it then compares unequal).
+    const flags = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+    const fd = this.inline() ? openSync(path, flags) : await this.pooled<number>((cb) => open(path, flags, cb));
     try {
       const chunk = Buffer.allocUnsafe(Math.min(COMPARE_CHUNK, bytes.length + 1));
       let at = 0;

@@ -13,6 +13,8 @@ export interface RegularFile {
   bytes: Uint8Array;
   /** Its modification time, as the file system keeps it. */
   mtimeMs: number;
+  /** dev:ino of the file read. */
+  identity: string;
 }
 
 /** The four calls a read makes, as the Fs makes them (node-fs.ts: synchronously or through the thread pool). */
@@ -68,7 +70,7 @@ export async function readRegularFile(io: Io, path: string, maxBytes: number): P
       if (n === 0) break;
       total += n;
     }
-    return { bytes: buf.subarray(0, total), mtimeMs: s.mtimeMs };
+    return { bytes: buf.subarray(0, total), mtimeMs: s.mtimeMs, identity: `${s.dev}:${s.ino}` };
   } finally {
     await io.close(fd).catch(() => {});
   }

@@ -128,7 +128,7 @@ export class MemFs implements Fs {
     const n = this.need(dir);
     if (n.kind === 'symlink' && noFollow) throw errno('ELOOP', dir);
     if (n.kind !== 'dir') throw errno('ENOTDIR', dir);
-    return { path: dir, identity: `1:${n.ino}`, real: dir, sync: async () => {}, close: async () => {} };
+    return { path: dir, identity: `1:${n.ino}`, real: await this.realpath(dir), sync: async () => {}, close: async () => {} };
   }
 
   async writeTemp(path: string, data: Uint8Array | readonly Uint8Array[], mode: number | undefined): Promise<void> {
