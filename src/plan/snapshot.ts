@@ -186,7 +186,7 @@ export async function takeSnapshot(
         return;
       }
       // A directory missing when planned holds nothing yet: a read by name now could follow whatever appeared there since.
-    const entry: Entry = at ? named(await readEntry(fs, `${at.path}/${basename(abs)}`), at.path, dir) : { kind: 'missing' };
+      const entry: Entry = at ? named(await readEntry(fs, `${at.path}/${basename(abs)}`), at.path, dir) : { kind: 'missing' };
       // Only planning needs to know why a missing path cannot be created, so
       // this walk stays out of readEntry (which the commit's revalidation reuses).
       let blockedBy: string | undefined;

@@ -51,7 +51,6 @@ import {
   writevSync,
 } from 'node:fs';
 import type { DirPin, Fs, OpenTemp, Stat } from '../types.js';
-import { byteLength } from './contents.js';
 import { type Io, localDiskType, readRegularFile } from './regular.js';
 import { widenThreadPool } from './thread-pool.js';
 import { copyXattrs } from './xattrs.js';
