@@ -67,7 +67,8 @@ export function linkTargetRefusal(view: PlanView, abs: string, target: string): 
   if (climb >= 0) return `would point at ${JSON.stringify(target)}, which climbs (..) after descending: write it without the detour`;
   const through = linkTargetSteps(abs, target).find((p) => view.snapshot.probed?.get(p) === 'symlink');
   if (through !== undefined) {
-    return `would point through the symbolic link ${JSON.stringify(below(view.root, through))}, which chord-patch does not follow; ${allow}`;
+    const link = JSON.stringify(below(view.root, through));
+    return `would point through the symbolic link ${link}, which chord-patch does not follow; ${allow}`;
   }
   return undefined;
 }
