@@ -94,7 +94,12 @@ export const outsideRoot = (root: string): OpError =>
  * does not exist (the patch says which verb failed, the edit tool points at
  * the tools that create files); everything else is worded once for both.
  */
-export function notAFile(root: string, entry: Exclude<Entry, { kind: 'file' }>, missing: () => string): OpError {
+export function notAFile(
+  root: string,
+  entry: Exclude<Entry, { kind: 'file' }>,
+  missing: () => string,
+  verb: 'update' | 'delete' | 'move' | 'create' = 'update',
+): OpError {
   switch (entry.kind) {
     case 'missing':
       if (entry.blockedBy === undefined) return new OpError('file_missing', missing());
@@ -102,7 +107,10 @@ export function notAFile(root: string, entry: Exclude<Entry, { kind: 'file' }>, 
     case 'dir':
       return new OpError('not_a_file', 'is a directory, not a file');
     case 'symlink':
-      return new OpError('symlink', 'is a symbolic link; chord-patch does not edit through links (edit the file it points to)');
+      // Deleting or moving the link itself touches nothing through it: say what chord-patch does with links instead.
+      return verb === 'delete' || verb === 'move'
+        ? new OpError('symlink', `is a symbolic link; chord-patch ${verb}s a link only as a git diff's link entry (mode 120000)`)
+        : new OpError('symlink', 'is a symbolic link; chord-patch does not edit through links (edit the file it points to)');
     case 'unreadable':
       return new OpError('unreadable', entry.error);
     default:

@@ -157,10 +157,11 @@ export class PlanView {
     const s = fromSnapshot ? this.snapshotOf(ref) : this.target(ref);
     if (s.kind === 'file') return s;
     const verb = op.kind === 'delete' ? 'delete' : 'update';
+    const moves = op.kind === 'update' && op.moveTo !== undefined;
     if (s.kind === 'link')
       throw new OpError('symlink', 'is a symbolic link this diff creates; chord-patch never writes through a link', {}, ref.raw);
     const entry = s.kind === 'missing' ? { kind: 'missing' as const } : s.entry;
-    throw notAFile(this.root, entry, () => `cannot ${verb} a file that does not exist`).at(ref.raw);
+    throw notAFile(this.root, entry, () => `cannot ${verb} a file that does not exist`, moves ? 'move' : verb).at(ref.raw);
   }
 
   /** A path an operation creates (add, a move's destination) must not be blocked by a non-directory or be one. */

@@ -274,3 +274,20 @@ describe('a commit of links killed halfway', () => {
     throw new Error('no kill point left the created link with its journal');
   });
 });
+
+describe('an envelope naming a link', () => {
+  // Found by red-teaming: deleting or moving the link was refused with "edit the file it points to", which is no help.
+  it.each([
+    ['*** Delete File: l', /l: is a symbolic link; chord-patch deletes a link only as a git diff's link entry \(mode 120000\)/],
+    ['*** Update File: l\n*** Move to: m\n@@\n x', /l: is a symbolic link; chord-patch moves a link only as a git diff's link entry/],
+    ['*** Update File: l\n@@\n-x\n+y', /l: is a symbolic link; chord-patch does not edit through links \(edit the file it points to\)/],
+  ])('%j is refused, saying what chord-patch does with links, and nothing is written', async (ops, why) => {
+    const fs = new MemFs({ 'x.txt': 'x\n' });
+    await fs.symlink('x.txt', '/work/l');
+    const o = await runPatchText(`*** Begin Patch\n${ops}\n*** End Patch`, { fs, cwd: '/work' });
+    expect(o.status).toBe('rejected');
+    expect(o.failed[0]!.failures[0]!.message).toMatch(why);
+    expect(fs.links()).toEqual({ '/work/l': 'x.txt' });
+    expect(fs.text('/work/x.txt')).toBe('x\n');
+  });
+});
