@@ -185,8 +185,7 @@ export async function takeSnapshot(
         entries.set(abs, { kind: 'unreadable', error: at.message });
         return;
       }
-      // A directory missing when planned holds nothing yet: a read by name now could follow whatever appeared there since.
-      const entry: Entry = at ? named(await readEntry(fs, `${at.path}/${basename(abs)}`), at.path, dir) : { kind: 'missing' };
+      const entry = at ? named(await readEntry(fs, `${at.path}/${basename(abs)}`), at.path, dir) : await absentEntry(fs, abs);
       // Only planning needs to know why a missing path cannot be created, so
       // this walk stays out of readEntry (which the commit's revalidation reuses).
       let blockedBy: string | undefined;
@@ -296,9 +295,28 @@ export async function readEntry(fs: Fs, abs: string): Promise<Entry> {
   }
 }
 
-/** `dir` held open, refused when it is no longer at the real place planning saw (`real`). */
-async function pinAt(fs: Fs, dir: string, real: string): Promise<DirPin> {
-  const pin = await fs.pinDir(dir, false);
+/**
+ * A path whose directory is missing (or no directory): nothing is read by its name, which could follow whatever
+ * appeared there since; it is only looked at, to be sure it is still absent.
+ */
+async function absentEntry(fs: Fs, abs: string): Promise<Entry> {
+  try {
+    return (await fs.lstat(abs)) === null ? { kind: 'missing' } : { kind: 'unreadable', error: `${abs} appeared while it was being read` };
+  } catch (e) {
+    return { kind: 'unreadable', error: (e as Error).message };
+  }
+}
+
+/** `dir` held open, refused when it is no longer at the real place planning saw (`real`); undefined when it is no directory. */
+async function pinAt(fs: Fs, dir: string, real: string): Promise<DirPin | undefined> {
+  let pin: DirPin;
+  try {
+    pin = await fs.pinDir(dir, false);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR' || code === 'ENOENT') return undefined;
+    throw e;
+  }
   if (pin.real !== real) {
     await pin.close().catch(() => {});
     throw new Error(`its directory ${dir} changed while it was being read (it is now at ${pin.real})`);

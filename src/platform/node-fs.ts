@@ -69,6 +69,14 @@ function code(e: unknown): string | undefined {
 /** Read size when comparing a file with bytes in memory (hasBytes). */
 const COMPARE_CHUNK = 256 * 1024;
 
+/** A read's calls made synchronously, all at once (NodeFs.readFile). */
+const SYNC_IO: Io = {
+  open: async (path, flags) => openSync(path, flags),
+  fstat: async (fd) => fstatSync(fd),
+  read: async (fd, buf, at, length) => readSync(fd, buf, at, length, null),
+  close: async (fd) => closeSync(fd),
+};
+
 /** The largest file read whole: what one Buffer holds. */
 const MAX_FILE_BYTES = bufferConstants.MAX_LENGTH - 1;
 
@@ -158,7 +166,8 @@ export class NodeFs implements Fs {
   // As a state file is read (regular.ts): a FIFO or a link swapped in at the path is refused, never waited on or
   // followed, and the file read must be the one looked at (`identity`).
   readonly readFile: Fs['readFile'] = async (path, identity) => {
-    const file = await readRegularFile(this.#stateIo, path, MAX_FILE_BYTES);
+    // One call of the synchronous budget for the whole read, as readFileSync was.
+    const file = await readRegularFile(this.inline() ? SYNC_IO : this.#stateIo, path, MAX_FILE_BYTES);
     if (identity !== undefined && file.identity !== identity)
       throw Object.assign(new Error(`ECHANGED: ${path} was replaced while it was being read`), { code: 'ECHANGED' });
     return file.bytes;
