@@ -68,8 +68,10 @@ export function holdSignalsUntilReported(): { end(wait?: Promise<void>): Promise
   return {
     async end(wait) {
       // A signal that came while the report was written synchronously reaches its listener only
-      // when the event loop next polls: let it, or removing the listeners below would drop it.
-      if (mine.handlers.length > 0) await new Promise((turn) => setImmediate(turn));
+      // when the event loop next polls: let it, or removing the listeners below would drop it. Two
+      // turns, since this may run from the poll phase itself (after a write through the thread pool),
+      // whose check phase comes before the next poll.
+      if (mine.handlers.length > 0) await new Promise((turn) => setImmediate(() => setImmediate(turn)));
       if (hold === mine) hold = undefined;
       if (mine.got) await wait;
       for (const [sig, h] of mine.handlers) process.removeListener(sig, h);
