@@ -133,7 +133,7 @@ export function carryText(old: string, file: string, next: string, align: Int32A
       pieces.push({ text: run.text, stands: run.text, from: 'model', kind: 'same' });
       a += run.text.length;
     } else {
-      keptPieces(old, file, align, a, a + run.text.length, pieces);
+      keptPieces(old, file, align, a, a + run.text.length, pieces, runs[r + 1]?.kind === 'new');
       a += run.text.length;
       const replaces = runs[r + 1]?.kind === 'old';
       const changed = runs[r + 1]?.kind === 'new' ? runs[r + 1] : replaces ? runs[r + 2] : undefined;
@@ -160,7 +160,7 @@ function strayBlank(runs: readonly { kind: string; text: string }[], r: number):
 }
 
 /** Pieces for old[s, e), a stretch the model kept: the file's units where aligned, the file's gaps strictly inside. */
-function keptPieces(old: string, file: string, align: Int32Array, s: number, e: number, out: Piece[]): void {
+function keptPieces(old: string, file: string, align: Int32Array, s: number, e: number, out: Piece[], beforeInsert = false): void {
   let x = s;
   while (x < e) {
     const f = align[x]!;
@@ -183,8 +183,10 @@ function keptPieces(old: string, file: string, align: Int32Array, s: number, e: 
     while (y < e && align[y]! < 0) y++;
     const inside = x > 0 && y < old.length && align[x - 1]! >= 0 && align[y]! >= 0;
     const stands = old.slice(x, y);
+    // Blanks the file lacks, ending the stretch right before text the model adds: the model's spacing of its addition.
+    const own = y === e && beforeInsert && /^[ \t]+$/.test(stands) && inside && align[y]! === align[x - 1]! + 1;
     out.push(
-      inside
+      inside && !own
         ? { text: file.slice(align[x - 1]! + 1, align[y]!), stands, from: 'gap', kind: 'same' }
         : { text: stands, stands, from: 'model', kind: 'same' },
     );
