@@ -260,6 +260,8 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
         lines: starts.map((s) => view.lineOf(s) + 1),
       };
     }
+    const cut = e.replace_all ? undefined : cutShortOfItsLine(view, hits[0]!, form.text);
+    if (cut !== undefined) return cut;
     const starts = e.replace_all ? disjoint(hits, form.text.length) : hits;
     const inside = e.replace_all
       ? everyInside(view, starts, form.text, cleanNew)
@@ -437,3 +439,31 @@ export const STEP_WORDS = EDIT_STEP_WORDS;
 
 export { formatRemoved };
 export { overlaps } from './overlaps.js';
+
+/**
+ * old_string found exactly only as the start of a longer line (`    }` in `    };`), from the line's first column,
+ * while with indentation ignored it is whole lines elsewhere (`  }`, `}`): the exact hit splits a line by a
+ * coincidence of columns, and the lines meant may be the others. Both readings are named; undefined otherwise.
+ */
+function cutShortOfItsLine(view: FileView, hit: number, oldText: string): EntryResult | undefined {
+  const end = hit + oldText.length;
+  const atLineStart = hit === 0 || view.lf[hit - 1] === '\n';
+  if (!atLineStart || oldText.endsWith('\n') || end >= view.lf.length || view.lf[end] === '\n') return undefined;
+  const line = view.lineOf(hit);
+  const others = indentationBlindLines(view, oldText).filter((l) => l !== line);
+  if (others.length === 0) return undefined;
+  const starts = [line, ...others].sort((a, b) => a - b).map((l) => view.lineStart(l));
+  const elsewhere = lineList(
+    view,
+    others.map((l) => view.lineStart(l)),
+  );
+  return {
+    ok: false,
+    code: 'old_string_ambiguous',
+    message:
+      `old_string matches exactly only as the start of line ${line + 1}, cutting that line short, and with indentation ` +
+      `ignored it matches lines ${elsewhere}: two readings of where it belongs. ` +
+      'Copy old_string with the whole lines you mean, indentation included',
+    lines: starts.map((st) => view.lineOf(st) + 1),
+  };
+}
