@@ -5,6 +5,7 @@
 // usage error never load the engine, and one command never loads another's.
 
 import { existsSync } from 'node:fs';
+import { shellQuoted } from '../text/quote.js';
 import type { Command } from 'commander';
 import { writeFd } from './write.js';
 import type { Fs } from '../types.js';
@@ -241,7 +242,7 @@ export function usageLine(program: Command, raw: readonly string[], text: string
   const file = /unknown command '(.+)'/.exec(text)?.[1];
   // GNU patch's and git apply's habit: the patch file first. Name the command that takes it.
   if (file !== undefined && existsSync(file)) {
-    const arg = quoteArg(file);
+    const arg = shellQuoted(file);
     const run = `run chord-patch apply ${arg} (or chord-patch check ${arg} to try it first)`;
     return `chord-patch: unknown command '${file}': to apply that file, ${run}\n`;
   }
@@ -293,8 +294,8 @@ function misplacedOption(program: Command, raw: readonly string[], option: strin
   const line = named
     ? ['chord-patch', ...rest, raw[at]!, ...moved, ...raw.slice(at + 1)]
     : ['chord-patch', takers[0]!, ...moved, ...(at < 0 ? rest : [])];
-  return { typed: raw[typed]!, hint: `${of}, and goes after the command's name${named ? ':' : ', as in'} ${line.map(quoteArg).join(' ')}` };
+  return {
+    typed: raw[typed]!,
+    hint: `${of}, and goes after the command's name${named ? ':' : ', as in'} ${line.map(shellQuoted).join(' ')}`,
+  };
 }
-
-/** An argument as a shell would need it typed. */
-const quoteArg = (a: string): string => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);

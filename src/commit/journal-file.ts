@@ -16,6 +16,7 @@ import { dirname, isAbsolute, normalize } from 'node:path';
 import type { Fs } from '../types.js';
 import { hmacSha256, sameDigest } from './hmac.js';
 import { type Journal, sideNames } from './journal.js';
+import { shellQuoted } from '../text/quote.js';
 
 /** What a journal's signature covers besides its body: the format, so a signed body of another kind never passes. */
 const DOMAIN = 'chord-patch journal v2\n';
@@ -49,8 +50,8 @@ export function signJournal(journal: Journal, key: Uint8Array): Uint8Array {
   return Buffer.from(`${body}\n${hmacSha256(key, Buffer.from(DOMAIN + body))}\n`);
 }
 
-/** A journal recovery may act on, or why not (with what could be read of it, to tell the user). */
-export type Checked = { ok: true; journal: Journal } | { ok: false; why: string; readable?: Journal };
+/** A journal recovery may act on, or why not. */
+export type Checked = { ok: true; journal: Journal } | { ok: false; why: string };
 
 /** Verify the signature and the shape; `key` undefined: nothing verifies. */
 export function readJournalBytes(bytes: Uint8Array, key: Uint8Array | undefined): Checked {
@@ -71,9 +72,9 @@ export function readJournalBytes(bytes: Uint8Array, key: Uint8Array | undefined)
       version !== undefined && version !== 2 ? `it is of another version (${String(version)})` : 'it is not a chord-patch journal';
     return { ok: false, why };
   }
-  if (!key) return { ok: false, why: 'the key that signs journals cannot be read', readable: shaped };
+  if (!key) return { ok: false, why: 'the key that signs journals cannot be read' };
   if (!sameDigest(mac, hmacSha256(key, Buffer.from(DOMAIN + body))))
-    return { ok: false, why: 'its signature does not verify: chord-patch did not write it (or not for this user)', readable: shaped };
+    return { ok: false, why: 'its signature does not verify: chord-patch did not write it (or not for this user)' };
   return { ok: true, journal: shaped };
 }
 
@@ -94,9 +95,6 @@ function wellFormed(v: unknown): Journal | undefined {
   }
   return v as Journal;
 }
-
-/** A path as a POSIX shell reads it back: plain when it holds nothing the shell would act on, else single-quoted. */
-const shellQuoted = (p: string): string => (/^[\w@%+=:,./-]+$/.test(p) ? p : `'${p.replace(/'/g, "'\\''")}'`);
 
 const inside = (root: string, p: string) => isAbsolute(p) && normalize(p) === p && p.startsWith(`${root}/`);
 

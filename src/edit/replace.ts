@@ -452,7 +452,6 @@ function cutShortOfItsLine(view: FileView, hit: number, oldText: string): EntryR
   const line = view.lineOf(hit);
   const others = indentationBlindLines(view, oldText).filter((l) => l !== line);
   if (others.length === 0) return undefined;
-  const starts = [line, ...others].sort((a, b) => a - b).map((l) => view.lineStart(l));
   const elsewhere = lineList(
     view,
     others.map((l) => view.lineStart(l)),
@@ -464,6 +463,6 @@ function cutShortOfItsLine(view: FileView, hit: number, oldText: string): EntryR
       `old_string matches exactly only as the start of line ${line + 1}, cutting that line short, and with indentation ` +
       `ignored it matches lines ${elsewhere}: two readings of where it belongs. ` +
       'Copy old_string with the whole lines you mean, indentation included',
-    lines: starts.map((st) => view.lineOf(st) + 1),
+    lines: [line, ...others].sort((a, b) => a - b).map((l) => l + 1),
   };
 }

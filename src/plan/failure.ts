@@ -98,7 +98,7 @@ export function notAFile(
   root: string,
   entry: Exclude<Entry, { kind: 'file' }>,
   missing: () => string,
-  verb: 'update' | 'delete' | 'move' | 'create' = 'update',
+  verb: 'update' | 'delete' | 'move' = 'update',
 ): OpError {
   switch (entry.kind) {
     case 'missing':

@@ -69,7 +69,7 @@ function code(e: unknown): string | undefined {
 /** Read size when comparing a file with bytes in memory (hasBytes). */
 const COMPARE_CHUNK = 256 * 1024;
 
-/** A read's calls made synchronously, all at once (NodeFs.readFile). */
+/** A read's calls (regular.ts) made synchronously: a read counts as one call of the synchronous budget. */
 const SYNC_IO: Io = {
   open: async (path, flags) => openSync(path, flags),
   fstat: async (fd) => fstatSync(fd),
@@ -166,23 +166,26 @@ export class NodeFs implements Fs {
   // As a state file is read (regular.ts): a FIFO or a link swapped in at the path is refused, never waited on or
   // followed, and the file read must be the one looked at (`identity`).
   readonly readFile: Fs['readFile'] = async (path, identity) => {
-    // One call of the synchronous budget for the whole read, as readFileSync was.
-    const file = await readRegularFile(this.inline() ? SYNC_IO : this.#stateIo, path, MAX_FILE_BYTES);
+    const file = await readRegularFile(this.#readIo(), path, MAX_FILE_BYTES);
     if (identity !== undefined && file.identity !== identity)
       throw Object.assign(new Error(`ECHANGED: ${path} was replaced while it was being read`), { code: 'ECHANGED' });
     return file.bytes;
   };
 
-  /** The calls a state file's read makes (regular.ts), each as every other method makes its own. */
-  readonly #stateIo: Io = {
-    open: async (path, flags) => (this.inline() ? openSync(path, flags) : this.pooled<number>((cb) => open(path, flags, cb))),
-    fstat: async (fd) => (this.inline() ? fstatSync(fd) : this.pooled<Stats>((cb) => fstat(fd, cb))),
-    read: async (fd, buf, at, length) =>
-      this.inline() ? readSync(fd, buf, at, length, null) : this.pooled<number>((cb) => read(fd, buf, at, length, null, cb)),
-    close: async (fd) => (this.inline() ? closeSync(fd) : this.pooled<void>((cb) => closeFd(fd, cb))),
+  /** A read's calls through the thread pool. */
+  readonly #pooledIo: Io = {
+    open: (path, flags) => this.pooled<number>((cb) => open(path, flags, cb)),
+    fstat: (fd) => this.pooled<Stats>((cb) => fstat(fd, cb)),
+    read: (fd, buf, at, length) => this.pooled<number>((cb) => read(fd, buf, at, length, null, cb)),
+    close: (fd) => this.pooled<void>((cb) => closeFd(fd, cb)),
   };
 
-  readonly readRegular: NonNullable<Fs['readRegular']> = (path, maxBytes) => readRegularFile(this.#stateIo, path, maxBytes);
+  /** How the next read is made: synchronously while the budget lasts (one call a read), else through the pool. */
+  #readIo(): Io {
+    return this.inline() ? SYNC_IO : this.#pooledIo;
+  }
+
+  readonly readRegular: NonNullable<Fs['readRegular']> = (path, maxBytes) => readRegularFile(this.#readIo(), path, maxBytes);
 
   readonly localDisk: NonNullable<Fs['localDisk']> = async (path) => {
     try {

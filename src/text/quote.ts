@@ -21,6 +21,9 @@ export function quote(s: string, max = QUOTE_CHARS, around = 0): string {
 }
 
 /** `n` in upper-case hex, at least `digits` digits: `hex(10, 2)` is "0A". */
+/** An argument or path as a POSIX shell reads it back: plain when it holds nothing the shell acts on, else single-quoted. */
+export const shellQuoted = (a: string): string => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);
+
 export function hex(n: number, digits: number): string {
   return n.toString(16).toUpperCase().padStart(digits, '0');
 }

@@ -8,9 +8,10 @@ import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFile
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../support/cli.js';
-import { readTree, scratchDirs } from '../support/tree.js';
+import { readTree, scratchDirs, scratchTrees } from '../support/tree.js';
 
 const temp = scratchDirs();
+const scratch = scratchTrees();
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 });
 /** The real material: the library's sources (a whole-tree archive per case would be slow). */
 const SCOPE = 'src';
@@ -102,24 +103,13 @@ describe('diff -ruN old new, applied from the directory above old/ (GNU patch -p
   // Found by hand: the added file went to new/, beside the tree the other files patched.
   const OLD = { 'old/src/a.c': 'line1\nline2\nline3\n', 'old/src/gone.c': 'gone\n' };
   const NEW = { 'new/src/a.c': 'line1\nLINE2\nline3\n', 'new/src/added.c': 'x\n' };
-  const diffOf = () => {
-    const base = temp();
-    for (const [p, c] of Object.entries({ ...OLD, ...NEW })) {
-      mkdirSync(join(base, p, '..'), { recursive: true });
-      writeFileSync(join(base, p), c);
-    }
-    return spawnSync('diff', ['-ruN', 'old', 'new'], { cwd: base, encoding: 'utf8' }).stdout;
-  };
+  const diffOf = () => spawnSync('diff', ['-ruN', 'old', 'new'], { cwd: scratch({ ...OLD, ...NEW }), encoding: 'utf8' }).stdout;
   const files = (d: string) => Object.fromEntries(Object.entries(readTree(d)).filter(([, v]) => v !== 'dir'));
   const PATCHED = { 'old/src/a.c': 'line1\nLINE2\nline3\n', 'old/src/added.c': 'x\n' };
 
   it.each([[[]], [['-p0']]])('adds, changes and deletes inside old/ as GNU patch does (options %j), and -R puts old/ back', (p) => {
     const d = diffOf();
-    const dir = temp();
-    for (const [f, c] of Object.entries(OLD)) {
-      mkdirSync(join(dir, f, '..'), { recursive: true });
-      writeFileSync(join(dir, f), c);
-    }
+    const dir = scratch(OLD);
     const r = runCli(['apply', '-q', ...p], { cwd: dir, input: d });
     expect(r.code, r.stderr).toBe(0);
     expect(files(dir)).toEqual(PATCHED);
