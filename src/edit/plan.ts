@@ -5,7 +5,8 @@
 // one mutation. Any failing entry rejects the whole request.
 
 import type { Plan, PlanOptions } from '../plan/planner.js';
-import { entryFailure, notAFile, OpError, outsideRoot, pathFailure } from '../plan/failure.js';
+import { entryFailure, notAFile, OpError, outsideRoot, pathFailure, spelledAsDirectory } from '../plan/failure.js';
+import { namesDirectory } from '../text/paths.js';
 import { type PathRef, realSpelling, resolveRef, type Snapshot } from '../plan/snapshot.js';
 import { decodeBytes, encodeText, type TextEncoding } from '../text/decode.js';
 import { formatRemoved, mergeRemoved } from '../text/invisible.js';
@@ -82,6 +83,7 @@ export function planEdit(request: EditRequest, snapshot: Snapshot, options: Edit
 /** The request's file, when it may be edited: inside the working directory, allowed, an existing regular file. */
 function editableFile(ref: PathRef, snapshot: Snapshot, options: EditOptions): FileEntry {
   if (snapshot.outside.has(ref.abs)) throw outsideRoot(snapshot.root);
+  if (namesDirectory(ref.raw)) throw spelledAsDirectory();
   const reserved = snapshot.reserved.get(ref.abs);
   if (reserved !== undefined) throw new OpError('protected_path', reserved);
   // The edit rules alone decide when given: an allow from them must not fall

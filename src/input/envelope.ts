@@ -36,6 +36,7 @@
 // needs at least one `+` line, and every error names the patch line.
 
 import { ChordPatchError } from '../errors.js';
+import { namesDirectory } from '../text/paths.js';
 import { quote } from '../text/quote.js';
 import { ACCEPTED_FORMATS, unreadKind } from './detect.js';
 import type { FileOp, Hunk, ParsedPatch } from '../types.js';
@@ -184,7 +185,7 @@ function pathOf(c: Cursor, i: number, t: string, marker: string): string {
   if (path === '') fail(c, i, `"${marker}" needs a path`);
   // A file path, never a directory: `dir/`, `.` and `..` would create or
   // replace something other than the file the operation names.
-  if (/[/\\]$/.test(path) || /(^|[/\\])\.{1,2}$/.test(path)) fail(c, i, `"${marker} ${path}" names a directory, not a file`);
+  if (namesDirectory(path)) fail(c, i, `"${marker} ${path}" names a directory, not a file`);
   return path;
 }
 

@@ -85,6 +85,9 @@ export function failureOf(op: number, path: string, e: OpError, patchLine?: numb
   return pathFailure(op, e.code, e.path ?? path, e.reason, { ...(patchLine !== undefined ? { patchLine } : {}), ...e.site });
 }
 
+/** A path spelled as a directory (text/paths.ts namesDirectory) names no file to change. */
+export const spelledAsDirectory = (): OpError => new OpError('not_a_file', 'names a directory, not a file');
+
 export const outsideRoot = (root: string): OpError =>
   new OpError('outside_root', `path is outside the working directory (${root}); pass --allow-outside to permit it`);
 

@@ -13,7 +13,8 @@ import { wholeRuns } from '../text/runs.js';
 import type { Line } from '../text/lines.js';
 import type { LineTable } from '../text/table.js';
 import type { Entry, FileOp, HunkPlacement } from '../types.js';
-import { notAFile, OpError, outsideRoot } from './failure.js';
+import { notAFile, OpError, outsideRoot, spelledAsDirectory } from './failure.js';
+import { namesDirectory } from '../text/paths.js';
 import { type PathRef, realSpelling, type Snapshot } from './snapshot.js';
 
 /** Content of a file in the in-memory view. */
@@ -124,6 +125,7 @@ export class PlanView {
 
   private snapshotOf(ref: PathRef): VState {
     if (this.snapshot.outside.has(ref.abs)) throw outsideRoot(this.root).at(ref.raw);
+    if (namesDirectory(ref.raw)) throw spelledAsDirectory().at(ref.raw);
     return this.snapshotState(ref.abs);
   }
 
@@ -149,6 +151,7 @@ export class PlanView {
   /** The state of a path the operation may write (inside the working directory unless allowed). */
   target(ref: PathRef): VState {
     if (this.snapshot.outside.has(ref.abs)) throw outsideRoot(this.root).at(ref.raw);
+    if (namesDirectory(ref.raw)) throw spelledAsDirectory().at(ref.raw);
     return this.stateOf(ref.abs);
   }
 

@@ -17,7 +17,7 @@ import { nodeFs } from '../platform/node-fs.js';
 import { opRefs, planPatch, type Plan, type PlanOptions } from '../plan/planner.js';
 import { linkTargetProbes } from '../plan/plan-links.js';
 import { type PathRef, resolveRef, type Snapshot, type SnapshotOptions, takeSnapshot } from '../plan/snapshot.js';
-import { displayPath, spellings } from '../text/paths.js';
+import { displayPath, namesDirectory, spellings } from '../text/paths.js';
 import { beginPatchSession, type PatchSession, type PatchTargets, type SessionOptions } from '../session/store.js';
 import { prepareDecoding } from '../text/decode.js';
 import { keepCommitted } from '../stale/keep.js';
@@ -232,6 +232,7 @@ export function patchJob(ops: readonly FileOp[], options: RunOptions, notes: Not
  */
 export async function readInRoot(path: string, options: RunOptions, readOnly = false): Promise<Entry> {
   const root = rootOf(options);
+  if (namesDirectory(path)) throw new ChordPatchError('bad_input', `${path}: names a directory, not a file; nothing was read`);
   const ref = resolveRef(root, path);
   const snapshot = await takeSnapshot(fsOf(options), root, [ref], { ...snapshotOptions(options), readOnly });
   if (snapshot.outside.has(ref.abs))

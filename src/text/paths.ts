@@ -20,3 +20,10 @@ export function spellings(refs: Iterable<{ readonly abs: string; readonly raw: s
 export function displayPath(spelled: ReadonlyMap<string, string>, root: string, abs: string): string {
   return spelled.get(abs) ?? shownPath(root, abs);
 }
+
+/**
+ * A spelling only a directory can have: a trailing separator, or `.` or `..`
+ * last. `resolve` drops the separator, so `a.txt/` would otherwise edit the
+ * file `a.txt`, which the path does not name.
+ */
+export const namesDirectory = (raw: string): boolean => /[/\\]$/.test(raw) || /(^|[/\\])\.{1,2}$/.test(raw);

@@ -1,7 +1,7 @@
 // `chord-patch mcp` driven by the official SDK client over stdio, as Claude
 // Code, Codex CLI or Cursor drive it: against the Node CLI and the binary.
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -130,6 +130,25 @@ describe('chord-patch mcp', () => {
     const again = await call(client, 'delete', { path: 'gone.txt' });
     expect(again.isError).toBe(true);
     expect(text(again)).toContain('does not exist');
+  });
+
+  it('refuses a path spelled as a directory (a.txt/) in every tool, where it used to change the file a.txt', async () => {
+    writeFileSync(join(dir, 'a.txt'), 'old\n');
+    const client = await connect(['-C', dir]);
+    for (const [tool, args] of [
+      ['write', { path: 'a.txt/', content: 'new\n' }],
+      ['write', { path: 'b.txt/', content: 'new\n' }],
+      ['delete', { path: 'a.txt/' }],
+      ['edit', { path: 'a.txt/', old_string: 'old', new_string: 'new' }],
+      ['read', { path: 'a.txt/' }],
+      ['apply_patch', { patch: '*** Begin Patch\n*** Update File: a.txt/.\n@@\n-old\n+new\n*** End Patch\n' }],
+    ] as const) {
+      const r = await call(client, tool, args);
+      expect(r.isError, `${tool} ${JSON.stringify(args)}`).toBe(true);
+      expect(text(r)).toContain('names a directory, not a file');
+    }
+    expect(readdirSync(dir)).toEqual(['a.txt']);
+    expect(file('a.txt')).toBe('old\n');
   });
 
   it('returns a failure as an isError result carrying the report, never as a protocol error', async () => {

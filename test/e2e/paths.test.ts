@@ -160,3 +160,21 @@ describe('a name no file can have as written', () => {
     expect(names(dir)).toEqual(['keep.txt']);
   });
 });
+
+describe('a path spelled as a directory', () => {
+  it('is refused by a unified diff and an edit, which used to change the file a.txt for a.txt/', () => {
+    const dir = scratch({ 'a.txt': 'old\n' });
+    const diff = ['--- a/a.txt/', '+++ b/a.txt/', '@@ -1 +1 @@', '-old', '+new', ''].join('\n');
+    const edit = JSON.stringify({ path: 'a.txt/', old_string: 'old', new_string: 'new' });
+    for (const [command, input] of [
+      ['apply', diff],
+      ['edit', edit],
+      ['apply', update('./a.txt/.')],
+    ]) {
+      const r = runCli([command!, '--json', '-C', dir], { input });
+      expect(r.code, r.stdout).toBe(1);
+      expect(r.stdout).toContain('names a directory, not a file');
+    }
+    expect(readTree(dir)).toEqual({ 'a.txt': 'old\n' });
+  });
+});
