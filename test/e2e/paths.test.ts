@@ -166,12 +166,13 @@ describe('a path spelled as a directory', () => {
     const dir = scratch({ 'a.txt': 'old\n' });
     const diff = ['--- a/a.txt/', '+++ b/a.txt/', '@@ -1 +1 @@', '-old', '+new', ''].join('\n');
     const edit = JSON.stringify({ path: 'a.txt/', old_string: 'old', new_string: 'new' });
-    for (const [command, input] of [
+    const runs: [string, string][] = [
       ['apply', diff],
       ['edit', edit],
       ['apply', update('./a.txt/.')],
-    ]) {
-      const r = runCli([command!, '--json', '-C', dir], { input });
+    ];
+    for (const [command, input] of runs) {
+      const r = runCli([command, '--json', '-C', dir], { input });
       expect(r.code, r.stdout).toBe(1);
       expect(r.stdout).toContain('names a directory, not a file');
     }
