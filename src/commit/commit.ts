@@ -42,6 +42,7 @@ import {
   journalName,
   partName,
   postImage,
+  remove,
   sideNames,
   undo,
 } from './journal.js';
@@ -170,7 +171,7 @@ async function commitPinned(
   if (failure) return rollBack(fs, ctx, { journal, mutations }, journalPath, pins, { touched }, failure);
   // Past the commit point: what is left is cleaning up, never undoing.
   const leftovers = await finishCommitted(fs, journal, pins.name);
-  if (ctx.journal) await fs.unlink(join(ctx.journal.dir, doneName(id))).catch(() => {});
+  if (ctx.journal) await removeJournal(fs, join(ctx.journal.dir, doneName(id)), leftovers);
   return { ok: true, notes: commitNotes(ctx, mutations, leftovers) };
 }
 
@@ -201,6 +202,9 @@ async function makeDurable(
     return { code: 'write_failed', path: ctx.root, why: `cannot make the commit durable: ${(e as Error).message}` };
   }
 }
+
+/** A journal with nothing left to act on goes; one that stays is a leftover the report names (a later run would act on it). */
+const removeJournal = (fs: Fs, path: string, leftovers: string[]) => remove(fs, path, leftovers, path);
 
 /** The journal written whole under its part name, then renamed into place (journal.ts partName says why). */
 async function writeJournal(fs: Fs, dir: string, id: string, bytes: Uint8Array, durable: boolean): Promise<void> {
@@ -363,8 +367,9 @@ async function rollBack(
   const kept = result.kept.map((k) => k.split(`${journal.root}${sep}`).join(''));
   if (result.notRestored.length === 0) {
     // Only leftovers (or nothing) remain: the journal has nothing more to undo.
-    if (journalPath) await fs.unlink(journalPath).catch(() => {});
-    if (ctx.journal) await fs.unlink(join(ctx.journal.dir, doneName(journal.id))).catch(() => {});
+    if (journalPath) await removeJournal(fs, journalPath, result.leftovers);
+    if (ctx.journal) await removeJournal(fs, join(ctx.journal.dir, doneName(journal.id)), result.leftovers);
+    disk.leftovers = result.leftovers.map((x) => show(ctx, x));
     const r = result.restored.length;
     const undone = r > 0 ? `the ${r} file${r === 1 ? '' : 's'} already switched in this commit ${r === 1 ? 'was' : 'were'} restored; ` : '';
     const outcome = kept.length > 0 ? `NOT restored, to keep another program's later change: ${kept.join('; ')}` : 'no file was changed';

@@ -22,7 +22,7 @@
 // A `single` journal (one file replaced or added, commit.ts) is not undone:
 // its one switch is atomic, so whatever the target holds is whole, and
 // recovery leaves it as it is and removes the side files. Which content the
-// target holds is read from those side files (`settleSingle`), so no hash is
+// target holds is read from those side files (`singleSwitched`), so no hash is
 // needed. Such a journal is not fsynced: a power cut can lose it, which
 // leaves at most a stray `.chord-patch-<id>-0.tmp` or `.old` beside the
 // target, never a wrong one.
@@ -105,7 +105,8 @@ export type Namer = (abs: string) => string;
 
 const code = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code;
 
-async function remove(fs: Fs, path: string, leftovers: string[], shown: string): Promise<void> {
+/** Unlink `path`; when it stays (anything but ENOENT), `shown` joins `leftovers`, so the report names it. */
+export async function remove(fs: Fs, path: string, leftovers: string[], shown: string): Promise<void> {
   try {
     await fs.unlink(path);
   } catch (e) {
@@ -138,7 +139,9 @@ export async function undo(fs: Fs, j: Journal, name: Namer, touched?: ReadonlySe
     } catch {
       // Could not even look: a target this commit may have changed is reported as not restored.
       if (switched !== false) out.notRestored.push(e.target);
-      if (e.backup) out.leftovers.push(e.backup);
+      // Both side files stay for the next try: a created file is known as the commit's only by its temp file's second name.
+      out.leftovers.push(...[e.backup, e.tmp].filter((f) => f !== undefined));
+      continue;
     }
     if (e.tmp) await remove(fs, name(e.tmp), out.leftovers, e.tmp);
   }
@@ -215,11 +218,15 @@ async function undoEntry(fs: Fs, e: JournalEntry, name: Namer, switched: boolean
     await fs.unlink(target);
     return true;
   }
-  if (!e.backup || !(await fs.lstat(name(e.backup)))) return false;
-  // rename() of two names of one file does nothing (the switch had not
-  // happened yet): the backup is then simply removed.
+  if (!e.backup) return false;
+  const [t, backup] = await Promise.all([fs.lstat(target), fs.lstat(name(e.backup))]);
+  if (!backup) return false;
+  if (t && t.identity === backup.identity) {
+    // The backup is still a second name of the target: its switch never happened, and only the backup goes.
+    await fs.unlink(name(e.backup));
+    return false;
+  }
   await fs.rename(name(e.backup), target);
-  if (await fs.lstat(name(e.backup))) await fs.unlink(name(e.backup));
   return switched !== false;
 }
 
@@ -234,32 +241,21 @@ export async function finishCommitted(fs: Fs, j: Journal, name: Namer): Promise<
   return leftovers;
 }
 
-/** What recovery found of an interrupted single-file commit. */
-export interface Settled {
-  /** The target holds the commit's new content (or a later change to it): left as it is. */
-  switched: boolean;
-  leftovers: string[];
-}
-
 /**
- * Recovery of a `single` journal: leave the target as it is, remove the
- * commit's side files, and say whether the switch had happened. A replace
- * links its backup before renaming the temp file over the target, so the
- * switch happened exactly when the temp file is gone and the backup is
- * there; an add links the temp file to the target, so it happened exactly
- * when the target is still the temp file's second name.
+ * Whether an interrupted `single` journal's one switch happened, read from
+ * its side files. A replace links its backup before renaming the temp file
+ * over the target, so the switch happened exactly when the temp file is gone
+ * and the backup is there; an add links the temp file to the target, so it
+ * happened exactly when the target is still the temp file's second name.
+ * Removing either side file erases that evidence, so recovery marks a
+ * switched journal done before it removes them (recover.ts).
  */
-export async function settleSingle(fs: Fs, j: Journal, name: Namer): Promise<Settled> {
+export async function singleSwitched(fs: Fs, j: Journal, name: Namer): Promise<boolean> {
   const e = j.entries[0]!;
   const [target, tmp, backup] = await Promise.all([
     fs.lstat(name(e.target)),
     e.tmp ? fs.lstat(name(e.tmp)) : null,
     e.backup ? fs.lstat(name(e.backup)) : null,
   ]);
-  const switched =
-    e.op === 'create' ? tmp !== null && target !== null && tmp.identity === target.identity : tmp === null && backup !== null;
-  const leftovers: string[] = [];
-  if (e.backup && backup) await remove(fs, name(e.backup), leftovers, e.backup);
-  if (e.tmp && tmp) await remove(fs, name(e.tmp), leftovers, e.tmp);
-  return { switched, leftovers };
+  return e.op === 'create' ? tmp !== null && target !== null && tmp.identity === target.identity : tmp === null && backup !== null;
 }

@@ -79,8 +79,8 @@ export interface Lock {
   /** The root's identity, checked with its state directory when the lock was taken. */
   root: RootIdentity;
   id: string;
-  /** Unlock and remove the state directory when empty; false when it had to stay although empty (an append-only root). */
-  release(): Promise<boolean>;
+  /** Unlock and remove the state directory when empty; what of this run's state had to stay, for the report, if any. */
+  release(): Promise<string | undefined>;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -196,8 +196,12 @@ export async function acquireLock(fs: Fs, root: string, options: LockOptions = {
         recorded = await record(fs, mine, holder, recorded, clock);
         await fs.link(mine, lockPath);
         held.add(id);
-        await fs.unlink(mine).catch(() => {});
-        return { dir, root: state.root, id, release: () => releaseLock(fs, dir, lockPath, id) };
+        // Tried again at release, and named in the report if it stays.
+        const stray = await fs.unlink(mine).then(
+          () => undefined,
+          () => mine,
+        );
+        return { dir, root: state.root, id, release: () => releaseLock(fs, dir, lockPath, id, stray) };
       } catch (e) {
         if (errno(e) === 'ENOENT') continue;
         if (errno(e) !== 'EEXIST') {
@@ -358,17 +362,24 @@ export async function tidyLeftover(
   return true;
 }
 
-async function releaseLock(fs: Fs, dir: string, lockPath: string, id: string): Promise<boolean> {
+async function releaseLock(fs: Fs, dir: string, lockPath: string, id: string, stray?: string): Promise<string | undefined> {
   held.delete(id);
   const current = (await readLock(fs, lockPath))?.holder;
   if (current && current !== 'unreadable' && current.id === id) await fs.unlink(lockPath).catch(() => {});
+  if (stray) {
+    const code = await fs.unlink(stray).then(() => undefined, errno);
+    if (code !== undefined && code !== 'ENOENT') return `could not remove chord-patch's lock file ${stray} (${code}); it can be deleted`;
+  }
   // No litter in normal runs: the directory goes when nothing else is in it.
   try {
     await fs.rmdir(dir);
-    return true;
+    return undefined;
   } catch (e) {
-    // Not empty (another run's lock) or already gone is fine; refused (an append-only root: entries can be added, never removed) is not.
-    return errno(e) !== 'EPERM' && errno(e) !== 'EACCES';
+    // Not empty (another run's lock) or already gone is fine; anything else leaves an empty directory the report names.
+    const code = errno(e);
+    if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOENT') return undefined;
+    const why = code === 'EPERM' || code === 'EACCES' ? 'the working directory lets entries be added but not removed: append-only?' : code;
+    return `could not remove chord-patch's empty state directory ${dir} (${why}); it holds nothing and can be deleted`;
   }
 }
 

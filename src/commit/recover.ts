@@ -5,7 +5,7 @@
 
 import { join } from 'node:path';
 import type { Fs, Note } from '../types.js';
-import { finishCommitted, type Journal, partWriter, settleSingle, undo } from './journal.js';
+import { doneName, finishCommitted, type Journal, partWriter, remove, singleSwitched, undo } from './journal.js';
 import { type JournalSetup, misplaced, type RootIdentity, readJournalBytes, unusableText } from './journal-file.js';
 import { journalKey } from './journal-key.js';
 import { type FileLocks, lockFilesOn } from './file-locks.js';
@@ -119,7 +119,8 @@ export async function recoverJournals(
     }
     out.commits++;
     try {
-      if (await replay(fs, j, done, out)) await fs.unlink(path).catch(() => {});
+      const settled = await replay(fs, j, done ? undefined : { dir: stateDir, path }, out);
+      if (settled) await remove(fs, settled === 'here' ? path : settled, out.leftovers, settled === 'here' ? path : settled);
     } finally {
       files.release();
     }
@@ -131,30 +132,54 @@ export async function recoverJournals(
   return out;
 }
 
-/** Act on one verified journal; false when a target could not be restored (the journal is kept for another try). */
-async function replay(fs: Fs, journal: Journal, done: boolean, out: Recovered): Promise<boolean> {
+/**
+ * Act on one verified journal (`undone`: where it lies, unless it is marked
+ * done). Returns the journal file to remove once acted on ('here': where it
+ * was read), or undefined to keep it for another try.
+ */
+async function replay(
+  fs: Fs,
+  journal: Journal,
+  undone: { dir: string; path: string } | undefined,
+  out: Recovered,
+): Promise<string | undefined> {
   const same = (p: string) => p;
-  if (!done && journal.single && journal.entries.length === 1) {
-    const s = await settleSingle(fs, journal, same);
-    if (s.switched) {
-      out.finishedCommits++;
-      out.finished.push(journal.entries[0]!.target);
+  if (undone && journal.single && journal.entries.length === 1) {
+    if (!(await singleSwitched(fs, journal, same))) {
+      // Not switched: the backup goes first, so that an interrupted cleanup still reads as not switched.
+      const e = journal.entries[0]!;
+      for (const side of [e.backup, e.tmp]) if (side) await remove(fs, side, out.leftovers, side);
+      return 'here';
     }
-    out.leftovers.push(...s.leftovers);
-  } else if (done) {
-    const left = await finishCommitted(fs, journal, same);
-    out.finishedCommits++;
-    out.finished.push(...journal.entries.map((e) => (e.op === 'delete' ? `${e.target} (deleted)` : e.target)));
-    out.leftovers.push(...left);
-  } else {
-    const r = await undo(fs, journal, same);
-    out.restored.push(...r.restored);
-    out.notRestored.push(...r.notRestored);
-    out.leftovers.push(...r.leftovers);
-    out.kept.push(...r.kept.map((k) => k.split(`${journal.root}/`).join('')));
-    if (r.notRestored.length > 0) return false;
+    // Switched: marked done before its side files, the only evidence of the switch, are removed.
+    const donePath = join(undone.dir, doneName(journal.id));
+    try {
+      await fs.rename(undone.path, donePath);
+    } catch {
+      out.leftovers.push(undone.path);
+      return undefined;
+    }
+    await finished(fs, journal, out);
+    return donePath;
   }
-  return true;
+  if (!undone) {
+    await finished(fs, journal, out);
+    return 'here';
+  }
+  const r = await undo(fs, journal, same);
+  out.restored.push(...r.restored);
+  out.notRestored.push(...r.notRestored);
+  out.leftovers.push(...r.leftovers);
+  out.kept.push(...r.kept.map((k) => k.split(`${journal.root}/`).join('')));
+  return r.notRestored.length > 0 ? undefined : 'here';
+}
+
+/** A commit past its commit point: its leftover side files removed, nothing undone. */
+async function finished(fs: Fs, journal: Journal, out: Recovered): Promise<void> {
+  out.leftovers.push(...(await finishCommitted(fs, journal, (p) => p)));
+  out.finishedCommits++;
+  out.finished.push(...journal.entries.map((e) => (e.op === 'delete' ? `${e.target} (deleted)` : e.target)));
+  return undefined;
 }
 
 export function recoveryText(r: Recovered): string | undefined {
@@ -168,9 +193,12 @@ export function recoveryText(r: Recovered): string | undefined {
   const f = r.finishedCommits;
   if (f > 0) {
     const one = r.finished.length === 1;
+    // A fact about the commit, not about the files now: another program may have changed them since.
+    const them = `${f === 1 ? 'its' : 'their'} change${one ? '' : 's'}`;
     parts.push(
       `finished ${f} interrupted chord-patch commit${f === 1 ? '' : 's'} found past ${f === 1 ? 'its' : 'their'} commit point: ` +
-        `${r.finished.join(', ')} ${one ? 'holds its' : 'hold their'} new content, left as it is`,
+        `${them} to ${r.finished.join(', ')} ${one ? 'was' : 'were'} made in full; nothing undone, ` +
+        `${one ? 'the file left as it is' : 'the files left as they are'}`,
     );
   }
   if (r.kept.length > 0) parts.push(`NOT restored, to keep another program's later change: ${r.kept.join('; ')}`);
@@ -237,12 +265,9 @@ export async function withCommitLock<T extends { notes: Note[] }>(
     await lock.release();
     throw e;
   }
-  if (await lock.release()) return result;
   // The report must say what differs on disk, down to an empty directory.
-  const message =
-    `could not remove chord-patch's empty state directory ${join(root, STATE_DIR)} ` +
-    '(the working directory lets entries be added but not removed: append-only?); it holds nothing and can be deleted';
-  return { ...result, notes: [...result.notes, { code: 'info', message }] };
+  const stayed = await lock.release();
+  return stayed ? { ...result, notes: [...result.notes, { code: 'info', message: stayed }] } : result;
 }
 
 /**
@@ -295,14 +320,17 @@ export async function recoverRoot(root: string, fs: Fs, options: LockOptions = {
     if (code === 'ENOSPC' || code === 'EDQUOT') return recoverUnlocked(fs, root, options);
     return { ...nothingRecovered(), ok: false, message: `cannot recover ${root}: ${(e as Error).message}` };
   }
+  let r: Recovered;
   try {
     const key = journalKey();
-    const r = await recoverJournals(fs, lock.root, lock.dir, 'key' in key ? key.key : undefined, options);
-    const message = recoveryText(r) ?? `nothing to recover in ${root}: no interrupted chord-patch commit`;
-    return { ...r, ok: r.notRestored.length === 0 && r.unusable.length === 0, message };
-  } finally {
+    r = await recoverJournals(fs, lock.root, lock.dir, 'key' in key ? key.key : undefined, options);
+  } catch (e) {
     await lock.release();
+    throw e;
   }
+  const stayed = await lock.release();
+  const said = recoveryText(r) ?? `nothing to recover in ${root}: no interrupted chord-patch commit`;
+  return { ...r, ok: r.notRestored.length === 0 && r.unusable.length === 0, message: stayed ? `${said} ${stayed}.` : said };
 }
 
 /**

@@ -41,7 +41,8 @@ describe('a single-file commit killed at any moment', () => {
       expect([...fs.nodes.keys()].filter((p) => p.startsWith('/work/.chord-patch-'))).toEqual([]);
       const said = o.notes.map((n) => n.message).join('\n');
       const journaled = said.includes('interrupted chord-patch commit');
-      if (text === 'new\n' && journaled) expect(said).toContain('a.txt holds its new content, left as it is');
+      if (text === 'new\n' && journaled)
+        expect(said).toContain('its change to a.txt was made in full; nothing undone, the file left as it is');
       if (text === 'old\n' && journaled) expect(said).toContain('no file had been changed yet');
     },
   );
@@ -57,7 +58,7 @@ describe('a single-file commit killed at any moment', () => {
       expect(r.ok).toBe(true);
       expect(fs.nodes.has('/work/b.txt')).toBe(added);
       expect([...fs.nodes.keys()].filter((p) => p.includes('.chord-patch'))).toEqual([]);
-      if (added && r.commits > 0) expect(r.message).toContain('b.txt holds its new content');
+      if (added && r.commits > 0) expect(r.message).toContain('its change to b.txt was made in full');
     },
   );
 
@@ -68,7 +69,7 @@ describe('a single-file commit killed at any moment', () => {
       fs.nodes.set('/work/a.txt', { kind: 'file', bytes: Buffer.from('edited after the crash\n'), mode: 0o644, ino: 9999 });
       const r = await recover({ fs, cwd: '/work', isAlive: () => false });
       expect(fs.text('/work/a.txt')).toBe('edited after the crash\n');
-      expect(r.message).toContain('a.txt holds its new content, left as it is');
+      expect(r.message).toContain('its change to a.txt was made in full; nothing undone, the file left as it is');
       expect(stateFiles(fs)).toEqual([]);
       return;
     }
@@ -113,7 +114,7 @@ describe('a commit killed past its commit point', () => {
     const r = await recover({ fs, cwd: '/work', isAlive: () => false });
     expect(r.message).toBe(
       'finished 1 interrupted chord-patch commit found past its commit point: ' +
-        'a.txt, c.txt, gone.txt (deleted) hold their new content, left as it is.',
+        'its changes to a.txt, c.txt, gone.txt (deleted) were made in full; nothing undone, the files left as they are.',
     );
     expect(fs.text('/work/a.txt')).toBe('new\n');
     expect(fs.text('/work/c.txt')).toBe('C\n');
