@@ -11,6 +11,13 @@ import type { StaleDetail } from './stale/types.js';
 export interface HunkLine {
   op: ' ' | '-' | '+';
   text: string;
+  /**
+   * A context line that SEARCH and REPLACE both hold, as their line diff
+   * paired them: not quoted as context, so it is also one of the new lines.
+   */
+  paired?: true;
+  /** A context line copied from the file itself (--unidiff-zero's): it shows nothing of how the patch was typed. */
+  fromFile?: true;
 }
 
 /** One `@@` section of an `*** Update File:` operation. */

@@ -1,7 +1,9 @@
 // An old_string that starts inside a line's indentation ("    foo();" found in
-// "        foo();"): how much indentation it fell short by, and the lines
-// new_string adds given that indentation too, so they do not land one level
-// out (replace.ts decides when that is safe).
+// "        foo();"), or at its first visible character: how much indentation it
+// fell short by, and the lines new_string adds given that indentation too, so
+// they do not land one level out (replace.ts decides when that is safe).
+
+import { chooseReading, nearbyLines, reindentSeq, type SeqLine } from '../match/indent-evidence.js';
 
 /**
  * old_string is one line whose indentation falls short of the file's: it
@@ -59,6 +61,42 @@ function missingIndentation(lf: string, hit: number): string | undefined {
 
 const spansLines = (text: string): boolean => text.replace(/\n$/, '').includes('\n');
 
+/**
+ * old_string is one whole line quoted bare (from its first visible character
+ * to its end, with no indentation of its own) and new_string goes on below
+ * it: its later lines were typed either as bare as old_string (each missing
+ * the line's indentation: `log(x)\nreturn g(x)` for `return g(x)`) or at the
+ * file's own indentation. The file's indentation decides, as for a drifted
+ * hunk (match/indent-evidence.ts), and a tie is refused. Undefined when
+ * there is nothing to decide or the lines stand as typed.
+ */
+export function bareLineReading(
+  table: { readonly length: number; textAt(i: number): string },
+  line: number,
+  oldText: string,
+  newText: string,
+): { text: string; note?: string } | { ambiguous: string } | undefined {
+  if (oldText.trim() === '' || /^[ \t]/.test(oldText) || spansLines(oldText)) return undefined;
+  const fileLine = table.textAt(line);
+  const by = /^[ \t]*/.exec(fileLine)![0];
+  if (by === '' || fileLine.slice(by.length) !== oldText.replace(/\n$/, '')) return undefined;
+  const newLines = newText.split('\n');
+  const last = newText.endsWith('\n') ? newLines.pop() : undefined;
+  if (!newLines.slice(1).some((l) => l.trim() !== '')) return undefined;
+  const seq: SeqLine[] = [
+    { op: '-', text: oldText.replace(/\n$/, ''), file: fileLine },
+    { op: '+', text: by + newLines[0]!, fixed: true },
+    ...newLines.slice(1).map((text) => ({ op: '+' as const, text })),
+  ];
+  const at = (i: number) => (i >= 0 && i < table.length ? table.textAt(i) : undefined);
+  const read = reindentSeq(seq, at(line - 1), at(line + 1), nearbyLines(at, line, line + 1));
+  if (!read.ok) return { ambiguous: read.message };
+  const later = read.added.slice(1);
+  if (later.every((t, i) => t === newLines[i + 1])) return undefined;
+  const text = [newLines[0]!, ...later].join('\n') + (last === undefined ? '' : '\n');
+  return { text, note: `old_string is line ${line + 1} without its indentation: new_string's later lines were given it too` };
+}
+
 /** Every line after the first that has text gets `by` in front. */
 export function reindentAdded(text: string, by: string): string {
   return text
@@ -75,3 +113,50 @@ export const describeIndent = (ws: string): string => {
     .filter(Boolean)
     .join(' and ');
 };
+
+/**
+ * old_string quoted from the first visible character of line `line` (no
+ * indentation of its own), new_string's first line typed with exactly that
+ * line's indentation: new_string was typed as whole lines, or it indents the
+ * line by as much again. Laid among the file's lines, the reading that
+ * follows the file's indentation decides (the first line's indentation
+ * counted once, or twice as the plain replacement writes it); a tie is
+ * refused. Undefined when the shape does not apply or the plain replacement
+ * is the reading.
+ */
+export function wholeLineReading(
+  table: { readonly length: number; textAt(i: number): string },
+  line: number,
+  oldText: string,
+  newText: string,
+): { text: string; note: string } | { ambiguous: string } | undefined {
+  if (oldText.trim() === '' || /^[ \t]/.test(oldText)) return undefined;
+  const fileLine = table.textAt(line);
+  const by = /^[ \t]*/.exec(fileLine)![0];
+  if (
+    by === '' ||
+    !/^[ \t]+$/.test(by) ||
+    [...by].some((c) => c !== by[0]) ||
+    !newText.startsWith(by) ||
+    /^[ \t]/.test(newText.slice(by.length))
+  )
+    return undefined;
+  const oldLines = oldText.replace(/\n$/, '').split('\n');
+  const newLines = newText.replace(/\n$/, '').split('\n');
+  const at = (i: number) => (i >= 0 && i < table.length ? table.textAt(i) : undefined);
+  const seq: SeqLine[] = [
+    ...oldLines.map((_, k) => ({ op: '-' as const, text: at(line + k) ?? '', file: at(line + k) ?? '' })),
+    { op: '+', text: by + newLines[0]! },
+    ...newLines.slice(1).map((text) => ({ op: '+' as const, text, fixed: true })),
+  ];
+  const once = { kind: 'map' as const, from: by[0]!, to: by[0]!, num: 1, den: 1, shift: -by.length, step: by.length };
+  const read = chooseReading(seq, once, at(line - 1), at(line + oldLines.length));
+  if (!read.ok) return { ambiguous: read.message };
+  if (read.added[0] !== newLines[0]) return undefined;
+  return {
+    text: newText.slice(by.length),
+    note:
+      `old_string starts at line ${line + 1}'s first visible character and new_string's first line repeats ` +
+      'its indentation: written once',
+  };
+}

@@ -36,7 +36,14 @@ import { closesOpened, trailingBlankOnly } from './dropped-bracket.js';
 import { alreadyStanding, standingLine, standingLoosely } from './standing.js';
 import { followEditStyle } from './new-style.js';
 import { type CanonicalForm, canonicalMatch } from './canonical.js';
-import { describeIndent, insideIndentation, reindentAdded, shortOfItsIndentation } from './inside-indentation.js';
+import {
+  bareLineReading,
+  describeIndent,
+  wholeLineReading,
+  insideIndentation,
+  reindentAdded,
+  shortOfItsIndentation,
+} from './inside-indentation.js';
 
 // ---------------------------------------------------------------- searching
 
@@ -278,11 +285,25 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
           "copy the line with its whole indentation into old_string and indent new_string's lines to match the file",
       };
     }
-    const styled = inside || e.replace_all ? undefined : followEditStyle(view, hits[0]!, form.text, cleanNew);
+    const line0 = view.lineOf(hits[0]!);
+    // old_string from its line's first visible character, where the file's indentation and the model's can disagree.
+    const fromFirstVisible = /^[ \t]*$/.test(view.lf.slice(view.lineStart(line0), hits[0]!));
+    const bare =
+      inside || e.replace_all || !fromFirstVisible
+        ? undefined
+        : (wholeLineReading(view.table, line0, form.text, cleanNew) ?? bareLineReading(view.table, line0, form.text, cleanNew));
+    if (bare && 'ambiguous' in bare) {
+      const line = line0 + 1;
+      const message = `old_string starts at line ${line}'s first visible character, and ${bare.ambiguous}`;
+      return { ok: false, code: 'old_string_ambiguous', message, lines: [line] };
+    }
+    const styled = inside || bare || e.replace_all ? undefined : followEditStyle(view, hits[0]!, form.text, cleanNew);
+    const written = inside ? reindentAdded(cleanNew, inside.by) : (bare?.text ?? styled?.text ?? cleanNew);
+    const note = bare?.note ?? styled?.note;
     return {
       ok: true,
-      splices: spliceAt(p, starts, form.text.length, inside ? reindentAdded(cleanNew, inside.by) : (styled?.text ?? cleanNew)),
-      ...(styled?.note ? { notes: [styled.note] } : {}),
+      splices: spliceAt(p, starts, form.text.length, written),
+      ...(note ? { notes: [note] } : {}),
       ...(inside ? { reindented: { line: view.lineOf(hits[0]!) + 1, by: inside.by } } : {}),
       step: form.step,
       added: p.added,

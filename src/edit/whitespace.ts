@@ -12,7 +12,7 @@
 //     quoted lines show (match/reindent.ts), or as typed, with a note, when
 //     no mapping fits.
 
-import { nearbyLines, reindentSeq, type SeqLine } from '../match/indent-evidence.js';
+import { nearbyLines, pairedAgainstTyped, reindentSeq, type SeqLine } from '../match/indent-evidence.js';
 import { indentOf } from '../match/reindent.js';
 import { lineChanges } from './line-diff.js';
 
@@ -133,7 +133,7 @@ export function whitespaceMatch(file: WhitespaceFile, oldLf: string, newLf: stri
         seq.push({ op: '-', text: oldLines[o]!, ...(partial && o === 0 ? {} : { file: fileLines[o]! }) });
         o++;
       } else {
-        seq.push({ op: ' ', text: oldLines[o]!, ...(partial && o === 0 ? {} : { file: fileLines[o]! }) });
+        seq.push({ op: ' ', text: oldLines[o]!, paired: true, ...(partial && o === 0 ? {} : { file: fileLines[o]! }) });
         kept.push(spanLines[o]!);
         o++;
         w++;
@@ -143,7 +143,7 @@ export function whitespaceMatch(file: WhitespaceFile, oldLf: string, newLf: stri
   const around = (i: number) => (i >= 0 && i < file.table.length ? file.table.textAt(i) : undefined);
   const re = reindentSeq(seq, around(first - 1), around(first + m), nearbyLines(around, first, first + m));
   if (!re.ok) return { indent: re.message, line: first, lines: m };
-  const split = keptAgainstTyped(seq, re.added);
+  const split = pairedAgainstTyped(seq, re.added, { old: 'old_string', new: 'new_string' });
   if (split) return { indent: split, line: first, lines: m };
   let a = 0;
   const written = kept.map((k) => k ?? re.added[a++]!);
@@ -153,39 +153,4 @@ export function whitespaceMatch(file: WhitespaceFile, oldLf: string, newLf: stri
   ];
   if (re.note) notes.push(re.note);
   return { start, end, text, line: first, lines: m, notes };
-}
-
-/**
- * Added lines written as typed (they follow the file's indentation) beside a
- * line new_string keeps from old_string, typed in old_string's other
- * indentation: that line is the file's own line, or one typed in the file's
- * style like the lines around it that only happens to equal a quoted one (a
- * `}` two levels in the file's style, one in old_string's), when an added
- * line reads the same and the line diff could have kept either. Both
- * readings fit, and they place it differently.
- */
-function keptAgainstTyped(seq: readonly SeqLine[], added: readonly string[]): string | undefined {
-  const typed = seq.filter((l) => l.op === '+');
-  if (typed.length === 0 || typed.some((l, i) => l.text !== added[i]) || typed.every((l) => l.text.trim() === '')) return undefined;
-  // Only a kept line typed in the added lines' own indentation character reads both ways (one in tabs among spaces is the quoted one).
-  const ch = typed.map((l) => indentOf(l.text)).find((i) => i !== '')?.[0];
-  const alike = (t: string) => ch !== undefined && indentOf(t) !== '' && [...indentOf(t)].every((c) => c === ch);
-  // And only when an added line reads the same: the line diff could have kept either.
-  const twins = new Set(typed.map((l) => l.text));
-  const kept = seq.find(
-    (l) =>
-      l.op === ' ' &&
-      l.file !== undefined &&
-      l.text.trim() !== '' &&
-      indentOf(l.text) !== indentOf(l.file) &&
-      alike(l.text) &&
-      twins.has(l.text),
-  );
-  if (!kept) return undefined;
-  return (
-    "indentation of new_string is ambiguous: its added lines follow the file's indentation, " +
-    `but it keeps ${JSON.stringify(kept.text.trim())} ` +
-    `as old_string types it (${JSON.stringify(indentOf(kept.text))}, the file has ${JSON.stringify(indentOf(kept.file!))}), ` +
-    "so that line may be the file's own or one of the added lines; copy old_string exactly from the file, indentation included"
-  );
 }

@@ -244,7 +244,7 @@ export function parseSearchReplaceBlocks(text: string, defaultPath?: string): Se
 function hunkOf(search: readonly string[], replace: readonly string[], patchLine: number, hintLine?: number): Hunk {
   // Context wherever REPLACE keeps a line, not only at the ends: the file's own text stays under it.
   const lines: HunkLine[] = lineChanges([...search], [...replace]).flatMap((c) =>
-    c.value.map((text) => ({ op: c.added ? ('+' as const) : c.removed ? ('-' as const) : (' ' as const), text })),
+    c.value.map((text): HunkLine => (c.added ? { op: '+', text } : c.removed ? { op: '-', text } : { op: ' ', text, paired: true })),
   );
   return { lines, endOfFile: false, patchLine, ...(hintLine !== undefined ? { hintLine } : {}) };
 }

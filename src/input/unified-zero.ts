@@ -22,7 +22,7 @@ interface Group {
   free: boolean;
 }
 
-const ctx = (t: string): HunkLine => ({ op: ' ', text: t });
+const ctx = (t: string): HunkLine => ({ op: ' ', text: t, fromFile: true });
 
 /** `op` with context from `fileLines` (the file's lines, no endings) added to its context-free hunks. */
 export function withFileContext(op: FileOp & { kind: 'update' }, fileLines: readonly string[]): FileOp {

@@ -13,7 +13,7 @@
 
 import { quote } from '../text/quote.js';
 import { invertedDepth, keepsReplacedLevel, replacedLevels } from './indent-levels.js';
-import { describeMapping, type IndentMapping, indentOf, inferMapping, mapLine } from './reindent.js';
+import { describeMapping, describeQuoted, type IndentMapping, indentOf, inferMapping, mapLine } from './reindent.js';
 
 /** One line of a hunk in order; `file` is the file's own line under a context or removed line. */
 export interface SeqLine {
@@ -22,6 +22,10 @@ export interface SeqLine {
   file?: string;
   /** An added line both readings keep as typed (an edit's first line when old_string began past the indentation). */
   fixed?: boolean;
+  /** A context line the old and new text both hold, as their line diff paired them (HunkLine.paired). */
+  paired?: true;
+  /** A context line copied from the file (HunkLine.fromFile): a neighbour, not evidence of the mapping. */
+  fromFile?: true;
 }
 
 type Mapping = Extract<IndentMapping, { kind: 'map' }>;
@@ -185,11 +189,7 @@ export function chooseReading(seq: readonly SeqLine[], m: Mapping, before?: stri
     // the top level between indented lines, it may also have lost the
     // indentation the file gives the lines it replaces.
     if (score(typed) === 0) return { ok: true, added: typed };
-    return breaksTyped(
-      typed,
-      `the quoted lines are indented ${describeMapping(m)} from the file's, and`,
-      'whether re-indented with them or as written',
-    );
+    return breaksTyped(typed, `the quoted lines are indented ${describeQuoted(m)}, and`, 'whether re-indented with them or as written');
   }
   const vm = score(mapped);
   const va = score(typed);
@@ -199,7 +199,7 @@ export function chooseReading(seq: readonly SeqLine[], m: Mapping, before?: stri
       ok: true,
       added: typed,
       note:
-        `the quoted lines are indented ${describeMapping(m)} from the file's, but the added lines already follow the file's ` +
+        `the quoted lines are indented ${describeQuoted(m)}, but the added lines already follow the file's ` +
         'indentation: written as given',
     };
   }
@@ -213,7 +213,7 @@ export function chooseReading(seq: readonly SeqLine[], m: Mapping, before?: stri
   return {
     ok: false,
     message:
-      `indentation of the added lines is ambiguous: the quoted lines are indented ${describeMapping(m)} from the file's, ` +
+      `indentation of the added lines is ambiguous: the quoted lines are indented ${describeQuoted(m)}, ` +
       `so added line ${show(typed[k]!.trimStart())} may belong re-indented with them (${show(mapped[k]!)}) ` +
       `or as written (${show(typed[k]!)}); ${COPY}`,
   };
@@ -325,13 +325,27 @@ function doesNotFit(seq: readonly SeqLine[], m: Mapping): string {
 const showIndent = (s: string): string => (s === '' ? 'none' : s.replace(/\t/g, '\\t').replace(/ /g, '·'));
 
 /**
+ * The (typed, file) pairs a mapping is learnt from: the quoted lines. Context
+ * copied from the file itself shows nothing of how the patch was typed, and
+ * is left out, unless every quoted line is at column 0, which a line copied
+ * from its first visible character is as well as one of a dedented hunk:
+ * then the file's own lines weigh in as before (no one mapping, no guess).
+ */
+function mappingEvidence(seq: readonly SeqLine[]): (readonly [string, string])[] {
+  const quoted = seq.filter((l) => l.op !== '+' && l.file !== undefined);
+  const typed = quoted.filter((l) => !l.fromFile);
+  const bare = typed.every((l) => blank(l.text) || indentOf(l.text) === '');
+  return (bare ? quoted : typed).map((l) => [l.text, l.file!] as const);
+}
+
+/**
  * The added lines of `seq` following the file's indentation: the mapping its
  * context and removed lines show (reindent.ts), and the reading the evidence
  * settles (chooseReading). `before` and `after` are the file lines around the
  * matched span.
  */
 export function reindentSeq(seq: readonly SeqLine[], before?: string, after?: string, nearby: readonly string[] = []): Reading {
-  const pairs = seq.filter((l) => l.op !== '+' && l.file !== undefined).map((l) => [l.text, l.file!] as const);
+  const pairs = mappingEvidence(seq);
   const typed = seq.filter((l) => l.op === '+').map((l) => l.text);
   const m = inferMapping(pairs);
   if (m.kind === 'unknown' && typed.length > 0 && foreignIndent(seq)) {
@@ -442,10 +456,20 @@ export function reindentHunk<L extends Line>(
 ): ReindentedHunk<L> {
   let f = start;
   const seq: SeqLine[] = lines.map((l) =>
-    l.op === '+' ? { op: '+', text: l.text } : { op: l.op, text: l.text, file: fileLine(f++) ?? '' },
+    l.op === '+'
+      ? { op: '+', text: l.text }
+      : {
+          op: l.op,
+          text: l.text,
+          file: fileLine(f++) ?? '',
+          ...('paired' in l && l.paired ? { paired: true as const } : {}),
+          ...('fromFile' in l && l.fromFile ? { fromFile: true as const } : {}),
+        },
   );
   const r = reindentSeq(seq, fileLine(start - 1), fileLine(f), nearbyLines(fileLine, start, f));
   if (!r.ok) return r;
+  const split = pairedAgainstTyped(seq, r.added, { old: 'SEARCH', new: 'REPLACE' });
+  if (split) return { ok: false, message: split };
   const note = r.note === undefined ? {} : { note: r.note };
   if (r.added.every((t, i) => t === seq.filter((l) => l.op === '+')[i]!.text)) return { ok: true, lines: [...lines], ...note };
   let a = 0;
@@ -464,4 +488,49 @@ export function nearbyLines(fileLine: (i: number) => string | undefined, start: 
     if (line !== undefined) out.push(line);
   }
   return out;
+}
+
+/**
+ * Added lines written as typed (they follow the file's indentation) beside a
+ * line the line diff paired between the old and the new text, typed in the
+ * old text's other indentation: as a new line it stands at the depth typed,
+ * as the file's own line at the file's, and the two differ (a `return x` or
+ * a `}` that the new text holds one level out, equal to an old line one level
+ * in). Both readings fit, and they place it differently. A paired line
+ * without indentation reads only as the quoted one, and so does one beside
+ * new text that shows no sign of the file's frame (old lines copied as they
+ * were quoted, new ones at the file's indentation).
+ */
+export function pairedAgainstTyped(
+  seq: readonly SeqLine[],
+  added: readonly string[],
+  names: { old: string; new: string },
+): string | undefined {
+  const typed = seq.filter((l) => l.op === '+');
+  if (typed.length === 0 || typed.some((l, i) => l.text !== added[i]) || typed.every((l) => blank(l.text))) return undefined;
+  // Only a paired line typed in the added lines' own indentation character reads both ways (one in tabs among spaces is the quoted one).
+  const ch = typed.map((l) => indentOf(l.text)).find((i) => i !== '')?.[0];
+  const alike = (t: string) => ch !== undefined && indentOf(t) !== '' && [...indentOf(t)].every((c) => c === ch);
+  // And only when the new text reads in the file's frame beside it: an added line reads the same as the kept one (the
+  // line diff could have kept either), or re-types a removed line exactly as the file has it (the new text moved to the
+  // file's indentation, where a kept line copied from the old text would stand at the old text's).
+  const twins = new Set(typed.map((l) => l.text));
+  const retyped = seq.some((l) => l.op === '-' && l.file !== undefined && !blank(l.file) && twins.has(l.file));
+  const kept = seq.find(
+    (l) =>
+      l.op === ' ' &&
+      l.paired &&
+      l.file !== undefined &&
+      !blank(l.text) &&
+      indentOf(l.text) !== indentOf(l.file) &&
+      alike(l.text) &&
+      (retyped || twins.has(l.text)),
+  );
+  if (!kept) return undefined;
+  return (
+    `indentation of ${names.new} is ambiguous: its added lines follow the file's indentation, ` +
+    `but it keeps ${JSON.stringify(kept.text.trim())} ` +
+    `as ${names.old} types it (${JSON.stringify(indentOf(kept.text))}, the file has ${JSON.stringify(indentOf(kept.file!))}), ` +
+    `so that line may be the file's own or one of the added lines; copy ${names.old} exactly from the file, indentation included`
+  );
 }

@@ -55,13 +55,22 @@ export function styleOf(lines: readonly string[]): FileStyle | undefined {
   const ch = charOfLines(lines) ?? (charOfLines(lines.filter((l) => !alignedByOneSpace(l))) === '\t' ? '\t' : undefined);
   if (ch !== '\t' && ch !== ' ') return undefined;
   if (ch === '\t') return { ch };
-  // A block comment's continuation lines (` * text`) sit one space past a level: they say nothing of the level width.
-  const widths = new Set(lines.filter((l) => l.trim() !== '' && !l.trimStart().startsWith('*')).map((l) => indentOf(l).length));
+  // A block comment's continuation lines (` * text`) sit one space past a level, and a line going on from the one
+  // before (`g(1,` then `  2)` aligned under its parenthesis) at any width: they say nothing of the level width.
+  const widths = new Set(
+    lines.filter((l, i) => l.trim() !== '' && !l.trimStart().startsWith('*') && !goesOn(lines, i)).map((l) => indentOf(l).length),
+  );
   widths.delete(0);
   // One depth alone (every member of a list at 8) shows a level, not its width: 8 may be two levels of 4.
   if (widths.size < 2) return { ch };
   const g = [...widths].reduce(gcd, 0);
   return [2, 3, 4, 8].includes(g) ? { ch, unit: g } : { ch };
+}
+
+/** The nearest non-blank line above line i ends mid-expression (a separator, an open bracket, an operator): line i continues it. */
+function goesOn(lines: readonly string[], i: number): boolean {
+  for (let j = i - 1; j >= 0; j--) if (lines[j]!.trim() !== '') return /[,([\\=+\-*/&|?]$/.test(lines[j]!.trimEnd());
+  return false;
 }
 
 /** File lines on each side of a change that show the file's style. */

@@ -151,6 +151,18 @@ export function mapLine(line: string, m: Extract<IndentMapping, { kind: 'map' }>
   return m.to.repeat(width) + line.slice(indent.length);
 }
 
+/**
+ * Where the quoted lines sit against the file's, for "the quoted lines are
+ * indented …": "4 spaces less than the file's" (the mapping adds 4), or the
+ * mapping itself when it scales ("4 spaces → 1 tab (theirs → the file's)").
+ */
+export function describeQuoted(m: Extract<IndentMapping, { kind: 'map' }>): string {
+  if (m.num !== 1 || m.den !== 1 || m.shift === 0) return `${describeMapping(m)} (theirs → the file's)`;
+  const n = Math.abs(m.shift);
+  const width = m.to === '\t' ? `${n} tab${n === 1 ? '' : 's'}` : `${n} space${n === 1 ? '' : 's'}`;
+  return `${width} ${m.shift > 0 ? 'less' : 'more'} than the file's`;
+}
+
 /** How a mapping reads in a note: "4 spaces → 1 tab", "2-space levels → 4-space levels". */
 export function describeMapping(m: Extract<IndentMapping, { kind: 'map' }>): string {
   const unit = (c: string, n: number) => (c === '\t' ? `${n} tab${n === 1 ? '' : 's'}` : `${n} space${n === 1 ? '' : 's'}`);

@@ -39,7 +39,7 @@ describe('SEARCH/REPLACE blocks', () => {
         hunks: [
           {
             lines: [
-              { op: ' ', text: 'def f():' },
+              { op: ' ', text: 'def f():', paired: true },
               { op: '-', text: '    return 1' },
               { op: '+', text: '    return 2' },
             ],
