@@ -116,7 +116,7 @@ export const describeIndent = (ws: string): string => {
 
 /**
  * old_string quoted from the first visible character of line `line` (no
- * indentation of its own), new_string's first line typed with exactly that
+ * indentation of its own), new_string's first line typed with at least that
  * line's indentation: new_string was typed as whole lines, or it indents the
  * line by as much again. Laid among the file's lines, the reading that
  * follows the file's indentation decides (the first line's indentation
@@ -131,18 +131,14 @@ export function wholeLineReading(
   newText: string,
 ): { text: string; note: string } | { ambiguous: string } | undefined {
   if (oldText.trim() === '' || /^[ \t]/.test(oldText)) return undefined;
-  const fileLine = table.textAt(line);
-  const by = /^[ \t]*/.exec(fileLine)![0];
-  if (
-    by === '' ||
-    !/^[ \t]+$/.test(by) ||
-    [...by].some((c) => c !== by[0]) ||
-    !newText.startsWith(by) ||
-    /^[ \t]/.test(newText.slice(by.length))
-  )
-    return undefined;
+  const by = /^[ \t]*/.exec(table.textAt(line))![0];
+  const typed = /^[ \t]*/.exec(newText)![0];
+  if (by === '' || !typed.startsWith(by) || [...typed].some((c) => c !== by[0])) return undefined;
   const oldLines = oldText.replace(/\n$/, '').split('\n');
   const newLines = newText.replace(/\n$/, '').split('\n');
+  const whole = { text: newText.slice(by.length), note: "new_string's first line is typed with its whole indentation: written once" };
+  // A blank line's indentation typed twice is never meant, and the file's lines cannot tell (blank lines carry no level).
+  if (newLines[0]!.trim() === '') return typed === by ? whole : undefined;
   const at = (i: number) => (i >= 0 && i < table.length ? table.textAt(i) : undefined);
   const seq: SeqLine[] = [
     ...oldLines.map((_, k) => ({ op: '-' as const, text: at(line + k) ?? '', file: at(line + k) ?? '' })),
@@ -152,11 +148,5 @@ export function wholeLineReading(
   const once = { kind: 'map' as const, from: by[0]!, to: by[0]!, num: 1, den: 1, shift: -by.length, step: by.length };
   const read = chooseReading(seq, once, at(line - 1), at(line + oldLines.length));
   if (!read.ok) return { ambiguous: read.message };
-  if (read.added[0] !== newLines[0]) return undefined;
-  return {
-    text: newText.slice(by.length),
-    note:
-      `old_string starts at line ${line + 1}'s first visible character and new_string's first line repeats ` +
-      'its indentation: written once',
-  };
+  return read.added[0] === newLines[0] ? whole : undefined;
 }

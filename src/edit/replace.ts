@@ -199,6 +199,13 @@ const resent = (line: number, how: string): EntryResult => ({
   lines: [line],
 });
 
+/** The spaces and tabs from `at` to the end of its line, when nothing else follows there. */
+function blanksToLineEnd(lf: string, at: number): string {
+  const end = lf.indexOf('\n', at);
+  const rest = lf.slice(at, end < 0 ? lf.length : end);
+  return /^[ \t]+$/.test(rest) ? rest : '';
+}
+
 const spliceAt = (p: Prepared, starts: readonly number[], len: number, text: string): LfSplice[] =>
   starts.map((s) => ({ start: s, end: s + len, text, entry: p.entry }));
 
@@ -300,9 +307,11 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
     const styled = inside || bare || e.replace_all ? undefined : followEditStyle(view, hits[0]!, form.text, cleanNew);
     const written = inside ? reindentAdded(cleanNew, inside.by) : (bare?.text ?? styled?.text ?? cleanNew);
     const note = bare?.note ?? styled?.note;
+    // Blanks ending old_string's line in the file (invisible to the model) stay on it when new_string adds lines below.
+    const tail = e.replace_all || !written.startsWith(`${form.text}\n`) ? '' : blanksToLineEnd(view.lf, hits[0]! + form.text.length);
     return {
       ok: true,
-      splices: spliceAt(p, starts, form.text.length, written),
+      splices: spliceAt(p, starts, form.text.length + tail.length, tail ? form.text + tail + written.slice(form.text.length) : written),
       ...(note ? { notes: [note] } : {}),
       ...(inside ? { reindented: { line: view.lineOf(hits[0]!) + 1, by: inside.by } } : {}),
       step: form.step,

@@ -57,8 +57,11 @@ export function styleOf(lines: readonly string[]): FileStyle | undefined {
   if (ch === '\t') return { ch };
   // A block comment's continuation lines (` * text`) sit one space past a level, and a line going on from the one
   // before (`g(1,` then `  2)` aligned under its parenthesis) at any width: they say nothing of the level width.
+  const inside = insideBrackets(lines);
   const widths = new Set(
-    lines.filter((l, i) => l.trim() !== '' && !l.trimStart().startsWith('*') && !goesOn(lines, i)).map((l) => indentOf(l).length),
+    lines
+      .filter((l, i) => l.trim() !== '' && !l.trimStart().startsWith('*') && !inside[i] && !goesOn(lines, i))
+      .map((l) => indentOf(l).length),
   );
   widths.delete(0);
   // One depth alone (every member of a list at 8) shows a level, not its width: 8 may be two levels of 4.
@@ -71,6 +74,23 @@ export function styleOf(lines: readonly string[]): FileStyle | undefined {
 function goesOn(lines: readonly string[], i: number): boolean {
   for (let j = i - 1; j >= 0; j--) if (lines[j]!.trim() !== '') return /[,([\\=+\-*/&|?]$/.test(lines[j]!.trimEnd());
   return false;
+}
+
+/**
+ * Whether each line starts inside parentheses or square brackets an earlier
+ * line opened (string literals on one line skipped): an argument or an item
+ * aligned under its bracket. Braces open blocks, whose lines are levels.
+ */
+function insideBrackets(lines: readonly string[]): boolean[] {
+  let depth = 0;
+  return lines.map((line) => {
+    const inside = depth > 0;
+    for (const c of line.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '')) {
+      if (c === '(' || c === '[') depth++;
+      else if (c === ')' || c === ']') depth = Math.max(0, depth - 1);
+    }
+    return inside;
+  });
 }
 
 /** File lines on each side of a change that show the file's style. */

@@ -75,6 +75,35 @@ describe('an edit whose old_string is one line quoted from its first visible cha
   });
 });
 
+describe('an edit whose old_string starts at a line’s first visible character, new_string typed deeper', () => {
+  it('writes new_string’s first line at the indentation it types, not that plus the line’s', async () => {
+    // The line sits a level out from its siblings; the edit moves it in among them.
+    const file = 'function f() {\n  y.map(() => {\n      const at = 1;\n    const entry = at;\n      let blocked;\n  });\n}\n';
+    const request = { path: 'f.txt', old_string: 'const entry = at;', new_string: '      const entry = at;' };
+    const { o, text } = await run(file, JSON.stringify(request), 'edit');
+    expect(o.status).toBe('applied');
+    expect(text).toBe(file.replace('    const entry', '      const entry'));
+  });
+
+  it('writes a blank line’s indentation once', async () => {
+    const file = 'def f():\n    """Doc.\n    \n    More.\n    """\n';
+    const request = { path: 'f.txt', old_string: '\n    More.', new_string: '    \n    Most.' };
+    const { o, text } = await run(file, JSON.stringify(request), 'edit');
+    expect(o.status).toBe('applied');
+    expect(text).toBe(file.replace('More.', 'Most.'));
+  });
+});
+
+describe('an edit appending lines after old_string on a line with trailing blanks', () => {
+  it('leaves the blanks on the file’s own line, not on the added one', async () => {
+    const file = 'function f() {\n  const a = 1;  \n  return a;\n}\n';
+    const request = { path: 'f.txt', old_string: '  const a = 1;', new_string: '  const a = 1;\n  log(a);' };
+    const { o, text } = await run(file, JSON.stringify(request), 'edit');
+    expect(o.status).toBe('applied');
+    expect(text).toBe('function f() {\n  const a = 1;  \n  log(a);\n  return a;\n}\n');
+  });
+});
+
 describe('an edit whose old_string starts mid-line', () => {
   it('is replaced as typed, whatever indentation new_string starts with', async () => {
     const file = 'def f(x):\n    y = x + 1\n';
@@ -92,6 +121,16 @@ describe('added lines typed with tabs in a space-indented file with one aligned 
     const { o, text } = await run(file, patch);
     expect(o.status).toBe('applied');
     expect(text).toBe(file.replace('    if x:\n', '    if x:\n        log(x)\n        if x > 1:\n            y = 2\n'));
+  });
+});
+
+describe('added lines typed with tabs in a file whose window holds a call aligned under its bracket', () => {
+  it('read the level width past the closing line of a multi-line call', async () => {
+    const file = 'def f(x):\n    print("{}".format(\n          x, y)\n          )\n    if x:\n        y = 1\n    return y\n';
+    const patch = '*** Begin Patch\n*** Update File: f.txt\n@@\n     if x:\n+\t\tlog(x)\n         y = 1\n*** End Patch\n';
+    const { o, text } = await run(file, patch);
+    expect(o.status).toBe('applied');
+    expect(text).toBe(file.replace('    if x:\n', '    if x:\n        log(x)\n'));
   });
 });
 
