@@ -199,11 +199,25 @@ const resent = (line: number, how: string): EntryResult => ({
   lines: [line],
 });
 
-/** The spaces and tabs from `at` to the end of its line, when nothing else follows there. */
-function blanksToLineEnd(lf: string, at: number): string {
-  const end = lf.indexOf('\n', at);
-  const rest = lf.slice(at, end < 0 ? lf.length : end);
-  return /^[ \t]+$/.test(rest) ? rest : '';
+/**
+ * Blanks the file has after old_string up to its line's end, invisible to
+ * the model, when new_string goes on over more lines: they stay at the end of
+ * the line that keeps old_string's last line (`over`: the match extended over
+ * them), never ending up after the lines new_string adds below it. Where
+ * new_string types that line with blanks of its own, those are written.
+ */
+function trailingBlanksKept(lf: string, end: number, oldText: string, written: string): { over: number; text: string } | undefined {
+  const lineEnd = lf.indexOf('\n', end);
+  const tail = lf.slice(end, lineEnd < 0 ? lf.length : lineEnd);
+  const last = oldText.slice(oldText.lastIndexOf('\n') + 1);
+  if (!/^[ \t]+$/.test(tail) || last.trim() === '' || !written.includes('\n')) return undefined;
+  for (let at = written.indexOf(last); at >= 0; at = written.indexOf(last, at + 1)) {
+    const after = at + last.length;
+    const own = /^[ \t]*/.exec(written.slice(after))![0];
+    if (written[after + own.length] !== '\n') continue;
+    return { over: tail.length, text: own ? written : written.slice(0, after) + tail + written.slice(after) };
+  }
+  return undefined;
 }
 
 const spliceAt = (p: Prepared, starts: readonly number[], len: number, text: string): LfSplice[] =>
@@ -307,11 +321,10 @@ function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
     const styled = inside || bare || e.replace_all ? undefined : followEditStyle(view, hits[0]!, form.text, cleanNew);
     const written = inside ? reindentAdded(cleanNew, inside.by) : (bare?.text ?? styled?.text ?? cleanNew);
     const note = bare?.note ?? styled?.note;
-    // Blanks ending old_string's line in the file (invisible to the model) stay on it when new_string adds lines below.
-    const tail = e.replace_all || !written.startsWith(`${form.text}\n`) ? '' : blanksToLineEnd(view.lf, hits[0]! + form.text.length);
+    const blanks = e.replace_all ? undefined : trailingBlanksKept(view.lf, hits[0]! + form.text.length, form.text, written);
     return {
       ok: true,
-      splices: spliceAt(p, starts, form.text.length + tail.length, tail ? form.text + tail + written.slice(form.text.length) : written),
+      splices: spliceAt(p, starts, form.text.length + (blanks?.over ?? 0), blanks?.text ?? written),
       ...(note ? { notes: [note] } : {}),
       ...(inside ? { reindented: { line: view.lineOf(hits[0]!) + 1, by: inside.by } } : {}),
       step: form.step,

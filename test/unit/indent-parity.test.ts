@@ -102,6 +102,14 @@ describe('an edit appending lines after old_string on a line with trailing blank
     expect(o.status).toBe('applied');
     expect(text).toBe('function f() {\n  const a = 1;  \n  log(a);\n  return a;\n}\n');
   });
+
+  it('writes new_string’s own blanks there, and adds none after the lines it adds', async () => {
+    const file = '  a: 1,\n  b: 2,  \n}\n';
+    const request = { path: 'f.txt', old_string: '  a: 1,\n  b: 2,', new_string: '  a: 3,\n  b: 2,  \n  c: 4,' };
+    const { o, text } = await run(file, JSON.stringify(request), 'edit');
+    expect(o.status).toBe('applied');
+    expect(text).toBe('  a: 3,\n  b: 2,  \n  c: 4,\n}\n');
+  });
 });
 
 describe('an edit whose old_string starts mid-line', () => {
