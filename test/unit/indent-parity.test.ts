@@ -1,6 +1,6 @@
 // Exit-0 wrong writes from indentation drift that a format-parity harness
 // found (250 true changes x 6 formats x 22 drifts, scored against the true
-// change; bench/drift-formats.md): each case below was written wrong, and
+// change; bench/indent-parity.md): each case below was written wrong, and
 // is now written as meant or refused naming both readings.
 
 import { describe, expect, it } from 'vitest';
