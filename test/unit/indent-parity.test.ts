@@ -124,8 +124,8 @@ describe('an edit whose old_string starts mid-line', () => {
 describe('added lines typed with tabs in a space-indented file with one aligned continuation line', () => {
   it('read the level width from the block lines, not from the continuation (1 tab → 4 spaces, not 2)', async () => {
     const file = 'def f(x):\n    y = 0\n    if x:\n        y = g(1,\n              2)\n    return y\n';
-    const patch =
-      '*** Begin Patch\n*** Update File: f.txt\n@@\n     y = 0\n     if x:\n+\t\tlog(x)\n+\t\tif x > 1:\n+\t\t\ty = 2\n         y = g(1,\n*** End Patch\n';
+    const hunk = '     y = 0\n     if x:\n+\t\tlog(x)\n+\t\tif x > 1:\n+\t\t\ty = 2\n         y = g(1,\n';
+    const patch = `*** Begin Patch\n*** Update File: f.txt\n@@\n${hunk}*** End Patch\n`;
     const { o, text } = await run(file, patch);
     expect(o.status).toBe('applied');
     expect(text).toBe(file.replace('    if x:\n', '    if x:\n        log(x)\n        if x > 1:\n            y = 2\n'));
