@@ -137,10 +137,14 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
     }
     const behind = found.kind === 'found' ? statedBehind(state, h, found.replacement, placed) : undefined;
     if (behind?.kind === 'failed') return { ok: false, code: behind.code, hunk: h, message: behind.message, lines: behind.lines };
+    // Placed before the previous hunk: the cursor stays, as the hunks after this one still follow that one.
+    const behindIt = (r: Replacement, stated: boolean) => {
+      placed.push(r);
+      noteOffset(state, hunks[h]!, r);
+      outOfOrder.push({ hunk: h, line: r.start, ...(stated ? { stated } : {}) });
+    };
     if (behind?.kind === 'found') {
-      placed.push(behind.replacement);
-      noteOffset(state, hunks[h]!, behind.replacement);
-      outOfOrder.push({ hunk: h, line: behind.replacement.start, stated: true });
+      behindIt(behind.replacement, true);
       continue;
     }
     if (found.kind === 'found') {
@@ -163,10 +167,7 @@ export function locateHunks(index: LineIndex, hunks: readonly Hunk[]): LocateRes
         lines: 'line' in miss && miss.line !== undefined ? [miss.line] : [],
       };
     }
-    // The cursor stays: the hunks after this one still follow the one before it.
-    placed.push(early);
-    noteOffset(state, hunks[h]!, early);
-    outOfOrder.push({ hunk: h, line: early.start });
+    behindIt(early, false);
   }
   const resent = alreadyStanding(index, hunks, placed);
   if (resent) return resent;
@@ -493,11 +494,6 @@ function overlaps(start: number, len: number, placed: readonly Replacement[]): b
 }
 
 /**
- * A hunk found nowhere at or after the previous one: its place when its old
- * side (or, for a pure insertion, its header) matches exactly one place in the
- * whole file and that place is clear of every hunk placed so far.
- */
-/**
  * A unified diff's hunk stated before the previous one (hunks out of file order) but found after it: its old side
  * standing exactly before the previous hunk as well is a second reading. The one at the stated line is taken (git
  * apply's); any other leaves two places, both named. Undefined: no such reading, `found` stands.
@@ -517,6 +513,11 @@ function statedBehind(state: State, h: number, found: Replacement, placed: reado
   return failed('hunk_ambiguous', message, places);
 }
 
+/**
+ * A hunk found nowhere at or after the previous one: its place when its old
+ * side (or, for a pure insertion, its header) matches exactly one place in the
+ * whole file and that place is clear of every hunk placed so far.
+ */
 function earlierPlace(index: LineIndex, hunk: Hunk, placed: readonly Replacement[]): Replacement | undefined {
   const n = index.length;
   if (oldSide(hunk.lines).length === 0) {
