@@ -290,6 +290,8 @@ export type FailureCode =
   | 'binary'
   | 'undecodable'
   | 'control_chars'
+  /** The new text adds a placeholder for left-out code (`// ... existing code ...`) where it drops lines (text/placeholder.ts). */
+  | 'placeholder'
   | 'invisible_only'
   | 'unencodable'
   | 'same_path'

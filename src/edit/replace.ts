@@ -44,6 +44,7 @@ import {
   reindentAdded,
   shortOfItsIndentation,
 } from './inside-indentation.js';
+import { placeholderForDropped, placeholderMessage } from '../text/placeholder.js';
 
 // ---------------------------------------------------------------- searching
 
@@ -164,6 +165,8 @@ interface Prepared {
   added: string;
   /** Invisible characters cleaned from new_string. */
   cleaned: Map<number, number>;
+  /** cleanNew without the invisible characters old_string leaked (what is written when old_string matched without them). */
+  keptClean: string;
 }
 
 /** Read one entry; a failure when it asks for no change at all. */
@@ -175,6 +178,17 @@ function prepare(e: EditEntry, entry: number): Prepared | EntryResult {
   }
   const diff = cleanAdded(charRuns(oldLf, newLf));
   const cleanNew = newSide(diff.parts);
+  const oldLines = oldLf.split('\n');
+  const placeholder = placeholderForDropped(oldLines, cleanNew.split('\n'));
+  if (placeholder !== undefined) {
+    const kept = new Set(cleanNew.split('\n').map((l) => l.trim()));
+    const dropped = oldLines.filter((l) => l.trim() !== '' && !kept.has(l.trim())).length;
+    return {
+      ok: false,
+      code: 'placeholder',
+      message: placeholderMessage(placeholder, `${dropped} line${dropped === 1 ? '' : 's'} of old_string`),
+    };
+  }
   if (cleanNew === oldLf) {
     return {
       ok: false,
@@ -189,7 +203,9 @@ function prepare(e: EditEntry, entry: number): Prepared | EntryResult {
     .map((p) => p.text)
     .join('');
   const oldClean = cleanInvisible(oldLf, { atFileStart: false });
-  return { e, entry, oldLf, oldClean, parts: diff.parts, cleanNew, added, cleaned: diff.removed };
+  // What new_string keeps of old_string keeps its leaked invisible characters too; matched without them, it is written without.
+  const keptClean = oldClean.removed.size > 0 ? cleanInvisible(cleanNew, { atFileStart: false }).text : cleanNew;
+  return { e, entry, oldLf, oldClean, parts: diff.parts, cleanNew, keptClean, added, cleaned: diff.removed };
 }
 
 const resent = (line: number, how: string): EntryResult => ({
@@ -248,8 +264,9 @@ export function planEntry(view: FileView, e: EditEntry, opts: EntryOptions): Ent
 
 /** 1-2. Exact, then exact without the invisible characters old_string leaked. */
 function exactStep(view: FileView, p: Prepared): EntryResult | undefined {
-  const { e, cleanNew } = p;
+  const { e } = p;
   for (const form of exactFormsOf(p.oldLf, p.oldClean)) {
+    const cleanNew = form.step === 'invisible' ? p.keptClean : p.cleanNew;
     const hits = view.positions(form.text);
     if (hits.length === 0) continue;
     const how = form.step === 'invisible' ? ' (with its invisible characters removed)' : '';
@@ -394,12 +411,12 @@ function punctuationStep(view: FileView, p: Prepared): EntryResult | undefined {
  */
 function whitespaceStep(view: FileView, p: Prepared): EntryResult | undefined {
   const oldText = p.oldClean.removed.size > 0 ? p.oldClean.text : p.oldLf;
-  const ws = whitespaceMatch(view, oldText, p.cleanNew);
+  const ws = whitespaceMatch(view, oldText, p.keptClean);
   if (ws === 'none') return undefined;
   if ('ambiguous' in ws) return ambiguous(view, ws.ambiguous, ' with indentation and trailing whitespace ignored');
   // A re-sent edit: new_string already stands (up to whitespace) once,
   // over the place old_string matched or apart from it.
-  const again = appliedAround(view, p.cleanNew, ws.line, ws.lines);
+  const again = appliedAround(view, p.keptClean, ws.line, ws.lines);
   if (again !== undefined) {
     const elsewhere = again.apart
       ? `; old_string matches line ${ws.line + 1} only with whitespace ignored: ` +

@@ -29,6 +29,7 @@ import { LineIndex } from './seek.js';
 import { closestLine, firstDifference } from './closest-line.js';
 import { tolerantCandidates } from './tolerant.js';
 import { newSide, oldSide } from './hunk-lines.js';
+import { isPlaceholder } from '../text/placeholder.js';
 
 const PREVIEW = 120;
 /** Occurrence cap for an alignment anchor line ("}" or "" would explode). */
@@ -96,19 +97,6 @@ function occurrencesIn(index: LineIndex): Occurrences {
 /** A line worth anchoring on: it says something (a letter or digit), not just `}` or a blank. */
 const informative = (s: string): boolean => /[\p{L}\p{N}]/u.test(s) && s.trim().length >= 2;
 
-// "...", "…" or "// ... existing code ..." alone on a line, in a comment or not.
-const PLACEHOLDER = new RegExp(
-  /^\s*(?:(?:\/\/|#|--|;|\*|\/\*|<!--|%|')\s*)?(?:\.{3,}|…)/.source +
-    /(?:.*(?:existing|rest|unchanged|omitted|code|same|remain).*)?(?:\s*(?:\*\/|-->))?\s*$/.source,
-  'i',
-);
-// A comment that names the omission in words ("// rest of the file", "# existing code").
-const PLACEHOLDER_WORDS = new RegExp(
-  /^\s*(?:\/\/|#|--|\/\*|<!--)\s*(?:\.{3}|…)?\s*/.source +
-    /(?:existing code|rest of (?:the )?(?:file|code|function)|unchanged code|code omitted|omitted)\b.*$/.source,
-  'i',
-);
-
 /**
  * The hint for a hunk whose old side matched nowhere from `cursor`. Pure and
  * bounded: the benchmark calls it directly on a 100,000-line file.
@@ -175,7 +163,7 @@ function placeholder(old: string[], occurrences: Occurrences): MissDiagnosis | u
   for (let k = 0; k < old.length; k++) {
     const t = old[k]!.trim();
     if (t === '' || occurrences(t).length > 0) continue;
-    if (PLACEHOLDER.test(t) || PLACEHOLDER_WORDS.test(t)) {
+    if (isPlaceholder(t)) {
       return {
         hint: 'placeholder',
         text:

@@ -4,6 +4,7 @@
 // OpError for it; planPatch (planner.ts) collects those and decides what commits.
 
 import { locateHunks, type LocateResult } from '../match/hunks.js';
+import { newSide } from '../match/hunk-lines.js';
 import { stripHunk, strippedNote } from '../match/line-numbers.js';
 import { LineIndex } from '../match/seek.js';
 import type { LineTable } from '../text/table.js';
@@ -12,6 +13,7 @@ import type { TextEncoding } from '../text/decode.js';
 import type { Line } from '../text/lines.js';
 import { emptyTable, isWhole, rebase, type Run, runsFromLines, tableOfRuns } from '../text/runs.js';
 import { spliceRuns } from '../text/splice.js';
+import { placeholderForDropped, placeholderMessage } from '../text/placeholder.js';
 import { checkEncodable, cleanAddedLines, cleanHunks, type Refusal } from '../text/written.js';
 import type { FileOp, Hunk } from '../types.js';
 import { OpError } from './failure.js';
@@ -129,6 +131,14 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
   if (stale) return mergedContent(view, src, stale);
   const cleaned = cleanHunks(op.hunks);
   if (!cleaned.ok) throw refused(cleaned);
+  for (const h of cleaned.hunks) {
+    const old = h.lines.filter((l) => l.op !== '+').map((l) => l.text);
+    const line = placeholderForDropped(old, newSide(h.lines));
+    if (line !== undefined) {
+      const dropped = h.lines.filter((l) => l.op === '-' && l.text.trim() !== '').length;
+      throw new OpError('placeholder', placeholderMessage(line, `${dropped} line${dropped === 1 ? '' : 's'}`), { patchLine: h.patchLine });
+    }
+  }
   view.reports[i]!.cleaned = cleaned.removed;
   let hunks: readonly Hunk[] = cleaned.hunks;
   // No hunks (a mode change or rename from a diff): the content is not even decoded.
