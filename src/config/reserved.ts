@@ -41,6 +41,18 @@ const STATE_DIR_NAME = '.chord-patch';
  * the root, its absolute form), or undefined. `abs`: the absolute path, to
  * compare with the config files in use.
  */
+/**
+ * Why the read tools do not show a path: a version-control directory, which
+ * holds what a model has no use for and a user may not want sent anywhere (a
+ * remote's URL with its token, hooks); `--allow-vcs-dirs` lifts it.
+ */
+export function unreadableReason(rel: string, options: ReservedOptions = {}): string | undefined {
+  if (options.allowVcs) return undefined;
+  const segments = rel.split(sep === '/' ? '/' : /[\\/]/).filter((s) => s !== '' && s !== '.');
+  if (!segments.some((s) => VCS_DIRS.has(fold(s)))) return undefined;
+  return 'is inside a version-control directory (.git, .hg or .svn), which the read tools do not show: it can hold credentials';
+}
+
 export function reservedReason(rel: string, abs: string, options: ReservedOptions = {}): string | undefined {
   const segments = rel.split(sep === '/' ? '/' : /[\\/]/).filter((s) => s !== '' && s !== '.');
   if (segments.some((s) => fold(s) === STATE_DIR_NAME))

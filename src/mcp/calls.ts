@@ -19,10 +19,46 @@ export interface ToolResult {
 }
 
 export function outcomeResult(o: Outcome): ToolResult {
+  const text = o.answer ?? modelMessage(o);
+  const doc = jsonDoc(o) as unknown as Record<string, unknown>;
+  const isError = o.status !== 'applied' && o.status !== 'checked';
+  const size = Buffer.byteLength(text) + Buffer.byteLength(JSON.stringify(doc));
+  if (size <= ANSWER_BYTES) return { content: [{ type: 'text', text }], structuredContent: doc, isError };
+  return { ...withinLimit(o, text, doc, size), isError };
+}
+
+/**
+ * The most an answer holds. MCP clients close the connection on a message
+ * past 10 MiB (the official SDK's limit), and a client that never hears the
+ * answer cannot know its change is on disk: a long answer is cut instead.
+ */
+const ANSWER_BYTES = 4 * 1024 * 1024;
+/** How many of each list a cut answer keeps: groups and changes, and the failures and operations of each group. */
+const KEPT = 50;
+const KEPT_EACH = 20;
+
+/**
+ * A report too long for one answer: the status, the changes and the first of
+ * the failures stay; the diff goes, and the text is cut at its head, saying so.
+ */
+function withinLimit(o: Outcome, text: string, doc: Record<string, unknown>, size: number) {
+  const cut = `this answer was cut: the whole report is ${size} bytes, more than an MCP answer may carry`;
+  const failed = o.failed
+    .slice(0, KEPT)
+    .map((g) => ({ ...g, failures: g.failures.slice(0, KEPT_EACH), operations: g.operations.slice(0, KEPT_EACH) }));
+  const head = text.slice(0, ANSWER_BYTES / 8);
+  const structuredContent = {
+    ...doc,
+    changes: o.changes.slice(0, 20 * KEPT),
+    failed,
+    notes: [...o.notes.slice(0, KEPT), { code: 'info', message: `${cut} (the diff left out, long lists shortened)` }],
+    message: head,
+    diff: '',
+    ...(o.answer !== undefined ? { answer: head } : {}),
+  };
   return {
-    content: [{ type: 'text', text: o.answer ?? modelMessage(o) }],
-    structuredContent: jsonDoc(o) as unknown as Record<string, unknown>,
-    isError: o.status !== 'applied' && o.status !== 'checked',
+    content: [{ type: 'text' as const, text: `${head}\n… ${cut}; its status and the first of its files are above.` }],
+    structuredContent,
   };
 }
 

@@ -7,6 +7,8 @@ import { type CallContext, readEntryInRoot } from './engine.js';
 
 /** Lines shown when the call gives no limit: enough for most files, bounded for the model's context. */
 export const DEFAULT_READ_LINES = 2000;
+/** The most text one read answers with (at most 3 bytes a character in UTF-8: well under the clients' 10 MiB). */
+const READ_CHARS = 1024 * 1024;
 
 export interface ReadResult {
   ok: boolean;
@@ -33,7 +35,13 @@ export async function readTool(args: Record<string, unknown>, ctx: CallContext):
   const total = d.table.length;
   const from = Math.min((offset as number) - 1, total);
   const to = Math.min(from + (limit as number), total);
-  const body = numberedLines(d.table, from, to);
+  const whole = numberedLines(d.table, from, to);
+  // An MCP client closes the connection on an answer past 10 MiB: lines longer than READ_CHARS in all are cut, and say so.
+  const body =
+    whole.length <= READ_CHARS
+      ? whole
+      : `${whole.slice(0, READ_CHARS)}\n(cut at ${READ_CHARS} characters of ${whole.length}: ` +
+        'these lines are longer than one answer may carry)';
   const more = to < total ? `\n(lines ${from + 1}-${to} of ${total}; pass offset ${to + 1} for more)` : '';
   const empty = total === 0 ? '(empty file)' : from >= total ? `(the file has ${total} lines)` : '';
   return {

@@ -12,7 +12,7 @@ import type { DirPin, Entry, EntryKind, Fs } from '../types.js';
 import { forEachBounded } from '../platform/bounded.js';
 import { shownPath, spellings } from '../text/paths.js';
 import { codePoint } from '../text/quote.js';
-import { type ReservedOptions, reservedReason } from '../config/reserved.js';
+import { type ReservedOptions, reservedReason, unreadableReason } from '../config/reserved.js';
 
 /** Files read at once while taking the snapshot (and revalidating before commit). */
 export const READ_CONCURRENCY = 32;
@@ -42,7 +42,7 @@ export interface Snapshot {
 /** What the snapshot is told besides the paths: whether outside paths are allowed, and what is reserved. */
 export interface SnapshotOptions extends ReservedOptions {
   allowOutside?: boolean;
-  /** Nothing will be written (a read tool): reserved paths are read like any other. */
+  /** Nothing will be written (a read tool): only version-control directories are withheld (unreadableReason). */
   readOnly?: boolean;
 }
 
@@ -171,7 +171,7 @@ export async function takeSnapshot(
       }
       if (real !== abs) reals.set(abs, real);
       const why = options.readOnly
-        ? undefined
+        ? (unreadableReason(below(root, abs), options) ?? unreadableReason(below(realRoot, real), options))
         : (reservedReason(below(root, abs), abs, options) ?? reservedReason(below(realRoot, real), real, options));
       if (why !== undefined) {
         reserved.set(abs, why);

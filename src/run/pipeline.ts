@@ -237,6 +237,8 @@ export async function readInRoot(path: string, options: RunOptions, readOnly = f
   const snapshot = await takeSnapshot(fsOf(options), root, [ref], { ...snapshotOptions(options), readOnly });
   if (snapshot.outside.has(ref.abs))
     throw new ChordPatchError('outside_root', `${path}: path is outside the working directory (${root}); nothing was read`);
+  const withheld = snapshot.reserved.get(ref.abs);
+  if (withheld !== undefined) throw new ChordPatchError('bad_input', `${path}: ${withheld}; nothing was read`);
   return snapshot.entries.get(ref.abs) ?? { kind: 'missing' };
 }
 

@@ -1,7 +1,7 @@
 // `chord-patch mcp` driven by the official SDK client over stdio, as Claude
 // Code, Codex CLI or Cursor drive it: against the Node CLI and the binary.
 
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -130,6 +130,40 @@ describe('chord-patch mcp', () => {
     const again = await call(client, 'delete', { path: 'gone.txt' });
     expect(again.isError).toBe(true);
     expect(text(again)).toContain('does not exist');
+  });
+
+  it('answers a change whose report is past what a client accepts, cut and saying so, instead of losing the connection', async () => {
+    // 6 MB of `x = 1` lines: replace_all changes each, and the diff alone is twice the SDK client's 10 MiB.
+    writeFileSync(join(dir, 'big.txt'), 'x = 1\n'.repeat(1_000_000));
+    const client = await connect(['-C', dir]);
+    const r = await call(client, 'edit', { path: 'big.txt', old_string: 'x = 1', new_string: 'x = 2', replace_all: true });
+    expect(r.isError).toBe(false);
+    expect(text(r)).toContain('this answer was cut');
+    expect(r.structuredContent).toMatchObject({ status: 'applied', diff: '' });
+    expect(file('big.txt').startsWith('x = 2\nx = 2\n')).toBe(true);
+    // The connection is still there.
+    const again = await call(client, 'read', { path: 'big.txt', limit: 1 });
+    expect(text(again)).toContain('x = 2');
+  });
+
+  it('reads a line longer than an answer may carry cut, saying so', async () => {
+    writeFileSync(join(dir, 'line.txt'), `${'a'.repeat(12 * 1024 * 1024)}\n`);
+    const client = await connect(['-C', dir]);
+    const r = await call(client, 'read', { path: 'line.txt', limit: 1 });
+    expect(r.isError).toBe(false);
+    expect(text(r)).toMatch(/\(cut at 1048576 characters of \d+: these lines are longer than one answer may carry\)/);
+  });
+
+  it('does not show what a version-control directory holds, however it is spelled', async () => {
+    mkdirSync(join(dir, '.git'));
+    writeFileSync(join(dir, '.git', 'config'), '[remote "origin"]\n\turl = https://user:token@example.com/r.git\n');
+    symlinkSync('.git', join(dir, 'lgit'));
+    const client = await connect(['-C', dir]);
+    for (const path of ['.git/config', './.git/config', 'lgit/config', join(dir, '.git', 'config'), '.GIT/config']) {
+      const r = await call(client, 'read', { path });
+      expect(r.isError, path).toBe(true);
+      expect(text(r)).not.toContain('token');
+    }
   });
 
   it('refuses a path spelled as a directory (a.txt/) in every tool, where it used to change the file a.txt', async () => {
