@@ -21,6 +21,11 @@ const failed = (path: string, error: string): ReadResult => ({ ok: false, text: 
 
 export async function readTool(args: Record<string, unknown>, ctx: CallContext): Promise<ReadResult> {
   const { path, offset = 1, limit = DEFAULT_READ_LINES } = args;
+  const extra = Object.keys(args).filter((k) => k !== 'path' && k !== 'offset' && k !== 'limit');
+  if (extra.length > 0) {
+    const named = extra.map((k) => JSON.stringify(k)).join(', ');
+    return failed(String(path), `unknown argument${extra.length === 1 ? '' : 's'} ${named}: read takes {"path", "offset"?, "limit"?}`);
+  }
   if (typeof path !== 'string' || path.trim() === '') return failed(String(path), 'path must be a non-empty string');
   if (!Number.isInteger(offset) || (offset as number) < 1) return failed(path, 'offset must be a whole number of at least 1');
   if (!Number.isInteger(limit) || (limit as number) < 1) return failed(path, 'limit must be a whole number of at least 1');
@@ -47,6 +52,12 @@ export async function readTool(args: Record<string, unknown>, ctx: CallContext):
   return {
     ok: true,
     text: `${empty || body}${more}\n`,
-    report: { path, lines: total, offset: from + 1, shown: to - from, encoding: `${d.encoding.name}${d.encoding.bom ? ' with BOM' : ''}` },
+    report: {
+      path,
+      lines: total,
+      offset: offset as number,
+      shown: to - from,
+      encoding: `${d.encoding.name}${d.encoding.bom ? ' with BOM' : ''}`,
+    },
   };
 }

@@ -288,6 +288,13 @@ describe('chord-patch mcp', () => {
     const part = await call(client, 'read', { path: 'r.txt', offset: 2, limit: 2 });
     expect(text(part)).toBe('     2→b\n     3→c\n(lines 2-3 of 4; pass offset 4 for more)\n');
     expect(part.structuredContent).toMatchObject({ lines: 4, offset: 2, shown: 2 });
+    // Past the end: the offset asked for, not one past the last line; and an argument read does not take is refused, as write's are.
+    const past = await call(client, 'read', { path: 'r.txt', offset: 9 });
+    expect(text(past)).toBe('(the file has 4 lines)\n');
+    expect(past.structuredContent).toMatchObject({ lines: 4, offset: 9, shown: 0 });
+    const odd = await call(client, 'read', { path: 'r.txt', lines: 2 });
+    expect(odd.isError).toBe(true);
+    expect(text(odd)).toContain('unknown argument "lines": read takes {"path", "offset"?, "limit"?}');
   });
 });
 
