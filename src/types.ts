@@ -152,6 +152,8 @@ export interface Stat {
   /** Owner, kept by the commit when it can (running as root). */
   uid?: number;
   gid?: number;
+  /** Size in bytes, where the file system gives it. */
+  size?: number;
 }
 
 /** A temp file written and still open (Fs.createTemp). */

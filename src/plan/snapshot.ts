@@ -44,6 +44,8 @@ export interface SnapshotOptions extends ReservedOptions {
   allowOutside?: boolean;
   /** Nothing will be written (a read tool): only version-control directories are withheld (unreadableReason). */
   readOnly?: boolean;
+  /** Files larger than this are not loaded: their entry is unreadable, saying why. */
+  maxFileBytes?: number;
 }
 
 /**
@@ -185,7 +187,9 @@ export async function takeSnapshot(
         entries.set(abs, { kind: 'unreadable', error: at.message });
         return;
       }
-      const entry = at ? named(await readEntry(fs, `${at.path}/${basename(abs)}`), at.path, dir) : await absentEntry(fs, abs);
+      const entry = at
+        ? named(await readEntry(fs, `${at.path}/${basename(abs)}`, options.maxFileBytes), at.path, dir)
+        : await absentEntry(fs, abs);
       // Only planning needs to know why a missing path cannot be created, so
       // this walk stays out of readEntry (which the commit's revalidation reuses).
       let blockedBy: string | undefined;
@@ -203,7 +207,8 @@ export async function takeSnapshot(
   const bad = [...entries].filter(([, e]) => e.kind === 'unreadable');
   if (bad.length > 0) {
     const list = bad.map(([abs, e]) => `${shownPath(root, abs)}: ${(e as { error: string }).error}`).join('; ');
-    throw new ChordPatchError('unreadable_snapshot', `cannot read the files the patch names, nothing was written: ${list}`);
+    const what = options.readOnly ? 'cannot read' : 'cannot read the files the patch names, nothing was written';
+    throw new ChordPatchError('unreadable_snapshot', `${what}: ${list}`);
   }
   checkSameFile(refs, entries);
   const planned = new Map<string, PlannedDir>();
@@ -275,12 +280,14 @@ export async function unchanged(fs: Fs, name: string, before: Entry): Promise<bo
   return sameEntry(before, now);
 }
 
-export async function readEntry(fs: Fs, abs: string): Promise<Entry> {
+export async function readEntry(fs: Fs, abs: string, maxBytes = Number.POSITIVE_INFINITY): Promise<Entry> {
   try {
     const s = await fs.lstat(abs);
     if (!s) return { kind: 'missing' };
     if (s.kind === 'symlink' && fs.readlink) return { kind: s.kind, mode: s.mode, identity: s.identity, target: await fs.readlink(abs) };
     if (s.kind !== 'file') return { kind: s.kind, mode: s.mode, identity: s.identity };
+    if (s.size !== undefined && s.size > maxBytes)
+      return { kind: 'unreadable', error: `it is ${s.size} bytes, more than ${maxBytes} are read` };
     const { links, uid, gid } = s;
     // Optional fields set one by one: object spreads cost every file read.
     const entry: Entry = { kind: 'file', bytes: await fs.readFile(abs, s.identity), mode: s.mode, identity: s.identity };

@@ -156,7 +156,15 @@ export class NodeFs implements Fs {
   readonly lstat: Fs['lstat'] = async (path) => {
     try {
       const s = this.inline() ? lstatSync(path) : await this.pooled<Stats>((cb) => lstat(path, cb));
-      return { kind: kindOf(s), mode: s.mode & 0o7777, identity: `${s.dev}:${s.ino}`, links: s.nlink, uid: s.uid, gid: s.gid };
+      return {
+        kind: kindOf(s),
+        mode: s.mode & 0o7777,
+        identity: `${s.dev}:${s.ino}`,
+        links: s.nlink,
+        uid: s.uid,
+        gid: s.gid,
+        size: s.size,
+      };
     } catch (e) {
       if (code(e) === 'ENOENT' || code(e) === 'ENOTDIR') return null;
       throw e;

@@ -225,6 +225,9 @@ export function patchJob(ops: readonly FileOp[], options: RunOptions, notes: Not
   };
 }
 
+/** The largest file a read-only tool (MCP's read) loads: it answers with 2,000 lines, not with gigabytes in memory. */
+const READ_TOOL_BYTES = 256 * 1024 * 1024;
+
 /**
  * The snapshot stage alone, for the read tools (a text-editor view, MCP's
  * read): what one path inside the root holds, read as a run would read it.
@@ -234,7 +237,8 @@ export async function readInRoot(path: string, options: RunOptions, readOnly = f
   const root = rootOf(options);
   if (namesDirectory(path)) throw new ChordPatchError('bad_input', `${path}: names a directory, not a file; nothing was read`);
   const ref = resolveRef(root, path);
-  const snapshot = await takeSnapshot(fsOf(options), root, [ref], { ...snapshotOptions(options), readOnly });
+  const bound = readOnly ? { maxFileBytes: READ_TOOL_BYTES } : {};
+  const snapshot = await takeSnapshot(fsOf(options), root, [ref], { ...snapshotOptions(options), readOnly, ...bound });
   if (snapshot.outside.has(ref.abs))
     throw new ChordPatchError('outside_root', `${path}: path is outside the working directory (${root}); nothing was read`);
   const withheld = snapshot.reserved.get(ref.abs);

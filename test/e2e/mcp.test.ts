@@ -1,7 +1,19 @@
 // `chord-patch mcp` driven by the official SDK client over stdio, as Claude
 // Code, Codex CLI or Cursor drive it: against the Node CLI and the binary.
 
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  ftruncateSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -152,6 +164,16 @@ describe('chord-patch mcp', () => {
     const r = await call(client, 'read', { path: 'line.txt', limit: 1 });
     expect(r.isError).toBe(false);
     expect(text(r)).toMatch(/\(cut at 1048576 characters of \d+: these lines are longer than one answer may carry\)/);
+  });
+
+  it('does not load a file larger than a read answers for (a 3 GB file took the server to 3 GB)', async () => {
+    const fd = openSync(join(dir, 'huge.bin'), 'w');
+    ftruncateSync(fd, 300 * 1024 * 1024);
+    closeSync(fd);
+    const client = await connect(['-C', dir]);
+    const r = await call(client, 'read', { path: 'huge.bin', limit: 1 });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toBe(`read failed: cannot read: huge.bin: it is ${300 * 1024 * 1024} bytes, more than ${256 * 1024 * 1024} are read`);
   });
 
   it('does not show what a version-control directory holds, however it is spelled', async () => {
