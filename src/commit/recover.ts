@@ -120,7 +120,8 @@ export async function recoverJournals(
     out.commits++;
     try {
       const settled = await replay(fs, j, done ? undefined : { dir: stateDir, path }, out);
-      if (settled) await remove(fs, settled === 'here' ? path : settled, out.leftovers, settled === 'here' ? path : settled);
+      const journal = settled === 'here' ? path : settled;
+      if (journal) await remove(fs, journal, out.leftovers, journal);
     } finally {
       files.release();
     }
@@ -131,6 +132,9 @@ export async function recoverJournals(
   out.finished = out.finished.map(shown);
   return out;
 }
+
+/** Recovery names every path as the journal does: the paths themselves, no pinned directory between. */
+const same = (p: string) => p;
 
 /**
  * Act on one verified journal (`undone`: where it lies, unless it is marked
@@ -143,7 +147,6 @@ async function replay(
   undone: { dir: string; path: string } | undefined,
   out: Recovered,
 ): Promise<string | undefined> {
-  const same = (p: string) => p;
   if (undone && journal.single && journal.entries.length === 1) {
     if (!(await singleSwitched(fs, journal, same))) {
       // Not switched: the backup goes first, so that an interrupted cleanup still reads as not switched.
@@ -176,10 +179,9 @@ async function replay(
 
 /** A commit past its commit point: its leftover side files removed, nothing undone. */
 async function finished(fs: Fs, journal: Journal, out: Recovered): Promise<void> {
-  out.leftovers.push(...(await finishCommitted(fs, journal, (p) => p)));
+  out.leftovers.push(...(await finishCommitted(fs, journal, same)));
   out.finishedCommits++;
   out.finished.push(...journal.entries.map((e) => (e.op === 'delete' ? `${e.target} (deleted)` : e.target)));
-  return undefined;
 }
 
 export function recoveryText(r: Recovered): string | undefined {

@@ -35,39 +35,40 @@ const fold = (segment: string): string => segment.toLowerCase().replace(/[. ]+$/
 /** commit/state-dir.ts's STATE_DIR, spelled here so the config folder does not import the commit's. */
 const STATE_DIR_NAME = '.chord-patch';
 
-/**
- * Why no operation may touch the path whose location relative to the root
- * is `rel` (`/` or the platform separator between names; for a path outside
- * the root, its absolute form), or undefined. `abs`: the absolute path, to
- * compare with the config files in use.
- */
+/** The names in `rel` (`/` or the platform separator between them), `.` left out. */
+const segmentsOf = (rel: string): string[] => rel.split(sep === '/' ? '/' : /[\\/]/).filter((s) => s !== '' && s !== '.');
+
+/** Any of the names a version-control directory (the last one too: a worktree's `.git` is a file naming the repository). */
+const inVcsDir = (segments: readonly string[]): boolean => segments.some((s) => VCS_DIRS.has(fold(s)));
+
 /**
  * Why the read tools do not show a path: a version-control directory, which
  * holds what a model has no use for and a user may not want sent anywhere (a
  * remote's URL with its token, hooks); `--allow-vcs-dirs` lifts it.
  */
 export function unreadableReason(rel: string, options: ReservedOptions = {}): string | undefined {
-  if (options.allowVcs) return undefined;
-  const segments = rel.split(sep === '/' ? '/' : /[\\/]/).filter((s) => s !== '' && s !== '.');
-  if (!segments.some((s) => VCS_DIRS.has(fold(s)))) return undefined;
+  if (options.allowVcs || !inVcsDir(segmentsOf(rel))) return undefined;
   return 'is inside a version-control directory (.git, .hg or .svn), which the read tools do not show: it can hold credentials';
 }
 
+/**
+ * Why no operation may touch the path whose location relative to the root
+ * is `rel` (`/` or the platform separator between names; for a path outside
+ * the root, its absolute form), or undefined. `abs`: the absolute path, to
+ * compare with the config files in use.
+ */
 export function reservedReason(rel: string, abs: string, options: ReservedOptions = {}): string | undefined {
-  const segments = rel.split(sep === '/' ? '/' : /[\\/]/).filter((s) => s !== '' && s !== '.');
+  const segments = segmentsOf(rel);
   if (segments.some((s) => fold(s) === STATE_DIR_NAME))
     return (
       "is inside chord-patch's state directory (.chord-patch/), which no patch may write: " +
       'it holds the commit lock and the journals that recovery acts on'
     );
-  if (!options.allowVcs) {
-    // The last name too: a worktree's `.git` is a file that tells git where the repository is.
-    if (segments.some((s) => VCS_DIRS.has(fold(s))))
-      return (
-        'is inside a version-control directory (.git, .hg or .svn), which no patch may write: ' +
-        'what is written there can run at the next git or hg command (pass --allow-vcs-dirs to permit it)'
-      );
-  }
+  if (!options.allowVcs && inVcsDir(segments))
+    return (
+      'is inside a version-control directory (.git, .hg or .svn), which no patch may write: ' +
+      'what is written there can run at the next git or hg command (pass --allow-vcs-dirs to permit it)'
+    );
   const isRootConfig = segments.length === 1 && fold(segments[0]!) === DEFAULT_CONFIG_FILE;
   if (isRootConfig || options.configFiles?.includes(abs))
     return "is the chord-patch config file, which no patch may write (its permission rules would be the patch's own): edit it by hand";

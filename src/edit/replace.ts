@@ -178,17 +178,8 @@ function prepare(e: EditEntry, entry: number): Prepared | EntryResult {
   }
   const diff = cleanAdded(charRuns(oldLf, newLf));
   const cleanNew = newSide(diff.parts);
-  const oldLines = oldLf.split('\n');
-  const placeholder = placeholderForDropped(oldLines, cleanNew.split('\n'));
-  if (placeholder !== undefined) {
-    const kept = new Set(cleanNew.split('\n').map((l) => l.trim()));
-    const dropped = oldLines.filter((l) => l.trim() !== '' && !kept.has(l.trim())).length;
-    return {
-      ok: false,
-      code: 'placeholder',
-      message: placeholderMessage(placeholder, `${dropped} line${dropped === 1 ? '' : 's'} of old_string`),
-    };
-  }
+  const placeholder = placeholderForDropped(oldLf.split('\n'), cleanNew.split('\n'));
+  if (placeholder) return { ok: false, code: 'placeholder', message: placeholderMessage(placeholder, ' of old_string') };
   if (cleanNew === oldLf) {
     return {
       ok: false,

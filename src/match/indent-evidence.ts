@@ -440,6 +440,8 @@ function foreignIndent(seq: readonly SeqLine[]): boolean {
 interface Line {
   op: ' ' | '-' | '+';
   text: string;
+  paired?: true;
+  fromFile?: true;
 }
 
 export type ReindentedHunk<L> = { ok: true; lines: L[]; note?: string } | { ok: false; message: string };
@@ -462,8 +464,8 @@ export function reindentHunk<L extends Line>(
           op: l.op,
           text: l.text,
           file: fileLine(f++) ?? '',
-          ...('paired' in l && l.paired ? { paired: true as const } : {}),
-          ...('fromFile' in l && l.fromFile ? { fromFile: true as const } : {}),
+          ...(l.paired ? { paired: true as const } : {}),
+          ...(l.fromFile ? { fromFile: true as const } : {}),
         },
   );
   const r = reindentSeq(seq, fileLine(start - 1), fileLine(f), nearbyLines(fileLine, start, f));

@@ -6,7 +6,7 @@
 import { jsonDoc } from '../report/json.js';
 import { modelMessage } from '../report/message.js';
 import type { Outcome } from '../types.js';
-import { type CallContext, runEditCall, runFileOps, runPatchCall } from './engine.js';
+import { type CallContext, runEditCall, runFileOps, runPatchCall, unknownKeys } from './engine.js';
 import { readTool } from './read.js';
 import { writeOp } from '../input/whole-file.js';
 import { rejected } from '../run/pipeline.js';
@@ -65,13 +65,6 @@ function withinLimit(o: Outcome, text: string, doc: Record<string, unknown>, siz
 /** Arguments the tool cannot take: the same shape of report as any other refusal. */
 function badArguments(tool: Outcome['tool'], message: string, code: 'bad_input' | 'internal_error' = 'bad_input'): ToolResult {
   return outcomeResult(rejected(tool, false, { code, message }));
-}
-
-function unknownKeys(args: Record<string, unknown>, known: readonly string[]): string | undefined {
-  const extra = Object.keys(args).filter((k) => !known.includes(k));
-  return extra.length > 0
-    ? `unknown argument${extra.length === 1 ? '' : 's'} ${extra.map((k) => JSON.stringify(k)).join(', ')}`
-    : undefined;
 }
 
 function writeCall(args: Record<string, unknown>, ctx: CallContext): Promise<ToolResult> | ToolResult {

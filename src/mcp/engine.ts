@@ -83,3 +83,11 @@ export async function readEntryInRoot(path: string, ctx: CallContext): Promise<{
     return { refused: e.message };
   }
 }
+
+/** Argument names a tool does not take, as a phrase for its refusal; undefined when there are none. */
+export function unknownKeys(args: Record<string, unknown>, known: readonly string[]): string | undefined {
+  const extra = Object.keys(args).filter((k) => !known.includes(k));
+  return extra.length > 0
+    ? `unknown argument${extra.length === 1 ? '' : 's'} ${extra.map((k) => JSON.stringify(k)).join(', ')}`
+    : undefined;
+}

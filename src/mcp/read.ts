@@ -3,7 +3,7 @@
 
 import { prepareDecoding, decodeLines } from '../text/decode.js';
 import { numberedLines } from '../report/numbered.js';
-import { type CallContext, readEntryInRoot } from './engine.js';
+import { type CallContext, readEntryInRoot, unknownKeys } from './engine.js';
 
 /** Lines shown when the call gives no limit: enough for most files, bounded for the model's context. */
 export const DEFAULT_READ_LINES = 2000;
@@ -21,11 +21,8 @@ const failed = (path: string, error: string): ReadResult => ({ ok: false, text: 
 
 export async function readTool(args: Record<string, unknown>, ctx: CallContext): Promise<ReadResult> {
   const { path, offset = 1, limit = DEFAULT_READ_LINES } = args;
-  const extra = Object.keys(args).filter((k) => k !== 'path' && k !== 'offset' && k !== 'limit');
-  if (extra.length > 0) {
-    const named = extra.map((k) => JSON.stringify(k)).join(', ');
-    return failed(String(path), `unknown argument${extra.length === 1 ? '' : 's'} ${named}: read takes {"path", "offset"?, "limit"?}`);
-  }
+  const extra = unknownKeys(args, ['path', 'offset', 'limit']);
+  if (extra) return failed(String(path), `${extra}: read takes {"path", "offset"?, "limit"?}`);
   if (typeof path !== 'string' || path.trim() === '') return failed(String(path), 'path must be a non-empty string');
   if (!Number.isInteger(offset) || (offset as number) < 1) return failed(path, 'offset must be a whole number of at least 1');
   if (!Number.isInteger(limit) || (limit as number) < 1) return failed(path, 'limit must be a whole number of at least 1');

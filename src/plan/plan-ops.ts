@@ -4,7 +4,7 @@
 // OpError for it; planPatch (planner.ts) collects those and decides what commits.
 
 import { locateHunks, type LocateResult } from '../match/hunks.js';
-import { newSide } from '../match/hunk-lines.js';
+import { newSide, oldSide } from '../match/hunk-lines.js';
 import { stripHunk, strippedNote } from '../match/line-numbers.js';
 import { LineIndex } from '../match/seek.js';
 import type { LineTable } from '../text/table.js';
@@ -132,12 +132,8 @@ function updatedContent(view: PlanView, i: number, op: Op<'update'>, ref: PathRe
   const cleaned = cleanHunks(op.hunks);
   if (!cleaned.ok) throw refused(cleaned);
   for (const h of cleaned.hunks) {
-    const old = h.lines.filter((l) => l.op !== '+').map((l) => l.text);
-    const line = placeholderForDropped(old, newSide(h.lines));
-    if (line !== undefined) {
-      const dropped = h.lines.filter((l) => l.op === '-' && l.text.trim() !== '').length;
-      throw new OpError('placeholder', placeholderMessage(line, `${dropped} line${dropped === 1 ? '' : 's'}`), { patchLine: h.patchLine });
-    }
+    const found = placeholderForDropped(oldSide(h.lines), newSide(h.lines));
+    if (found) throw new OpError('placeholder', placeholderMessage(found), { patchLine: h.patchLine });
   }
   view.reports[i]!.cleaned = cleaned.removed;
   let hunks: readonly Hunk[] = cleaned.hunks;

@@ -124,9 +124,14 @@ export class PlanView {
   }
 
   private snapshotOf(ref: PathRef): VState {
+    this.nameable(ref);
+    return this.snapshotState(ref.abs);
+  }
+
+  /** A path an operation may name at all: inside the working directory (unless allowed), and a file's spelling. */
+  private nameable(ref: PathRef): void {
     if (this.snapshot.outside.has(ref.abs)) throw outsideRoot(this.root).at(ref.raw);
     if (namesDirectory(ref.raw)) throw spelledAsDirectory().at(ref.raw);
-    return this.snapshotState(ref.abs);
   }
 
   /** The path as the snapshot holds it, whatever this run's operations did to it. */
@@ -150,8 +155,7 @@ export class PlanView {
 
   /** The state of a path the operation may write (inside the working directory unless allowed). */
   target(ref: PathRef): VState {
-    if (this.snapshot.outside.has(ref.abs)) throw outsideRoot(this.root).at(ref.raw);
-    if (namesDirectory(ref.raw)) throw spelledAsDirectory().at(ref.raw);
+    this.nameable(ref);
     return this.stateOf(ref.abs);
   }
 

@@ -24,18 +24,23 @@ export const isPlaceholder = (line: string): boolean => PLACEHOLDER.test(line) |
  * stands for the dropped code (what models mean by it) or replaces it (what
  * writing it does), two readings that leave different files. A bare `...`
  * is also a statement (Python's Ellipsis, a stub body): only a placeholder
- * in a comment, or one naming the omission, counts. Returns the line, or
- * undefined.
+ * in a comment, or one naming the omission, counts. Returns the line and how
+ * many old lines the new text drops, or undefined.
  */
-export function placeholderForDropped(oldLines: readonly string[], newLines: readonly string[]): string | undefined {
+export function placeholderForDropped(
+  oldLines: readonly string[],
+  newLines: readonly string[],
+): { line: string; dropped: number } | undefined {
   const old = new Set(oldLines.map((l) => l.trim()));
   const added = newLines.find((l) => !old.has(l.trim()) && /^\s*(?:\/\/|#|--|\/\*|<!--|;|%)/.test(l) && isPlaceholder(l.trim()));
   if (added === undefined) return undefined;
   const kept = new Set(newLines.map((l) => l.trim()));
-  return oldLines.some((l) => l.trim() !== '' && !kept.has(l.trim())) ? added.trim() : undefined;
+  const dropped = oldLines.filter((l) => l.trim() !== '' && !kept.has(l.trim())).length;
+  return dropped > 0 ? { line: added.trim(), dropped } : undefined;
 }
 
-/** The refusal's words, for a patch's hunk and an edit alike. */
-export const placeholderMessage = (line: string, dropped: string): string =>
-  `${JSON.stringify(line)} reads as a placeholder for code left out, and the change removes ${dropped} it may stand for: ` +
+/** The refusal's words, for a patch's hunk and an edit alike (`of`: whose lines, when the reader needs telling). */
+export const placeholderMessage = (found: { line: string; dropped: number }, of = ''): string =>
+  `${JSON.stringify(found.line)} reads as a placeholder for code left out, and the change removes ` +
+  `${found.dropped} line${found.dropped === 1 ? '' : 's'}${of} it may stand for: ` +
   'written, the placeholder would replace that code; send the lines in full, or leave out only lines you keep unchanged';
