@@ -258,6 +258,13 @@ export interface Fs {
   rename(from: string, to: string): Promise<void>;
   /** link(2): a second name for `from`; EEXIST when `to` exists (never replaces). */
   link(from: string, to: string): Promise<void>;
+  /**
+   * Optional: swap the files at `a` and `b` in one step (renameat2's
+   * RENAME_EXCHANGE); false, with nothing moved, where it cannot. The commit
+   * then sees which file its new content displaced. Without it the commit
+   * renames, after a last look at the target.
+   */
+  exchange?(a: string, b: string): Promise<boolean>;
   /** Optional: readlink(2), the link's own target (never followed); without it links are read as blocked entries. */
   readlink?(path: string): Promise<string>;
   /** Optional: symlink(2), EEXIST when `path` exists; without it a diff's link entries fail. */

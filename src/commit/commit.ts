@@ -307,33 +307,72 @@ async function switchOne(
   state: { failure?: Failure },
 ): Promise<void> {
   const target = pins.name(m.abs);
+  const changed = (why: string) => void (state.failure ??= { code: 'changed_after_planning', path: m.path, why });
   try {
-    // Immediately before this target's own switch: a foreign write since
-    // the snapshot must not be overwritten.
-    if (!(await unchanged(fs, target, m.before))) {
-      state.failure ??= { code: 'changed_after_planning', path: m.path, why: 'it changed on disk after planning' };
-      return;
-    }
     // Its directory, moved since it was pinned, would take the write wherever it went.
     try {
       await pins.recheck(m.abs);
     } catch (err) {
       if (!(err instanceof Refused)) throw err;
-      state.failure ??= { code: 'changed_after_planning', path: m.path, why: `its directory changed: ${err.message}` };
-      return;
+      return changed(`its directory changed: ${err.message}`);
     }
     if (e.op === 'create') {
+      if (!(await unchanged(fs, target, m.before))) return changed(CHANGED);
       await fs.link(pins.name(e.tmp!), target);
-    } else if (e.op === 'replace') {
-      await fs.link(target, pins.name(e.backup!));
-      await fs.rename(pins.name(e.tmp!), target);
-    } else {
-      await fs.rename(target, pins.name(e.backup!));
+      touched.add(m.abs);
+      return;
     }
-    touched.add(m.abs);
+    // The file the switch takes away is checked once it has its backup name, which no other program writes:
+    // a foreign write since the snapshot, even one an instant before, is then never overwritten.
+    const backup = pins.name(e.backup!);
+    if (e.op === 'delete') {
+      await fs.rename(target, backup);
+      touched.add(m.abs);
+      if (await unchanged(fs, backup, m.before)) return;
+      // Another program's file goes back (the rollback removes its second name); if a file took its place meanwhile,
+      // the rollback keeps both.
+      await fs.link(backup, target).then(
+        () => touched.delete(m.abs),
+        () => {},
+      );
+      return changed(CHANGED);
+    }
+    try {
+      await fs.link(target, backup);
+    } catch (err) {
+      // link(2) answers ENOENT while another program renames a file over this one: a change, not a failed write.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return changed(CHANGED);
+      throw err;
+    }
+    if (!(await unchanged(fs, backup, m.before))) return changed(CHANGED);
+    if (!(await replaceKept(fs, pins.name(e.tmp!), target, backup, touched, m.abs))) changed(CHANGED);
   } catch (err) {
     state.failure ??= { code: 'write_failed', path: m.path, why: errorText(err) };
   }
+}
+
+const CHANGED = 'it changed on disk after planning';
+
+/**
+ * Switch `target` to the temp file's content if the file there is still the
+ * one `backup` names; false, with the target left as it is, otherwise. A swap
+ * shows which file left: one another program renamed into place since is
+ * swapped back. Without a swap, the rename follows a last look at the target.
+ */
+async function replaceKept(fs: Fs, tmp: string, target: string, backup: string, touched: Set<string>, abs: string): Promise<boolean> {
+  if (fs.exchange && (await fs.exchange(tmp, target))) {
+    touched.add(abs);
+    const [out, kept] = await Promise.all([fs.lstat(tmp), fs.lstat(backup)]);
+    if (out && kept && out.identity === kept.identity) return true;
+    await fs.exchange(tmp, target);
+    touched.delete(abs);
+    return false;
+  }
+  const [now, kept] = await Promise.all([fs.lstat(target), fs.lstat(backup)]);
+  if (!now || !kept || now.identity !== kept.identity) return false;
+  await fs.rename(tmp, target);
+  touched.add(abs);
+  return true;
 }
 
 async function rollBack(

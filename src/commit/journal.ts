@@ -221,8 +221,9 @@ async function undoEntry(fs: Fs, e: JournalEntry, name: Namer, switched: boolean
   if (!e.backup) return false;
   const [t, backup] = await Promise.all([fs.lstat(target), fs.lstat(name(e.backup))]);
   if (!backup) return false;
-  if (t && t.identity === backup.identity) {
-    // The backup is still a second name of the target: its switch never happened, and only the backup goes.
+  if ((t && t.identity === backup.identity) || (switched === false && e.op === 'replace')) {
+    // The backup is still a second name of the target, or the commit knows it never switched (the target, if changed,
+    // is another program's): only the backup goes.
     await fs.unlink(name(e.backup));
     return false;
   }
@@ -235,17 +236,18 @@ export async function finishCommitted(fs: Fs, j: Journal, name: Namer): Promise<
   const leftovers: string[] = [];
   for (const e of j.entries) {
     if (e.backup) await remove(fs, name(e.backup), leftovers, e.backup);
-    // A replaced file's temp file became the target; a created file's is its second name.
-    if (e.tmp && e.op === 'create') await remove(fs, name(e.tmp), leftovers, e.tmp);
+    // A replaced file's temp file became the target, or, swapped, names the backup's file; a created file's is its second name.
+    if (e.tmp) await remove(fs, name(e.tmp), leftovers, e.tmp);
   }
   return leftovers;
 }
 
 /**
  * Whether an interrupted `single` journal's one switch happened, read from
- * its side files. A replace links its backup before renaming the temp file
- * over the target, so the switch happened exactly when the temp file is gone
- * and the backup is there; an add links the temp file to the target, so it
+ * its side files. A replace links its backup before renaming (or swapping)
+ * the temp file into the target, so the switch happened exactly when the
+ * backup is there and the temp file is gone (or names the backup's file, after a
+ * swap); an add links the temp file to the target, so it
  * happened exactly when the target is still the temp file's second name.
  * Removing either side file erases that evidence, so recovery marks a
  * switched journal done before it removes them (recover.ts).
@@ -257,5 +259,6 @@ export async function singleSwitched(fs: Fs, j: Journal, name: Namer): Promise<b
     e.tmp ? fs.lstat(name(e.tmp)) : null,
     e.backup ? fs.lstat(name(e.backup)) : null,
   ]);
-  return e.op === 'create' ? tmp !== null && target !== null && tmp.identity === target.identity : tmp === null && backup !== null;
+  if (e.op === 'create') return tmp !== null && target !== null && tmp.identity === target.identity;
+  return backup !== null && (tmp === null || tmp.identity === backup.identity);
 }

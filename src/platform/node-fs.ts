@@ -54,6 +54,7 @@ import type { DirPin, Fs, OpenTemp, Stat } from '../types.js';
 import { type Io, localDiskType, readRegularFile } from './regular.js';
 import { widenThreadPool } from './thread-pool.js';
 import { copyXattrs } from './xattrs.js';
+import { exchangeNames } from './exchange.js';
 
 function kindOf(s: Stats): Stat['kind'] {
   if (s.isSymbolicLink()) return 'symlink';
@@ -348,6 +349,8 @@ export class NodeFs implements Fs {
     if (this.inline()) linkSync(from, to);
     else await this.pooled<void>((cb) => link(from, to, cb));
   };
+
+  readonly exchange: NonNullable<Fs['exchange']> = async (a, b) => exchangeNames(a, b);
 
   readonly readlink: NonNullable<Fs['readlink']> = (path) => this.readLink(path);
 

@@ -9,7 +9,7 @@ type Node =
   | { kind: 'dir'; mode: number; ino: number }
   | { kind: 'symlink'; target: string; mode: number; ino: number };
 
-export type MemOp = 'writeTemp' | 'rename' | 'link' | 'symlink' | 'unlink' | 'mkdir' | 'rmdir';
+export type MemOp = 'writeTemp' | 'rename' | 'exchange' | 'link' | 'symlink' | 'unlink' | 'mkdir' | 'rmdir';
 
 export interface MemFsHooks {
   /**
@@ -159,6 +159,18 @@ export class MemFs implements Fs {
     this.nodes.delete(from);
     this.nodes.set(to, n);
   }
+
+  /** renameat2's RENAME_EXCHANGE, as the binary has it on Linux: off unless a test sets `fs.exchange = fs.swap`. */
+  exchange?: (a: string, b: string) => Promise<boolean>;
+
+  readonly swap = async (a: string, b: string): Promise<boolean> => {
+    this.change('exchange', b);
+    const x = this.need(a);
+    const y = this.need(b);
+    this.nodes.set(a, y);
+    this.nodes.set(b, x);
+    return true;
+  };
 
   async readlink(path: string): Promise<string> {
     const n = this.need(path, 'symlink');

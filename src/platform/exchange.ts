@@ -1,0 +1,36 @@
+// Swapping two names in one step (renameat2 with RENAME_EXCHANGE), so a
+// commit learns exactly which file its new content displaced: a plain rename
+// would silently drop a file another program renamed into place an instant
+// before. Only the binary on Linux can (Bun's FFI, libc.ts); elsewhere, and on
+// a file system without the flag, the caller falls back to rename.
+
+import { type Calls, errnoAfter, libc, type Signatures } from './libc.js';
+
+const EXCHANGE: Signatures = {
+  renameat2: { args: ['i32', 'cstring', 'i32', 'cstring', 'u32'], returns: 'i32' },
+  __errno_location: { args: [], returns: 'ptr' },
+};
+
+const AT_FDCWD = -100;
+const RENAME_EXCHANGE = 2;
+/** What renameat2 answers where it cannot swap (an old kernel, a file system without the flag): nothing moved. */
+const UNSUPPORTED = new Set([22, 38, 95]);
+/** errno values a caller may see, named as node:fs names them. */
+const NAMES: Record<number, string> = { 1: 'EPERM', 2: 'ENOENT', 13: 'EACCES', 16: 'EBUSY', 18: 'EXDEV', 30: 'EROFS' };
+
+const cString = (s: string) => Buffer.from(`${s}\0`);
+
+/**
+ * Swap the files at `a` and `b`, both of which must exist. False (and nothing
+ * moved) where no swap is possible here; throws, with a node:fs style code,
+ * when the call fails for another reason.
+ */
+export function exchangeNames(a: string, b: string): boolean {
+  const calls: Calls | null = libc(EXCHANGE);
+  if (!calls) return false;
+  if (calls.renameat2!(AT_FDCWD, cString(a), AT_FDCWD, cString(b), RENAME_EXCHANGE) === 0) return true;
+  const errno = errnoAfter(calls);
+  if (UNSUPPORTED.has(errno)) return false;
+  const name = NAMES[errno] ?? `errno ${errno}`;
+  throw Object.assign(new Error(`${name}: cannot swap ${a} and ${b}`), { code: name, errno });
+}

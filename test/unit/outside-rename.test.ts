@@ -1,0 +1,142 @@
+// Another program that replaces a target by renaming its own file into place
+// (an editor's safe save, a formatter) in the instant between the commit's
+// re-check and its switch: its file must never be overwritten or deleted
+// unseen. The commit checks the file it takes away under its backup name,
+// and where it can swap (renameat2's RENAME_EXCHANGE, the binary on Linux)
+// sees which file its swap displaced. Each case wrote over, or deleted, the
+// other program's file with an "applied" report before.
+
+import { describe, expect, it } from 'vitest';
+import { recover } from '../../src/index.js';
+import { runPatchText } from '../../src/run/pipeline.js';
+import { killedDuring, MemFs } from '../support/memfs.js';
+
+const P = (...lines: string[]) => ['*** Begin Patch', ...lines, '*** End Patch'].join('\n');
+const run = (fs: MemFs, text: string) => runPatchText(text, { fs, cwd: '/work', isAlive: () => false });
+const stateFiles = (fs: MemFs) => [...fs.nodes.keys()].filter((p) => p.includes('.chord-patch'));
+const UPDATE = P('*** Update File: a.txt', '@@', '-old', '+new');
+const isBackup = (path: string) => path.includes('.chord-patch-') && path.endsWith('.old');
+
+/** The other program's save: a new file renamed over the target (a new inode). */
+const save = (fs: MemFs, text = 'saved by an editor\n') => fs.put('/work/a.txt', text);
+
+for (const swaps of [false, true]) {
+  const how = swaps ? 'with a swap' : 'with a rename';
+  const fresh = (files: Record<string, string>) => {
+    const fs = new MemFs(files);
+    if (swaps) fs.exchange = fs.swap;
+    return fs;
+  };
+
+  describe(`replacing a file, ${how}`, () => {
+    it('keeps a file renamed into place right after the backup was linked', async () => {
+      const fs = fresh({ 'a.txt': 'old\n' });
+      fs.hooks.beforeWrite = (path, _n, op) => {
+        if (op === 'link' && isBackup(path)) queueMicrotask(() => save(fs));
+      };
+      const o = await run(fs, UPDATE);
+      expect(o.status).toBe('rejected');
+      expect(o.error?.code).toBe('changed_after_planning');
+      expect(fs.text('/work/a.txt')).toBe('saved by an editor\n');
+      expect(stateFiles(fs)).toEqual([]);
+    });
+
+    it('keeps a file renamed into place an instant before the switch, and rolls the other targets back', async () => {
+      const fs = fresh({ 'a.txt': 'old\n', 'b.txt': 'b\n' });
+      fs.hooks.beforeWrite = (path, _n, op) => {
+        // The last step before a.txt's switch: its swap, or the rename itself.
+        if (path === '/work/a.txt' && (op === 'exchange' || op === 'rename')) save(fs);
+      };
+      const o = await run(fs, P('*** Update File: b.txt', '-b', '+B', '*** Update File: a.txt', '-old', '+new'));
+      if (swaps) {
+        expect(o.status).toBe('rejected');
+        expect(o.error?.code).toBe('changed_after_planning');
+        expect(fs.text('/work/a.txt')).toBe('saved by an editor\n');
+        expect(fs.text('/work/b.txt')).toBe('b\n');
+      } else {
+        // Without a swap, a save inside the rename call itself cannot be seen (docs/commit-safety.md states this window).
+        expect(o.status).toBe('applied');
+      }
+      expect(stateFiles(fs)).toEqual([]);
+    });
+
+    it('reports a backup link that lost a race with a rename (ENOENT) as a change, not a failed write', async () => {
+      const fs = fresh({ 'a.txt': 'old\n' });
+      fs.hooks.beforeWrite = (path, _n, op) => {
+        if (op === 'link' && isBackup(path)) throw Object.assign(new Error(`ENOENT: link '${path}'`), { code: 'ENOENT' });
+      };
+      const o = await run(fs, UPDATE);
+      expect(o.error?.code).toBe('changed_after_planning');
+      expect(fs.text('/work/a.txt')).toBe('old\n');
+      expect(stateFiles(fs)).toEqual([]);
+    });
+
+    it('applies as before when nobody else writes, leaving no side file', async () => {
+      const fs = fresh({ 'a.txt': 'old\n', 'b.txt': 'b\n' });
+      const o = await run(fs, P('*** Update File: a.txt', '-old', '+new', '*** Update File: b.txt', '-b', '+B'));
+      expect(o.status).toBe('applied');
+      expect(fs.text('/work/a.txt')).toBe('new\n');
+      expect(fs.text('/work/b.txt')).toBe('B\n');
+      expect(stateFiles(fs)).toEqual([]);
+    });
+  });
+
+  describe(`deleting a file, ${how}`, () => {
+    it('puts back a file renamed into place an instant before the deletion', async () => {
+      const fs = fresh({ 'a.txt': 'old\n' });
+      fs.hooks.beforeWrite = (path, _n, op) => {
+        if (op === 'rename' && isBackup(path)) save(fs);
+      };
+      const o = await run(fs, P('*** Delete File: a.txt'));
+      expect(o.status).toBe('rejected');
+      expect(o.error?.code).toBe('changed_after_planning');
+      expect(fs.text('/work/a.txt')).toBe('saved by an editor\n');
+      expect(stateFiles(fs)).toEqual([]);
+    });
+  });
+}
+
+describe('a single-file commit killed right after its swap', () => {
+  it('is read as switched by the next run: the new content stays and the side files go', async () => {
+    const fs = new MemFs({ 'a.txt': 'old\n' });
+    fs.exchange = fs.swap;
+    let swapped = false;
+    const killed = await killedDuring(
+      fs,
+      () => run(fs, UPDATE),
+      (_path, _n, op) => {
+        if (swapped) return true;
+        swapped = op === 'exchange';
+        return false;
+      },
+    );
+    expect(killed).toBe(true);
+    expect(fs.text('/work/a.txt')).toBe('new\n');
+    const r = await recover({ fs, cwd: '/work', isAlive: () => false });
+    expect(r.message).toContain('a.txt');
+    expect(r.message).not.toContain('no file had been changed');
+    expect(fs.text('/work/a.txt')).toBe('new\n');
+    expect(stateFiles(fs)).toEqual([]);
+  });
+
+  it('is rolled back whole when the commit had more files', async () => {
+    const fs = new MemFs({ 'a.txt': 'old\n', 'b.txt': 'b\n' });
+    fs.exchange = fs.swap;
+    let swapped = false;
+    const killed = await killedDuring(
+      fs,
+      () => run(fs, P('*** Update File: a.txt', '-old', '+new', '*** Update File: b.txt', '-b', '+B')),
+      (_path, _n, op) => {
+        if (swapped) return true;
+        swapped = op === 'exchange';
+        return false;
+      },
+    );
+    expect(killed).toBe(true);
+    const r = await recover({ fs, cwd: '/work', isAlive: () => false });
+    expect(r.message).toContain('restored');
+    expect(fs.text('/work/a.txt')).toBe('old\n');
+    expect(fs.text('/work/b.txt')).toBe('b\n');
+    expect(stateFiles(fs)).toEqual([]);
+  });
+});
