@@ -19,6 +19,8 @@ export interface CallContext {
   session: { session: string; stateDir: string };
   /** This connection's --3way (stale/): stale patches and edits merged into the file. */
   threeWay?: 'merge' | 'markers';
+  /** The client's cancellation of this call: honoured up to the commit (RunOptions.signal). */
+  signal?: AbortSignal;
 }
 
 /** The root's permission rules as the planner's hooks, as the CLI sets them: patches by apply_patch's rules, edits by edit's. */
@@ -43,6 +45,7 @@ function runOptions(ctx: CallContext) {
     ...permissions(ctx),
     ...ctx.session,
     ...(ctx.threeWay ? { threeWay: ctx.threeWay } : {}),
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ import type { Fs } from '../types.js';
 import { VERSION } from '../version.js';
 import { answeringTransport } from './answering.js';
 import { callTool } from './calls.js';
+import { unheardChange, withUnheard } from './unheard.js';
 import type { CallContext } from './engine.js';
 
 export interface McpOptions {
@@ -64,6 +65,8 @@ async function clientRoot(server: McpServer): Promise<string | undefined> {
 export function connectionServer(sdk: Sdk, options: McpOptions, session: CallContext['session']): McpServer {
   const server = new sdk.McpServer({ name: 'chord-patch', version: VERSION }, { capabilities: { tools: {} } });
   const rootOf = async () => resolve(options.root ?? (await clientRoot(server)) ?? process.cwd());
+  // What calls cancelled too late to stop changed, told with the next answer (unheard.ts).
+  const unheard: string[] = [];
   for (const tool of mcpTools({
     ...(options.model !== undefined ? { model: options.model } : {}),
     ...(options.config ? { config: options.config } : {}),
@@ -71,14 +74,21 @@ export function connectionServer(sdk: Sdk, options: McpOptions, session: CallCon
     server.registerTool(
       tool.name,
       { description: tool.description, inputSchema: schemaOf(tool.inputSchema), annotations: tool.annotations },
-      async (args: unknown) =>
-        callTool(tool.name, args, {
+      async (args: unknown, ctx: { mcpReq: { signal: AbortSignal } }) => {
+        const { signal } = ctx.mcpReq;
+        const result = await callTool(tool.name, args, {
           root: await rootOf(),
           fs: options.fs,
           config: options.config,
           session,
+          signal,
           ...(options.threeWay ? { threeWay: options.threeWay } : {}),
-        }),
+        });
+        if (!signal.aborted) return withUnheard(result, unheard.splice(0));
+        const change = unheardChange(result);
+        if (change) unheard.push(change);
+        return result;
+      },
     );
   }
   return server;

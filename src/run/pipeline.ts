@@ -59,6 +59,12 @@ export interface RunOptions extends PlanOptions, SessionOptions, LockOptions, St
    * output has no diff in it).
    */
   diffs?: boolean;
+  /**
+   * Stops the run when aborted before its commit begins: nothing is written,
+   * and the outcome is rejected with code `interrupted`. A commit already
+   * begun is finished (or rolled back), and the outcome says what is on disk.
+   */
+  signal?: AbortSignal;
 }
 
 export function rejected(tool: Outcome['tool'], dryRun: boolean, error: Outcome['error'], notes: Note[] = []): Outcome {
@@ -148,6 +154,7 @@ async function runStages<P extends { plan: Plan }>(job: Job<P>, options: RunOpti
     guard,
     confine: !options.allowOutside,
     diffs: options.diffs !== false,
+    signal: options.signal,
     ...job.commit,
   });
   return job.settle ? job.settle(outcome, planned) : outcome;
@@ -317,6 +324,8 @@ export interface FinishOptions {
   pruneDirs?: 'undo' | 'diff' | undefined;
   /** Compute Outcome.diffs (default true; see RunOptions.diffs). */
   diffs?: boolean;
+  /** RunOptions.signal: checked once, right before the commit. */
+  signal?: AbortSignal | undefined;
 }
 
 /** The commit stage: write the plan (unless dry run) and describe what happened. */
@@ -327,6 +336,10 @@ export async function finish(fs: Fs, plan: Plan, f: FinishOptions): Promise<Outc
   const anyFailed = plan.failed.length > 0;
   if (f.allOrNothing && anyFailed && plan.changes.length > 0) return allOrNothingRefusal(plan, dryRun, tool, notes);
   if (!dryRun && plan.mutations.length > 0) {
+    if (f.signal?.aborted) {
+      const message = 'the run was cancelled before its commit began; nothing was written';
+      return { ...rejected(tool, dryRun, { code: 'interrupted', message }, notes), failed: plan.failed };
+    }
     const ctx = { root, dirs: snapshot.dirs, confine: f.confine, ...(f.guard?.journal ? { journal: f.guard.journal } : {}) };
     const result = await commitPlan(fs, plan.mutations, ctx);
     if (!result.ok) {
