@@ -4,6 +4,7 @@
 // before. Only the binary on Linux can (Bun's FFI, libc.ts); elsewhere, and on
 // a file system without the flag, the caller falls back to rename.
 
+import { constants } from 'node:os';
 import { type Calls, errnoAfter, libc, type Signatures } from './libc.js';
 
 const EXCHANGE: Signatures = {
@@ -13,10 +14,14 @@ const EXCHANGE: Signatures = {
 
 const AT_FDCWD = -100;
 const RENAME_EXCHANGE = 2;
-/** What renameat2 answers where it cannot swap (an old kernel, a file system without the flag): nothing moved. */
-const UNSUPPORTED = new Set([22, 38, 95]);
-/** errno values a caller may see, named as node:fs names them. */
-const NAMES: Record<number, string> = { 1: 'EPERM', 2: 'ENOENT', 13: 'EACCES', 16: 'EBUSY', 18: 'EXDEV', 30: 'EROFS' };
+/**
+ * What renameat2 answers where it cannot swap (EINVAL: a file system without
+ * the flag; ENOSYS: an old kernel or a sandbox; EOPNOTSUPP; EXDEV: a layered
+ * file system that will not swap across its layers): nothing moved, and a
+ * plain rename may still work.
+ */
+const { EXDEV, EINVAL, ENOSYS, EOPNOTSUPP } = constants.errno;
+const UNSUPPORTED = new Set([EXDEV, EINVAL, ENOSYS, EOPNOTSUPP]);
 
 const cString = (s: string) => Buffer.from(`${s}\0`);
 
@@ -31,6 +36,6 @@ export function exchangeNames(a: string, b: string): boolean {
   if (calls.renameat2!(AT_FDCWD, cString(a), AT_FDCWD, cString(b), RENAME_EXCHANGE) === 0) return true;
   const errno = errnoAfter(calls);
   if (UNSUPPORTED.has(errno)) return false;
-  const name = NAMES[errno] ?? `errno ${errno}`;
+  const name = Object.entries(constants.errno).find(([, n]) => n === errno)?.[0] ?? `errno ${errno}`;
   throw Object.assign(new Error(`${name}: cannot swap ${a} and ${b}`), { code: name, errno });
 }
