@@ -35,6 +35,7 @@ import { journalKeyPath } from './journal-key.js';
 import { type Holder, holderText, thisProcess, verdict } from './liveness.js';
 import { backoff, GUARD_SLOTS, guardNames, uniqueId, waitedText } from './lock.js';
 import { makeDirs } from '../platform/make-dirs.js';
+import { errno } from '../platform/regular.js';
 
 export interface FileLockOptions {
   /** Total wait for other runs' locks (default 30 s). */
@@ -50,8 +51,6 @@ export interface FileLocks {
 
 /** Lock links this process holds now, by key. */
 const held = new Map<string, string>();
-
-const errno = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code;
 
 export function lockDir(): string {
   return join(journalKeyPath(), '..', 'locks');

@@ -28,6 +28,7 @@
 // target, never a wrong one.
 
 import { dirname, join } from 'node:path';
+import { errno } from '../platform/regular.js';
 import { type Image, imageOf, isImage } from '../platform/sha256.js';
 import type { Fs } from '../types.js';
 
@@ -103,14 +104,12 @@ export interface UndoResult {
 /** Maps a path to the name to use for it (through a pinned directory during a commit; itself in recovery). */
 export type Namer = (abs: string) => string;
 
-const code = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code;
-
 /** Unlink `path`; when it stays (anything but ENOENT), `shown` joins `leftovers`, so the report names it. */
 export async function remove(fs: Fs, path: string, leftovers: string[], shown: string): Promise<void> {
   try {
     await fs.unlink(path);
   } catch (e) {
-    if (code(e) !== 'ENOENT') leftovers.push(shown);
+    if (errno(e) !== 'ENOENT') leftovers.push(shown);
   }
 }
 
@@ -150,7 +149,7 @@ export async function undo(fs: Fs, j: Journal, name: Namer, touched?: ReadonlySe
       await fs.rmdir(name(d));
     } catch (e) {
       // Not empty: something that is not this commit's lives there now.
-      if (code(e) !== 'ENOENT' && code(e) !== 'ENOTEMPTY' && code(e) !== 'EEXIST') out.leftovers.push(d);
+      if (errno(e) !== 'ENOENT' && errno(e) !== 'ENOTEMPTY' && errno(e) !== 'EEXIST') out.leftovers.push(d);
     }
   }
   return out;

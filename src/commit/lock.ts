@@ -34,6 +34,7 @@
 
 import { dirname, join } from 'node:path';
 import { ChordPatchError } from '../errors.js';
+import { errno } from '../platform/regular.js';
 import { sha256Hex } from '../platform/sha256.js';
 import type { Fs } from '../types.js';
 import type { RootIdentity } from './journal-file.js';
@@ -84,10 +85,6 @@ export interface Lock {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-
-function errno(e: unknown): string | undefined {
-  return (e as NodeJS.ErrnoException | undefined)?.code;
-}
 
 export { processAlive };
 

@@ -9,13 +9,13 @@
 
 import { join } from 'node:path';
 import { ChordPatchError } from '../errors.js';
+import { errno } from '../platform/regular.js';
 import type { Fs } from '../types.js';
 import { type RootIdentity, rootIdentity } from './journal-file.js';
 
 /** Where a root's lock and journals live: `.chord-patch/` in the root, removed again when empty. */
 export const STATE_DIR = '.chord-patch';
 
-const errno = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code;
 const device = (identity: string) => identity.slice(0, identity.indexOf(':'));
 
 /**

@@ -11,6 +11,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { homedir } from 'node:os';
+import { kindText } from '../platform/regular.js';
 
 /** Looked up in the working directory when no --config is given. */
 export const DEFAULT_CONFIG_FILE = '.chord-patch.yaml';
@@ -83,15 +84,6 @@ const inside = (dir: string, p: string): boolean => {
 
 const errorCode = (e: unknown): string => (e as NodeJS.ErrnoException)?.code ?? 'unknown error';
 
-function kindOf(s: Stats): string {
-  if (s.isFIFO()) return 'a FIFO';
-  if (s.isDirectory()) return 'a directory';
-  if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device';
-  if (s.isSocket()) return 'a socket';
-  if (s.isSymbolicLink()) return 'a symbolic link';
-  return 'not a regular file';
-}
-
 /** Read `path` (no link in its last step) as a bounded regular file; problems are reported as `source`'s. */
 function readRegular(path: string | undefined, source: string): ConfigText {
   const problem = (why: string) => ({ source, problem: why });
@@ -105,7 +97,7 @@ function readRegular(path: string | undefined, source: string): ConfigText {
   }
   try {
     const st = fstatSync(fd);
-    if (!st.isFile()) return problem(`is ${kindOf(st)}, not a regular file; nothing was read`);
+    if (!st.isFile()) return problem(`is ${kindText(st)}, not a regular file; nothing was read`);
     if (st.size > MAX_CONFIG_BYTES) return problem(`is larger than the ${MAX_CONFIG_BYTES} bytes a config may hold`);
     const buf = Buffer.alloc(st.size + 1);
     let n = 0;

@@ -51,7 +51,7 @@ import {
   writevSync,
 } from 'node:fs';
 import type { DirPin, Fs, OpenTemp, Stat } from '../types.js';
-import { type Io, localDiskType, readRegularFile } from './regular.js';
+import { errno, type Io, localDiskType, readRegularFile } from './regular.js';
 import { widenThreadPool } from './thread-pool.js';
 import { copyXattrs } from './xattrs.js';
 import { exchangeNames } from './exchange.js';
@@ -61,10 +61,6 @@ function kindOf(s: Stats): Stat['kind'] {
   if (s.isFile()) return 'file';
   if (s.isDirectory()) return 'dir';
   return 'other';
-}
-
-function code(e: unknown): string | undefined {
-  return (e as NodeJS.ErrnoException | undefined)?.code;
 }
 
 /** Read size when comparing a file with bytes in memory (hasBytes). */
@@ -167,7 +163,7 @@ export class NodeFs implements Fs {
         size: s.size,
       };
     } catch (e) {
-      if (code(e) === 'ENOENT' || code(e) === 'ENOTDIR') return null;
+      if (errno(e) === 'ENOENT' || errno(e) === 'ENOTDIR') return null;
       throw e;
     }
   };

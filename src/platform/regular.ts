@@ -28,11 +28,16 @@ export interface Io {
 // Windows has neither flag (nor FIFOs a path can name): the fstat check is all there.
 const FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
+/** The errno code of a failed call (ENOENT, EEXIST, ...), if it has one. */
+export const errno = (e: unknown) => (e as NodeJS.ErrnoException | undefined)?.code;
+
 const refused = (code: string, message: string) => Object.assign(new Error(`${code}: ${message}`), { code });
 
-function kindText(s: Stats): string {
+/** What a file that is not a regular file is, for a message: "is a FIFO, not a regular file". */
+export function kindText(s: Stats): string {
   if (s.isDirectory()) return 'a directory';
   if (s.isFIFO()) return 'a FIFO';
+  if (s.isSymbolicLink()) return 'a symbolic link';
   if (s.isSocket()) return 'a socket';
   if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device';
   return 'not a regular file';

@@ -12,7 +12,7 @@
 // The session folder sits below run/, plan/ and edit/: the runners hand it what it
 // needs of their snapshot as plain data (PatchTargets), so it imports neither.
 
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, type Stats, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { ChordPatchError } from '../errors.js';
@@ -33,6 +33,7 @@ import {
   sessionStatePath,
 } from './state.js';
 import { makeDirs } from '../platform/make-dirs.js';
+import { kindText } from '../platform/regular.js';
 
 export interface SessionOptions {
   /** Session id (`--session`, CHORD_PATCH_SESSION). No id: no state at all. */
@@ -66,15 +67,6 @@ const unusable = (path: string, what: string): ChordPatchError =>
     `session state ${path} ${what}; chord-patch only keeps a small regular file there: remove it or use another session id`,
   );
 
-function kindOf(s: Stats): string {
-  if (s.isFIFO()) return 'a FIFO';
-  if (s.isSymbolicLink()) return 'a symbolic link';
-  if (s.isDirectory()) return 'a directory';
-  if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device';
-  if (s.isSocket()) return 'a socket';
-  return 'not a regular file';
-}
-
 /**
  * The bytes of the state file, or undefined when there is none. Throws a
  * ChordPatchError (`session_state`) when the path is not a regular file or is
@@ -89,7 +81,7 @@ function readStateBytes(path: string): Buffer | undefined {
   } catch {
     return undefined;
   }
-  if (!st.isFile()) throw unusable(path, `is ${kindOf(st)}, not a regular file`);
+  if (!st.isFile()) throw unusable(path, `is ${kindText(st)}, not a regular file`);
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
@@ -99,7 +91,7 @@ function readStateBytes(path: string): Buffer | undefined {
   }
   try {
     const opened = fstatSync(fd);
-    if (!opened.isFile()) throw unusable(path, `is ${kindOf(opened)}, not a regular file`);
+    if (!opened.isFile()) throw unusable(path, `is ${kindText(opened)}, not a regular file`);
     if (opened.size > MAX_SESSION_STATE_BYTES)
       throw unusable(path, `holds ${opened.size} bytes, more than the ${MAX_SESSION_STATE_BYTES} bytes a session state may`);
     // Read at most one byte past the bound: a file growing under the read still ends.
