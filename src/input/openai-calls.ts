@@ -27,7 +27,7 @@ export interface PatchCall {
   error?: string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Is this JSON value one apply_patch_call item, a list holding one, or a response whose output holds one? */
 export function isPatchCallInput(value: unknown): boolean {
@@ -56,7 +56,7 @@ export function parsePatchCalls(value: unknown): PatchCall[] {
   });
 }
 
-const bad = (message: string): never => {
+export const bad = (message: string): never => {
   throw new ChordPatchError('bad_input', message);
 };
 

@@ -14,7 +14,7 @@
 // fields are refused, as for edit JSON: a field dropped in silence would run
 // a different call than the model asked for.
 
-import { ChordPatchError } from '../errors.js';
+import { bad, isObject } from './openai-calls.js';
 
 export const TEXT_EDITOR_TOOLS = new Set(['str_replace_based_edit_tool', 'str_replace_editor']);
 const COMMANDS = new Set(['view', 'create', 'str_replace', 'insert']);
@@ -24,8 +24,6 @@ export type EditorCall =
   | { command: 'create'; path: string; text: string; overwrite: boolean }
   | { command: 'str_replace'; path: string; old: string; new: string }
   | { command: 'insert'; path: string; after: number; text: string };
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A tool_use block of the text editor, or its bare input object. */
 function inputOf(v: unknown): Record<string, unknown> | undefined {
@@ -38,10 +36,6 @@ function inputOf(v: unknown): Record<string, unknown> | undefined {
 export function isEditorInput(value: unknown): boolean {
   return Array.isArray(value) ? value.some((v) => inputOf(v) !== undefined) : inputOf(value) !== undefined;
 }
-
-const bad = (message: string): never => {
-  throw new ChordPatchError('bad_input', message);
-};
 
 const FIELDS: Record<string, readonly string[]> = {
   view: ['command', 'path', 'view_range'],
