@@ -20,7 +20,7 @@ import type { Hunk } from '../types.js';
 import type { Replacement } from './hunks.js';
 import { placesIn, type Range } from './scope.js';
 import { type LineIndex, PASSES } from './seek.js';
-import { newSide, oldSide, sameSides } from './hunk-lines.js';
+import { informative, newSide, oldSide, sameSides } from './hunk-lines.js';
 
 const sameLines = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((l, k) => l === b[k]);
 
@@ -28,9 +28,6 @@ const sameLines = (a: readonly string[], b: readonly string[]) => a.length === b
 export function changes(hunk: Hunk): boolean {
   return !sameSides(hunk.lines, '+', hunk.lines, '-');
 }
-
-/** A line worth trusting as evidence: it says something (a letter or digit), not just `}` or a blank. */
-const informative = (s: string): boolean => /[\p{L}\p{N}]/u.test(s) && s.trim().length >= 2;
 
 /** Does `lines` stand at file line `at`, under any matching pass? */
 function standsAtLine(index: LineIndex, lines: readonly string[], at: number): boolean {

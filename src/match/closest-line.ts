@@ -13,7 +13,8 @@ const CLOSEST_CANDIDATES = 100;
 const CLOSEST_CHARS = 240;
 const CLOSEST_MIN_SIMILARITY = 0.5;
 
-const trimmedAt = (index: LineIndex, i: number): string => index.table.textAt(i).trim();
+/** File line i's text, trimmed (one string, for the few lines a hint quotes or scores). */
+export const trimmedAt = (index: LineIndex, i: number): string => index.table.textAt(i).trim();
 
 const TOKEN = /[\p{L}\p{N}_]{2,}/gu;
 

@@ -26,9 +26,9 @@
 import type { Hunk } from '../types.js';
 import { quote } from '../text/quote.js';
 import { LineIndex } from './seek.js';
-import { closestLine, firstDifference } from './closest-line.js';
+import { closestLine, firstDifference, trimmedAt } from './closest-line.js';
 import { tolerantCandidates } from './tolerant.js';
-import { newSide, oldSide } from './hunk-lines.js';
+import { informative, newSide, oldSide } from './hunk-lines.js';
 import { isPlaceholder } from '../text/placeholder.js';
 
 const PREVIEW = 120;
@@ -72,9 +72,6 @@ export const quoteHint = (s: string): string => quote(s, PREVIEW);
 /** Is file line i, trimmed, exactly `key` (a trimmed string)? Compared in place. */
 const isLine = (index: LineIndex, i: number, key: string): boolean => i >= 0 && i < index.length && index.table.equalsTrimmed(i, key, true);
 
-/** File line i's text, trimmed (one string, for the few lines a hint quotes or scores). */
-const trimmedAt = (index: LineIndex, i: number): string => index.table.textAt(i).trim();
-
 /** Lines whose trimmed text is a given key (see `occurrencesIn`). */
 type Occurrences = (key: string) => number[];
 
@@ -93,9 +90,6 @@ function occurrencesIn(index: LineIndex): Occurrences {
     return list;
   };
 }
-
-/** A line worth anchoring on: it says something (a letter or digit), not just `}` or a blank. */
-const informative = (s: string): boolean => /[\p{L}\p{N}]/u.test(s) && s.trim().length >= 2;
 
 /**
  * The hint for a hunk whose old side matched nowhere from `cursor`. Pure and

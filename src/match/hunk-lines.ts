@@ -7,6 +7,9 @@ import type { Hunk, HunkLine } from '../types.js';
 import { blockEnd } from './scope.js';
 import type { LineIndex, PassName } from './seek.js';
 
+/** A line worth anchoring on or trusting as evidence: it says something (a letter or digit), not just `}` or a blank. */
+export const informative = (s: string): boolean => /[\p{L}\p{N}]/u.test(s) && s.trim().length >= 2;
+
 /** The lines a hunk expects in the file: context and removed lines. */
 export const oldSide = (lines: readonly HunkLine[]): string[] => sideOf(lines, '+');
 

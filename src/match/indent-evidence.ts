@@ -135,7 +135,7 @@ export function violations(rows: readonly Row[], unit: number, ch: string): numb
   return v;
 }
 
-const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+export const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 /**
  * The file's indentation character and level width, read off its lines in the

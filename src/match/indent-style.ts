@@ -9,7 +9,7 @@
 // result says so.
 
 import type { LineTable } from '../text/table.js';
-import { chooseReadingOf, type SeqLine } from './indent-evidence.js';
+import { chooseReadingOf, gcd, type SeqLine } from './indent-evidence.js';
 import { keepsReplacedLevel } from './indent-levels.js';
 import { type IndentMapping, indentOf } from './reindent.js';
 
@@ -28,8 +28,6 @@ export function charOfLines(lines: readonly string[]): string | undefined {
   }
   return ch;
 }
-
-const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 /**
  * A line indented by tabs and then exactly one space, or by one space alone:
