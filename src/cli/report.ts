@@ -9,6 +9,7 @@ import { jsonDoc } from '../report/json.js';
 import { junitReport } from '../report/junit.js';
 import { PLAIN_STYLE, type Style, terminalFailureReport } from '../report/terminal.js';
 import type { Outcome } from '../types.js';
+import { plural } from '../text/quote.js';
 import type { ApplyFlags } from './options.js';
 import { checkDocument } from './check-json.js';
 
@@ -47,8 +48,6 @@ export interface Printed {
 
 /** One patch file's result; `outcome` is absent when the file could not be read (`unreadable` says why). */
 export type CheckResult = Omit<PatchResult, 'outcome'> & { name: string } & ({ outcome: Outcome } | { unreadable: string });
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The one-line summary of a patch file's result. */
 export function summaryLine(r: CheckResult): string {

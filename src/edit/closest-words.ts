@@ -1,7 +1,7 @@
 // The closest-block search's result (edit/closest.ts) in words a model can
 // act on: the differing characters, or the drift and the range to re-read.
 
-import { quote } from '../text/quote.js';
+import { plural, quote } from '../text/quote.js';
 import type { ClosestMatch } from './closest.js';
 
 /** Characters of a differing line shown, centred on the difference when the line is longer. */
@@ -13,8 +13,6 @@ const quoteAt = (text: string, column: number): string => quote(text, SHOW, colu
 function charName(ch: string): string {
   return ch === '' ? 'the end of the line' : quote(ch);
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The model-facing explanation that follows "old_string not found in file". */
 export function describeClosest(c: ClosestMatch): string {

@@ -3,8 +3,7 @@
 // not applied with its cause, and what to do next. It never echoes the patch.
 
 import type { ChangeKind, ChangeSummary, FailedGroup, Outcome } from '../types.js';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { plural } from '../text/quote.js';
 
 /** The letter of each kind of change, as git's name-status writes it. */
 export const CHANGE_LETTER = { add: 'A', update: 'M', delete: 'D', move: 'R', copy: 'C' } as const satisfies Record<ChangeKind, string>;

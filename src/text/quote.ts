@@ -20,10 +20,13 @@ export function quote(s: string, max = QUOTE_CHARS, around = 0): string {
   return JSON.stringify(`${from > 0 ? '…' : ''}${s.slice(from, to)}${to < s.length ? '…' : ''}`);
 }
 
-/** `n` in upper-case hex, at least `digits` digits: `hex(10, 2)` is "0A". */
 /** An argument or path as a POSIX shell reads it back: plain when it holds nothing the shell acts on, else single-quoted. */
 export const shellQuoted = (a: string): string => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);
 
+/** A count and the word for that many: "1 line", "2 lines", "3 entries" with `many` given. */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** `n` in upper-case hex, at least `digits` digits: `hex(10, 2)` is "0A". */
 export function hex(n: number, digits: number): string {
   return n.toString(16).toUpperCase().padStart(digits, '0');
 }
