@@ -8,10 +8,10 @@
 // file of bounded size. Both are opened without blocking and checked again
 // on the open descriptor, then read at most one byte past the bound.
 
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, realpathSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { homedir } from 'node:os';
-import { kindText } from '../platform/regular.js';
+import { kindText, readFullSync } from '../platform/regular.js';
 
 /** Looked up in the working directory when no --config is given. */
 export const DEFAULT_CONFIG_FILE = '.chord-patch.yaml';
@@ -100,12 +100,7 @@ function readRegular(path: string | undefined, source: string): ConfigText {
     if (!st.isFile()) return problem(`is ${kindText(st)}, not a regular file; nothing was read`);
     if (st.size > MAX_CONFIG_BYTES) return problem(`is larger than the ${MAX_CONFIG_BYTES} bytes a config may hold`);
     const buf = Buffer.alloc(st.size + 1);
-    let n = 0;
-    while (n < buf.length) {
-      const got = readSync(fd, buf, n, buf.length - n, null);
-      if (got === 0) break;
-      n += got;
-    }
+    const n = readFullSync(fd, buf);
     // One byte past what fstat said: the file grew while being read.
     if (n > st.size) return problem('changed while it was read; try again');
     return decode(buf.subarray(0, n), source, path);

@@ -7,7 +7,7 @@
 // to be a regular file, and read only up to a size its kind of file never
 // reaches; anything else is refused with an errno the caller tells apart.
 
-import { constants, type Stats } from 'node:fs';
+import { constants, readSync, type Stats } from 'node:fs';
 
 export interface RegularFile {
   bytes: Uint8Array;
@@ -79,6 +79,17 @@ export async function readRegularFile(io: Io, path: string, maxBytes: number): P
   } finally {
     await io.close(fd).catch(() => {});
   }
+}
+
+/** Read `fd` into `buf` until `buf` is full or the file ends; the number of bytes read. */
+export function readFullSync(fd: number, buf: Buffer): number {
+  let n = 0;
+  while (n < buf.length) {
+    const got = readSync(fd, buf, n, buf.length - n, null);
+    if (got === 0) break;
+    n += got;
+  }
+  return n;
 }
 
 /** statfs(2) f_type of file systems shared between machines (Linux's magic numbers). */

@@ -12,7 +12,7 @@
 // The session folder sits below run/, plan/ and edit/: the runners hand it what it
 // needs of their snapshot as plain data (PatchTargets), so it imports neither.
 
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { ChordPatchError } from '../errors.js';
@@ -33,7 +33,7 @@ import {
   sessionStatePath,
 } from './state.js';
 import { makeDirs } from '../platform/make-dirs.js';
-import { kindText } from '../platform/regular.js';
+import { kindText, readFullSync } from '../platform/regular.js';
 
 export interface SessionOptions {
   /** Session id (`--session`, CHORD_PATCH_SESSION). No id: no state at all. */
@@ -96,12 +96,7 @@ function readStateBytes(path: string): Buffer | undefined {
       throw unusable(path, `holds ${opened.size} bytes, more than the ${MAX_SESSION_STATE_BYTES} bytes a session state may`);
     // Read at most one byte past the bound: a file growing under the read still ends.
     const buf = Buffer.alloc(Math.min(opened.size, MAX_SESSION_STATE_BYTES) + 1);
-    let n = 0;
-    while (n < buf.length) {
-      const got = readSync(fd, buf, n, buf.length - n, null);
-      if (got === 0) break;
-      n += got;
-    }
+    const n = readFullSync(fd, buf);
     if (n > MAX_SESSION_STATE_BYTES) throw unusable(path, `holds more than the ${MAX_SESSION_STATE_BYTES} bytes a session state may`);
     return buf.subarray(0, n);
   } finally {

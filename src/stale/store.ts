@@ -8,12 +8,13 @@
 // says so), but a blob whose bytes no longer hash to its name is never used
 // as a base.
 
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sha256Hex } from '../platform/sha256.js';
 import { preimageDirFor, type SessionOptions } from '../session/store.js';
 import type { Preimage, StoreTrouble } from './types.js';
 import { makeDirs } from '../platform/make-dirs.js';
+import { readFullSync } from '../platform/regular.js';
 
 export const PREIMAGE_STORE_VERSION = 1;
 
@@ -70,12 +71,7 @@ function readBounded(path: string, limit: number): Buffer {
     if (!st.isFile()) throw new Error(`${path} is not a regular file`);
     if (st.size > limit) throw new Error(`${path} is larger than the store keeps`);
     const buf = Buffer.alloc(st.size);
-    let n = 0;
-    while (n < buf.length) {
-      const got = readSync(fd, buf, n, buf.length - n, null);
-      if (got === 0) break;
-      n += got;
-    }
+    const n = readFullSync(fd, buf);
     return buf.subarray(0, n);
   } finally {
     closeSync(fd);
