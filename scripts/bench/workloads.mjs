@@ -10,17 +10,8 @@
 // and `after` is the tree every tool must produce (computed here by plain
 // array splicing, independently of chord-patch).
 
-/** Small, fast, seeded PRNG (mulberry32): the same seed gives the same files. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The drift corpus's seeded PRNG (mulberry32): the same seed gives the same files.
+import { rng } from '../drift/prng.mjs';
 
 const WORDS = [
   'alpha',
@@ -47,7 +38,7 @@ const WORDS = [
  * lines real files have, so matching meets non-unique lines too.
  */
 function codeLines(count, seed) {
-  const rnd = prng(seed);
+  const rnd = rng(seed).next;
   const pick = () => WORDS[Math.floor(rnd() * WORDS.length)];
   const out = new Array(count);
   for (let i = 0; i < count; i++) {
