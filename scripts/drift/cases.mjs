@@ -51,7 +51,8 @@ export function prepareBase(base) {
   return base.prepared;
 }
 
-const copyUnits = (units) => units.map((u) => ({ ...u, lines: u.lines.map((l) => ({ ...l })) }));
+/** The units with each line copied, so a case can change them. */
+export const copyUnits = (units) => units.map((u) => ({ ...u, lines: u.lines.map((l) => ({ ...l })) }));
 
 /** Build one case, or undefined when this base offers nothing for this kind and tool. */
 export function buildCase(r, kind, tool, base) {
@@ -106,7 +107,7 @@ export function buildCase(r, kind, tool, base) {
 /** Old-side lines (context and removed) of all units. */
 const oldSide = (ctx) => ctx.units.flatMap((u) => u.lines.filter((l) => l.op !== '+'));
 /** Context lines that sit in both the before file and the intended result. */
-const contextLines = (ctx) =>
+export const contextLines = (ctx) =>
   ctx.units.flatMap((u) => u.lines.filter((l) => l.op === ' ' && l.bi !== undefined && l.ai !== undefined && !l.last));
 
 /**

@@ -13,7 +13,7 @@
 // Kept apart from cases.mjs (one author's kinds per file); corpus.mjs draws from all.
 
 import { applyEntries, joinLines, oldText, splitLines } from './changes.mjs';
-import { prepareBase } from './cases.mjs';
+import { contextLines, copyUnits, prepareBase } from './cases.mjs';
 import { renderEdit, renderPatch } from './render.mjs';
 import { coarseFold, countFolded } from './typos.mjs';
 
@@ -25,7 +25,6 @@ export const ROUND2_KINDS = {
   'near-dup': { tools: ['patch', 'edit'] },
 };
 
-const copyUnits = (units) => units.map((u) => ({ ...u, lines: u.lines.map((l) => ({ ...l })) }));
 const indentOf = (t) => /^[ \t]*/.exec(t)[0];
 
 /** The file's indentation style: a level reader and the other unit a model might type (`other`: the other character). */
@@ -52,9 +51,6 @@ function reindentSome(r, ctx, pick, otherChar) {
   return true;
 }
 
-/** Context lines that sit in both the before file and the intended result. */
-const contextLines = (ctx) =>
-  ctx.units.flatMap((u) => u.lines.filter((l) => l.op === ' ' && l.bi !== undefined && l.ai !== undefined && !l.last));
 /** Text canonical equivalence cannot change (so what the model adds needs no form of the file's). */
 const stable = (t) => t.normalize('NFC') === t.normalize('NFD');
 
