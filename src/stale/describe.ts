@@ -132,7 +132,6 @@ export function staleMessage(
   path: string,
   mapped: ReturnType<typeof mapRange>,
   current: readonly string[],
-  threeWay: boolean,
 ): string {
   const changes: string[] = [];
   if (mapped.changed.length > 0) changes.push(`${lineList(mapped.changed)} ${changedWhere(p)}`);
@@ -142,9 +141,7 @@ export function staleMessage(
     end: Math.min(current.length, Math.max(mapped.now.end, mapped.now.start + 1) + 1),
   };
   const body = numbered(current, shown);
-  const fix = threeWay
-    ? 'the change could not be merged; rebuild it from these lines'
-    : 'rebuild it from these lines, or pass --3way to merge it into the current file';
+  const fix = 'rebuild it from these lines, or pass --3way to merge it into the current file';
   return (
     `${what} does not match the file now, but matches ${preimageName(p, path)}` +
     `${changes.length > 0 ? ` (${changes.join('; ')})` : ''}; ` +

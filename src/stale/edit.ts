@@ -69,7 +69,7 @@ export async function reviseStaleEdit(
     });
   if (!options.threeWay) {
     const detail = staleDetail(m.preimage, m.range, mapped);
-    const message = staleMessage('old_string', m.preimage, ref.raw, mapped, now, false);
+    const message = staleMessage('old_string', m.preimage, ref.raw, mapped, now);
     return replace({
       ...failure,
       code: 'stale_context',

@@ -146,7 +146,7 @@ async function reviseOne(f: OpFailure, run: StalePatchRun): Promise<Revised> {
     const failure: OpFailure = {
       ...f,
       code: 'stale_context',
-      message: `${f.path}: ${staleMessage(what, m.preimage, f.path, mapped, now, false)}`,
+      message: `${f.path}: ${staleMessage(what, m.preimage, f.path, mapped, now)}`,
       lines: mapped.changed.length > 0 ? mapped.changed.map((n) => n + 1) : [mapped.now.start + 1],
       stale: staleDetail(m.preimage, m.range, mapped),
     };
