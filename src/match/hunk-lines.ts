@@ -113,7 +113,7 @@ export function headerPlaces(
 ): { pass: PassName; hits: number[] } | undefined {
   const hits = index.matches([header], from, to, 'trim', limit);
   if (hits.length === 0) return undefined;
-  return { pass: index.seekAll([header], hits[0]!, hits[0]!, 1)!.pass, hits };
+  return { pass: index.passAt([header], hits[0]!)!, hits };
 }
 
 /**

@@ -299,23 +299,9 @@ export class LineIndex {
     return undefined;
   }
 
-  /**
-   * The places in [from, to] where `pattern` matches, in the first pass that
-   * matches anywhere there (at most `limit`): one place is a decision,
-   * several are an ambiguity. Later passes only add places (each ignores more
-   * than the one before), so they are never consulted once one matched.
-   */
-  seekAll(
-    pattern: readonly string[],
-    from: number,
-    to: number,
-    limit: number,
-    eof = false,
-  ): { pass: PassName; hits: number[] } | undefined {
-    for (const pass of PASSES) {
-      const hits = this.matches(pattern, from, to, pass, limit, eof);
-      if (hits.length > 0) return { pass, hits };
-    }
+  /** The first pass under which `pattern` matches at line `at`, if any. */
+  passAt(pattern: readonly string[], at: number): PassName | undefined {
+    for (const pass of PASSES) if (this.matches(pattern, at, at, pass, 1).length > 0) return pass;
     return undefined;
   }
 }
