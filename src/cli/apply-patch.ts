@@ -23,7 +23,7 @@ export async function applyPatchMain(args: string[], fs: Fs): Promise<number> {
   const config = await configFor(undefined, undefined);
   let input: string | Uint8Array;
   try {
-    input = args[0] === undefined || args[0] === '-' ? readInput(undefined) : rawArgument(args[0], 0, 1);
+    input = args[0] === undefined || args[0] === '-' ? readInput(undefined) : rawArgument(args[0]);
   } catch (e) {
     return emit(errorOutcome(e, 'apply_patch', false), { model: true });
   }

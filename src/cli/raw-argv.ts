@@ -9,13 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { ChordPatchError } from '../errors.js';
 
-/**
- * The argument at `index` of the `count` arguments that end the command line,
- * as bytes when it decoded with replacements, else as given.
- */
-export function rawArgument(decoded: string, index: number, count: number): string | Uint8Array {
+/** The command line's last argument, as bytes when it decoded with replacements, else as given. */
+export function rawArgument(decoded: string): string | Uint8Array {
   if (!decoded.includes('\uFFFD')) return decoded;
-  const raw = fromProc(index, count);
+  const raw = fromProc();
   // The same argument, decoded the way the runtime did: its bytes are what was sent.
   if (raw && new TextDecoder().decode(raw) === decoded) return raw;
   throw new ChordPatchError(
@@ -26,7 +23,7 @@ export function rawArgument(decoded: string, index: number, count: number): stri
   );
 }
 
-function fromProc(index: number, count: number): Uint8Array | undefined {
+function fromProc(): Uint8Array | undefined {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync('/proc/self/cmdline');
@@ -42,5 +39,5 @@ function fromProc(index: number, count: number): Uint8Array | undefined {
     }
   }
   if (start < bytes.length) args.push(bytes.subarray(start));
-  return args.length >= count ? args[args.length - count + index] : undefined;
+  return args.at(-1);
 }
