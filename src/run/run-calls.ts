@@ -20,10 +20,10 @@ import { runEdit } from './run-edit.js';
 
 const ok = (o: Outcome) => o.status === 'applied' || o.status === 'checked';
 
-/** Every failure with `code` says `message` instead: the words of the format the call came in. */
-function restate(o: Outcome, code: string, message: string): Outcome {
-  if (!o.failed.some((g) => g.failures.some((f) => f.code === code))) return o;
-  const failed = o.failed.map((g) => ({ ...g, failures: g.failures.map((f) => (f.code === code ? { ...f, message } : f)) }));
+/** Every file_exists failure says `message` instead: the words of the format the call came in. */
+function restate(o: Outcome, message: string): Outcome {
+  if (!o.failed.some((g) => g.failures.some((f) => f.code === 'file_exists'))) return o;
+  const failed = o.failed.map((g) => ({ ...g, failures: g.failures.map((f) => (f.code === 'file_exists' ? { ...f, message } : f)) }));
   return { ...o, failed };
 }
 
@@ -35,7 +35,6 @@ export async function runSearchReplaceText(text: string, options: RunOptions, pa
   });
   return restate(
     outcome,
-    'file_exists',
     'an empty SEARCH creates a file, and this file exists: nothing was appended; SEARCH for the lines the new text goes next to',
   );
 }
@@ -157,7 +156,6 @@ async function runEditorCall(call: EditorCall, options: RunOptions): Promise<Out
     return runEdit({ mode: 'single', path: call.path, edit: { old_string: call.old, new_string: call.new } }, options);
   return restate(
     await runOps([writeOp(call.path, call.text, call.overwrite)], options),
-    'file_exists',
     'create refuses a file that exists: use str_replace to change it, or pass "overwrite": true to replace all of it',
   );
 }
