@@ -104,8 +104,9 @@ export function buildCase(r, kind, tool, base) {
   };
 }
 
-/** Old-side lines (context and removed) of all units. */
-const oldSide = (ctx) => ctx.units.flatMap((u) => u.lines.filter((l) => l.op !== '+'));
+/** Old-side lines (context and removed) of one unit, and of all units. */
+export const oldLines = (u) => u.lines.filter((l) => l.op !== '+');
+const oldSide = (ctx) => ctx.units.flatMap(oldLines);
 /** Context lines that sit in both the before file and the intended result. */
 export const contextLines = (ctx) =>
   ctx.units.flatMap((u) => u.lines.filter((l) => l.op === ' ' && l.bi !== undefined && l.ai !== undefined && !l.last));
@@ -219,7 +220,6 @@ const DRIFTS = {
  */
 function readsOtherwiseInOrder(ctx) {
   const folded = ctx.before.map(coarseFold);
-  const oldLines = (u) => u.lines.filter((l) => l.op !== '+');
   for (let i = 1; i < ctx.units.length; i++) {
     const prev = oldLines(ctx.units[i - 1]);
     const old = oldLines(ctx.units[i]);

@@ -1,6 +1,8 @@
 // Units written the way models write them: a Codex envelope, or Claude-Code
 // edit JSON (one replacement, or a batch of them).
 
+import { newText, oldText } from './changes.mjs';
+
 /** A Codex `*** Begin Patch` envelope updating one file. */
 export function renderPatch(path, hunks, env) {
   const out = [];
@@ -19,19 +21,8 @@ export function renderPatch(path, hunks, env) {
   return out.join(env.eol) + env.eol;
 }
 
-const oldOf = (u) =>
-  u.lines
-    .filter((l) => l.op !== '+')
-    .map((l) => l.text)
-    .join('\n');
-const newOf = (u) =>
-  u.lines
-    .filter((l) => l.op !== '-')
-    .map((l) => l.text)
-    .join('\n');
-
 /** Edit JSON: `{path, old_string, new_string}` for one unit, `{path, edits}` for a batch. */
 export function renderEdit(path, units, tool) {
-  if (tool === 'edit') return JSON.stringify({ path, old_string: oldOf(units[0]), new_string: newOf(units[0]) }, null, 2);
-  return JSON.stringify({ path, edits: units.map((u) => ({ old_string: oldOf(u), new_string: newOf(u) })) }, null, 2);
+  if (tool === 'edit') return JSON.stringify({ path, old_string: oldText(units[0]), new_string: newText(units[0]) }, null, 2);
+  return JSON.stringify({ path, edits: units.map((u) => ({ old_string: oldText(u), new_string: newText(u) })) }, null, 2);
 }

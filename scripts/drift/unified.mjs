@@ -18,7 +18,7 @@
 // Kept apart from cases.mjs (one author's kinds per file); corpus.mjs draws from all.
 
 import { joinLines, oldText } from './changes.mjs';
-import { copyUnits, prepareBase } from './cases.mjs';
+import { copyUnits, oldLines, prepareBase } from './cases.mjs';
 import { asciiDashes, asciiPunctuation, coarseFold, countFolded, curlQuotes, straightenQuotes } from './typos.mjs';
 import { fullWidth, typographicDash, unicodeSpaces } from './typos.mjs';
 
@@ -31,7 +31,6 @@ export const UNIFIED_KINDS = {
   'diff-ws': { tools: ['diff'] },
 };
 
-const oldLines = (u) => u.lines.filter((l) => l.op !== '+');
 const newLines = (u) => u.lines.filter((l) => l.op !== '-');
 
 /**
