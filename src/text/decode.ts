@@ -13,7 +13,7 @@
 // once, before planning, when needsLegacyCodecs() says some file needs them.
 // Decoding itself stays synchronous, so planning stays pure.
 
-import { isAscii as asciiOnly, isUtf8 as validUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 as validUtf8 } from 'node:buffer';
 import { looksBinary, looksBinaryText } from './binary.js';
 import { LineTable } from './table.js';
 import { decodeUtf32, encodeUnicode, swap16 } from './unicode.js';
@@ -155,10 +155,6 @@ function isUtf8(bytes: Uint8Array): boolean {
 const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(asBuffer(a), asBuffer(b)) === 0;
-
-function isAscii(bytes: Uint8Array): boolean {
-  return asciiOnly(bytes);
-}
 
 const BINARY: Decoded = { ok: false, code: 'binary', message: 'binary file (NUL or control bytes): not edited' };
 
