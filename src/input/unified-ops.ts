@@ -25,7 +25,7 @@ import type { BinaryChange } from './git-binary.js';
 import type { UnifiedFile, UnifiedHunk } from './unified.js';
 import { binaryChange, refuseBinary } from './unified-binary.js';
 
-const GIT_PREFIX = /^[abiwco]\//;
+export const GIT_PREFIX = /^[abiwco]\//;
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 

@@ -230,7 +230,7 @@ function breaksTyped(typed: readonly string[], why: string, either?: string): Re
   };
 }
 
-const CLOSES_LINE = /^\s*[\]})]/;
+export const CLOSES_LINE = /^\s*[\]})]/;
 
 /** Does every non-blank added line of `added` sit at the file indentation of the nearest quoted line above or below it? */
 function lands(seq: readonly SeqLine[], added: readonly string[], before?: string, after?: string): boolean {

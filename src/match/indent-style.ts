@@ -9,7 +9,7 @@
 // result says so.
 
 import type { LineTable } from '../text/table.js';
-import { chooseReadingOf, gcd, type SeqLine } from './indent-evidence.js';
+import { CLOSES_LINE, chooseReadingOf, gcd, type SeqLine } from './indent-evidence.js';
 import { keepsReplacedLevel } from './indent-levels.js';
 import { type IndentMapping, indentOf } from './reindent.js';
 
@@ -241,7 +241,6 @@ function mappingFor(theirs: ' ' | '\t', u: number): Mapping {
 }
 
 const OPENS = /[[{(:]\s*$/;
-const CLOSES = /^\s*[\]})]/;
 
 /** `text` with its indentation (all `from` characters) converted at `width` spaces a tab, or undefined when it does not divide. */
 function convert(text: string, from: string, width: number): string | undefined {
@@ -274,7 +273,7 @@ function landing(
       const r = rows[j]!;
       // A sibling: the line above unless it opens a block, the line below unless it closes one.
       if (r.op !== '+' && r.text.trim() !== '')
-        return (dir < 0 ? OPENS : CLOSES).test(r.file ?? r.text) ? undefined : indentOf(r.file ?? r.text);
+        return (dir < 0 ? OPENS : CLOSES_LINE).test(r.file ?? r.text) ? undefined : indentOf(r.file ?? r.text);
     }
     return undefined;
   };

@@ -7,7 +7,7 @@
 // failure's text changes: nothing is applied on a guess.
 
 import { dirname, join, relative, resolve } from 'node:path';
-import { stripPath } from '../input/unified-ops.js';
+import { GIT_PREFIX, stripPath } from '../input/unified-ops.js';
 import type { FailedGroup, Fs, Outcome } from '../types.js';
 
 export interface MissingContext {
@@ -20,7 +20,6 @@ export interface MissingContext {
 
 /** Leading components tried: git's a/ b/ and one more (a diff taken one directory up). */
 const MAX_STRIP = 2;
-const GIT_PREFIX = /^[abiwco]\//;
 
 export async function explainMissing(outcome: Outcome, ctx: MissingContext): Promise<Outcome> {
   if (!outcome.failed.some((g) => g.failures.some((f) => f.code === 'file_missing'))) return outcome;
