@@ -55,6 +55,7 @@ import { metadataNotes, ownerOf, writtenMode } from './metadata.js';
 import { type PlannedDir, unchanged } from '../plan/snapshot.js';
 import { createLinks, writeTempsDurably } from './temp-files.js';
 import { type JournalSetup, signJournal } from './journal-file.js';
+import { errno } from '../platform/regular.js';
 
 export interface CommitContext {
   root: string;
@@ -341,7 +342,7 @@ async function switchOne(
       await fs.link(target, backup);
     } catch (err) {
       // link(2) answers ENOENT while another program renames a file over this one: a change, not a failed write.
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return changed(CHANGED);
+      if (errno(err) === 'ENOENT') return changed(CHANGED);
       throw err;
     }
     if (!(await unchanged(fs, backup, m.before))) return changed(CHANGED);
