@@ -52,7 +52,7 @@ import { Pins, Refused } from './pins.js';
 import type { Mutation } from '../plan/planner.js';
 import { deferSignals, type DeferredSignals } from './signals.js';
 import { metadataNotes, ownerOf, writtenMode } from './metadata.js';
-import { type PlannedDir, unchanged } from '../plan/snapshot.js';
+import { type PlannedDir, unchanged, unchangedIdentity } from '../plan/snapshot.js';
 import { createLinks, writeTempsDurably } from './temp-files.js';
 import { type JournalSetup, signJournal } from './journal-file.js';
 import { errno } from '../platform/regular.js';
@@ -345,8 +345,9 @@ async function switchOne(
       if (errno(err) === 'ENOENT') return changed(CHANGED);
       throw err;
     }
-    if (!(await unchanged(fs, backup, m.before))) return changed(CHANGED);
-    if (!(await replaceKept(fs, pins.name(e.tmp!), target, backup, touched, m.abs))) changed(CHANGED);
+    const kept = await unchangedIdentity(fs, backup, m.before);
+    if (kept === undefined) return changed(CHANGED);
+    if (!(await replaceKept(fs, pins.name(e.tmp!), target, kept, touched, m.abs))) changed(CHANGED);
   } catch (err) {
     state.failure ??= { code: 'write_failed', path: m.path, why: errorText(err) };
   }
@@ -355,22 +356,21 @@ async function switchOne(
 const CHANGED = 'it changed on disk after planning';
 
 /**
- * Switch `target` to the temp file's content if the file there is still the
- * one `backup` names; false, with the target left as it is, otherwise. A swap
- * shows which file left: one another program renamed into place since is
- * swapped back. Without a swap, the rename follows a last look at the target.
+ * Switch `target` to the temp file's content if the file there is still
+ * `kept` (the backup's dev:ino); false, with the target left as it is,
+ * otherwise. A swap shows which file left: one another program renamed into
+ * place since is swapped back. Without a swap, the rename follows a last look
+ * at the target.
  */
-async function replaceKept(fs: Fs, tmp: string, target: string, backup: string, touched: Set<string>, abs: string): Promise<boolean> {
+async function replaceKept(fs: Fs, tmp: string, target: string, kept: string, touched: Set<string>, abs: string): Promise<boolean> {
   if (fs.exchange && (await fs.exchange(tmp, target))) {
     touched.add(abs);
-    const [out, kept] = await Promise.all([fs.lstat(tmp), fs.lstat(backup)]);
-    if (out && kept && out.identity === kept.identity) return true;
+    if ((await fs.lstat(tmp))?.identity === kept) return true;
     await fs.exchange(tmp, target);
     touched.delete(abs);
     return false;
   }
-  const [now, kept] = await Promise.all([fs.lstat(target), fs.lstat(backup)]);
-  if (!now || !kept || now.identity !== kept.identity) return false;
+  if ((await fs.lstat(target))?.identity !== kept) return false;
   await fs.rename(tmp, target);
   touched.add(abs);
   return true;

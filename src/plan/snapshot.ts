@@ -265,19 +265,24 @@ function sameEntry(a: Entry, b: Entry): boolean {
  * thrown, not taken for a change: the report must say which it was.
  */
 export async function unchanged(fs: Fs, name: string, before: Entry): Promise<boolean> {
+  return (await unchangedIdentity(fs, name, before)) !== undefined;
+}
+
+/** `unchanged`, answered with the dev:ino of what it compared ('' for a path still missing), or undefined. */
+export async function unchangedIdentity(fs: Fs, name: string, before: Entry): Promise<string | undefined> {
   if (before.kind === 'file' && fs.hasBytes) {
     const s = await fs.lstat(name);
-    if (s === null || s.kind !== 'file' || s.mode !== before.mode) return false;
+    if (s === null || s.kind !== 'file' || s.mode !== before.mode) return undefined;
     try {
-      return await fs.hasBytes(name, before.bytes);
+      return (await fs.hasBytes(name, before.bytes)) ? s.identity : undefined;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw e;
     }
   }
   const now = await readEntry(fs, name);
   if (now.kind === 'unreadable') throw new Error(now.error);
-  return sameEntry(before, now);
+  return sameEntry(before, now) ? ('identity' in now ? now.identity : '') : undefined;
 }
 
 export async function readEntry(fs: Fs, abs: string, maxBytes = Number.POSITIVE_INFINITY): Promise<Entry> {
