@@ -2,7 +2,7 @@
 // ending of the block it replaces (the file's own convention), as the edited
 // text and as lines for the diff renderer.
 
-import { endingFor, insertionEnding } from '../text/endings.js';
+import { endingFor, insertionEnding, repeatedLines } from '../text/endings.js';
 import { type Line, splitLines } from '../text/lines.js';
 import { commonPrefixLength } from '../text/quote.js';
 import type { FileView, LfSplice } from './view.js';
@@ -18,8 +18,14 @@ export function withEndings(view: FileView, s: LfSplice): string {
     near ??= insertionEnding((i) => view.table.eolAt(i), view.table.length, lineAbove(view, s)) || '\n';
     return near;
   };
+  // A replaced line written again unchanged keeps its own ending (text/endings.ts).
+  const repeats = repeatedLines(view.lf.slice(s.start, s.end).split('\n').slice(0, endings.length), s.text.split('\n').slice(0, -1));
   let k = 0;
-  return s.text.replace(/\n/g, () => endingFor(undefined, endings, k++, nearby));
+  return s.text.replace(/\n/g, () => {
+    const j = k++;
+    const own = repeats[j]! >= 0 ? endings[repeats[j]!] : undefined;
+    return own || endingFor(undefined, endings, j, nearby);
+  });
 }
 
 /**

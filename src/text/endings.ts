@@ -3,8 +3,13 @@
 // them, the ending of the k-th line it replaces (a change of three lines into
 // three keeps each line's own), else of the last line it replaces, else of a
 // line next to it (insertionEnding: what "next to it" means, for both tools).
-// Untouched lines keep their own ending byte for byte; that is the callers'
-// part (text/splice.ts for hunks, edit/write.ts for edits).
+// A replaced line the change writes again, unchanged (a line diff pairs them,
+// repeatedLines), keeps its own ending wherever it moves among the others:
+// by position, a line added above it would take its ending and push its own
+// onto the next line. Untouched lines keep their own ending byte for byte;
+// that is the callers' part (text/splice.ts for hunks, edit/write.ts for edits).
+
+import { diffArrays } from 'diff';
 
 /**
  * The ending of the `k`-th line break written over `replaced` (the endings of
@@ -38,4 +43,22 @@ export function insertionEnding(eolAt: (i: number) => string, lines: number, abo
     if (eol !== '') return eol;
   }
   return '';
+}
+
+/**
+ * For each of a change's new lines, the index of the replaced line it repeats
+ * exactly (equal texts paired in order, as a line diff pairs them), or -1.
+ */
+export function repeatedLines(replaced: readonly string[], added: readonly string[]): number[] {
+  const out = new Array<number>(added.length).fill(-1);
+  if (replaced.length === 0 || added.length === 0) return out;
+  let i = 0;
+  let j = 0;
+  for (const part of diffArrays([...replaced], [...added])) {
+    const n = part.count ?? part.value.length;
+    if (part.added) j += n;
+    else if (part.removed) i += n;
+    else for (let t = 0; t < n; t++) out[j++] = i++;
+  }
+  return out;
 }

@@ -5,11 +5,12 @@
 // Line endings: context and untouched lines keep their own text and ending
 // byte for byte; an added line's ending follows the rule both tools share
 // (text/endings.ts: the k-th `+` of a change takes the k-th `-`'s ending in a
-// mixed file; a pure insertion, the nearest ending above it, else below); the
-// updated file always ends with an ending.
+// mixed file, a `+` repeating a `-` that line's own; a pure insertion, the
+// nearest ending above it, else below); the updated file always ends with an
+// ending.
 
 import type { HunkLine } from '../types.js';
-import { endingFor, insertionEnding } from './endings.js';
+import { endingFor, insertionEnding, repeatedLines } from './endings.js';
 import { isBaseRun, type NewLine, pushBase, type Run } from './runs.js';
 import type { LineTable } from './table.js';
 
@@ -43,6 +44,7 @@ export function spliceRuns(table: LineTable, replacements: readonly LaidHunk[], 
     /** Where the current stretch of context lines began (f when none is open). */
     let context = f;
     const lines = r.lines;
+    const repeated = uniform === undefined ? repeatedEndings(table, r) : undefined;
     for (let k = 0; k < lines.length; k++) {
       const hl = lines[k]!;
       if (hl.op === ' ') {
@@ -57,7 +59,7 @@ export function spliceRuns(table: LineTable, replacements: readonly LaidHunk[], 
         f++;
       } else {
         // Nothing removed since the last context line: the line goes in between file lines f - 1 and f.
-        const eol = uniform ?? endingFor(uniform, removed, added, () => insertionEnding(eolAt, table.length, f - 1));
+        const eol = uniform ?? repeated!.get(k) ?? endingFor(uniform, removed, added, () => insertionEnding(eolAt, table.length, f - 1));
         out.push({ text: hl.text, eol });
         added++;
       }
@@ -67,6 +69,38 @@ export function spliceRuns(table: LineTable, replacements: readonly LaidHunk[], 
   }
   pushBase(out, f, table.length);
   terminate(out, table, uniform);
+  return out;
+}
+
+/**
+ * In a mixed file: the `+` lines of `r` (by index) that repeat a line their
+ * stretch between context lines removes, with that line's own ending.
+ */
+function repeatedEndings(table: LineTable, r: LaidHunk): Map<number, string> {
+  const out = new Map<number, string>();
+  let removed: number[] = [];
+  let added: number[] = [];
+  const pair = () => {
+    const repeats = repeatedLines(
+      removed.map((i) => table.textAt(i)),
+      added.map((k) => r.lines[k]!.text),
+    );
+    repeats.forEach((i, j) => {
+      const eol = i >= 0 ? table.eolAt(removed[i]!) : '';
+      if (eol !== '') out.set(added[j]!, eol);
+    });
+    removed = [];
+    added = [];
+  };
+  let f = r.start;
+  r.lines.forEach((hl, k) => {
+    if (hl.op === ' ') {
+      pair();
+      f++;
+    } else if (hl.op === '-') removed.push(f++);
+    else added.push(k);
+  });
+  pair();
   return out;
 }
 

@@ -1,0 +1,47 @@
+// In a file that mixes CRLF and LF, a line a change removes and writes again
+// unchanged keeps its own ending, however the lines around it move: by
+// position alone (the k-th new line takes the k-th replaced line's ending), a
+// line added above it took its ending and pushed it onto the next line, so
+// lines the change did not alter showed as changed, their endings swapped.
+// The k-th rule still decides for lines the change does alter. Hunks and
+// edits follow the same rule (text/endings.ts).
+
+import { describe, expect, it } from 'vitest';
+import { apply, edit } from '../../src/index.js';
+import { MemFs } from '../support/memfs.js';
+
+const FILE = 'one\r\ntwo\nthree\r\nfour\nfive\r\n';
+const shown = (s: string | undefined) => s?.replace(/\r/g, '\\r');
+const P = (...lines: string[]) => ['*** Begin Patch', '*** Update File: f.txt', ...lines, '*** End Patch'].join('\n');
+
+describe('a hunk in a mixed-ending file', () => {
+  it('keeps the endings of lines it removes and adds again, adding a line above them', async () => {
+    const fs = new MemFs({ 'f.txt': FILE });
+    const o = await apply(P('@@', ' one', '-two', '-three', '+new', '+two', '+three', ' four'), { fs, cwd: '/work' });
+    expect(o.status).toBe('applied');
+    // The new line takes the first replaced line's ending, as before.
+    expect(shown(fs.text('/work/f.txt'))).toBe(shown('one\r\nnew\ntwo\nthree\r\nfour\nfive\r\n'));
+  });
+
+  it('still gives a changed line the ending of the line it replaces', async () => {
+    const fs = new MemFs({ 'f.txt': FILE });
+    await apply(P('@@', ' one', '-two', '-three', '+TWO', '+THREE', ' four'), { fs, cwd: '/work' });
+    expect(shown(fs.text('/work/f.txt'))).toBe(shown('one\r\nTWO\nTHREE\r\nfour\nfive\r\n'));
+  });
+
+  it('keeps a repeated line its own ending when the lines before it are dropped', async () => {
+    const fs = new MemFs({ 'f.txt': FILE });
+    await apply(P('@@', ' one', '-two', '-three', '+three', ' four'), { fs, cwd: '/work' });
+    expect(shown(fs.text('/work/f.txt'))).toBe(shown('one\r\nthree\r\nfour\nfive\r\n'));
+  });
+});
+
+describe('an edit in a mixed-ending file', () => {
+  it('keeps the endings of lines its new_string repeats, with a line added above them', async () => {
+    const fs = new MemFs({ 'f.txt': FILE });
+    const request = JSON.stringify({ path: 'f.txt', old_string: 'two\nthree\nfour', new_string: 'new\ntwo\nthree\nfour' });
+    const o = await edit(request, { fs, cwd: '/work' });
+    expect(o.status).toBe('applied');
+    expect(shown(fs.text('/work/f.txt'))).toBe(shown('one\r\nnew\ntwo\nthree\r\nfour\nfive\r\n'));
+  });
+});
