@@ -44,7 +44,7 @@ export function spliceRuns(table: LineTable, replacements: readonly LaidHunk[], 
     /** Where the current stretch of context lines began (f when none is open). */
     let context = f;
     const lines = r.lines;
-    const repeated = uniform === undefined ? repeatedEndings(table, r) : undefined;
+    const repeated = uniform === undefined ? repeatedEndings(table, r, f) : undefined;
     for (let k = 0; k < lines.length; k++) {
       const hl = lines[k]!;
       if (hl.op === ' ') {
@@ -73,10 +73,11 @@ export function spliceRuns(table: LineTable, replacements: readonly LaidHunk[], 
 }
 
 /**
- * In a mixed file: the `+` lines of `r` (by index) that repeat a line their
- * stretch between context lines removes, with that line's own ending.
+ * In a mixed file: the `+` lines of `r`, laid from file line `from`, that
+ * repeat a line their stretch between context lines removes (by index), with
+ * that line's own ending.
  */
-function repeatedEndings(table: LineTable, r: LaidHunk): Map<number, string> {
+function repeatedEndings(table: LineTable, r: LaidHunk, from: number): Map<number, string> {
   const out = new Map<number, string>();
   let removed: number[] = [];
   let added: number[] = [];
@@ -92,7 +93,7 @@ function repeatedEndings(table: LineTable, r: LaidHunk): Map<number, string> {
     removed = [];
     added = [];
   };
-  let f = r.start;
+  let f = from;
   r.lines.forEach((hl, k) => {
     if (hl.op === ' ') {
       pair();

@@ -45,3 +45,32 @@ describe('an edit in a mixed-ending file', () => {
     expect(shown(fs.text('/work/f.txt'))).toBe(shown('one\r\nnew\ntwo\nthree\r\nfour\nfive\r\n'));
   });
 });
+
+describe('the rule, over random mixed files', () => {
+  it('keeps every line a hunk removes and adds again byte for byte, whatever it inserts among them', async () => {
+    const { default: fc } = await import('fast-check');
+    const line = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'eps', 'zeta');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(line, fc.constantFrom('\n', '\r\n')), { minLength: 3, maxLength: 8 }),
+        fc.array(fc.nat(9), { minLength: 1, maxLength: 3 }),
+        async (lines, inserts) => {
+          // Unique texts, so each kept line has one reading; and at least one of each ending, so the file is mixed.
+          const texts = lines.map(([t], i) => `${t}${i}`);
+          const endings = lines.map(([, e], i) => (i === 0 ? '\n' : i === 1 ? '\r\n' : e));
+          const file = texts.map((t, i) => `${t}${endings[i]}`).join('');
+          const added = [...texts];
+          for (const [n, at] of inserts.entries()) added.splice(at % (added.length + 1), 0, `new${n}`);
+          const fs = new MemFs({ 'f.txt': file });
+          const patch = P('@@', ...texts.map((t) => `-${t}`), ...added.map((t) => `+${t}`));
+          const o = await apply(patch, { fs, cwd: '/work' });
+          expect(o.status).toBe('applied');
+          const out = fs.text('/work/f.txt')!;
+          for (const [i, t] of texts.entries()) expect(out).toContain(`${t}${endings[i]}`);
+          expect(out.replace(/\r\n/g, '').includes('\r')).toBe(false);
+        },
+      ),
+      { numRuns: 200, seed: 8 },
+    );
+  });
+});
