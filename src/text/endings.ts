@@ -47,18 +47,34 @@ export function insertionEnding(eolAt: (i: number) => string, lines: number, abo
 
 /**
  * For each of a change's new lines, the index of the replaced line it repeats
- * exactly (equal texts paired in order, as a line diff pairs them), or -1.
+ * exactly, or -1: equal texts paired in order, as a line diff pairs them,
+ * then a moved line whose text the rest of the change has once on each side.
  */
 export function repeatedLines(replaced: readonly string[], added: readonly string[]): number[] {
   const out = new Array<number>(added.length).fill(-1);
   if (replaced.length === 0 || added.length === 0) return out;
+  const paired = new Set<number>();
   let i = 0;
   let j = 0;
   for (const part of diffArrays([...replaced], [...added])) {
     const n = part.count ?? part.value.length;
     if (part.added) j += n;
     else if (part.removed) i += n;
-    else for (let t = 0; t < n; t++) out[j++] = i++;
+    else
+      for (let t = 0; t < n; t++) {
+        paired.add(i);
+        out[j++] = i++;
+      }
+  }
+  const once = (lines: readonly string[], left: (k: number) => boolean) => {
+    const seen = new Map<string, number>();
+    lines.forEach((text, k) => left(k) && seen.set(text, seen.has(text) ? -1 : k));
+    return seen;
+  };
+  const replacedOnce = once(replaced, (k) => !paired.has(k));
+  for (const [text, k] of once(added, (k) => out[k] === -1)) {
+    const from = replacedOnce.get(text);
+    if (k >= 0 && from !== undefined && from >= 0) out[k] = from;
   }
   return out;
 }

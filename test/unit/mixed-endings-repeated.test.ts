@@ -36,6 +36,14 @@ describe('a hunk in a mixed-ending file', () => {
   });
 });
 
+describe('a hunk that moves lines in a mixed-ending file', () => {
+  it('keeps each moved line its own ending; a changed line still takes the k-th replaced one', async () => {
+    const fs = new MemFs({ 'f.txt': FILE });
+    await apply(P('@@', '-one', '-two', '-three', '+three', '+one', '+TWO', ' four'), { fs, cwd: '/work' });
+    expect(shown(fs.text('/work/f.txt'))).toBe(shown('three\r\none\r\nTWO\r\nfour\nfive\r\n'));
+  });
+});
+
 describe('an edit in a mixed-ending file', () => {
   it('keeps the endings of lines its new_string repeats, with a line added above them', async () => {
     const fs = new MemFs({ 'f.txt': FILE });
@@ -47,19 +55,24 @@ describe('an edit in a mixed-ending file', () => {
 });
 
 describe('the rule, over random mixed files', () => {
-  it('keeps every line a hunk removes and adds again byte for byte, whatever it inserts among them', async () => {
+  it('keeps every line a hunk removes and adds again byte for byte, moved or not, whatever it inserts among them', async () => {
     const { default: fc } = await import('fast-check');
     const line = fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'eps', 'zeta');
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.tuple(line, fc.constantFrom('\n', '\r\n')), { minLength: 3, maxLength: 8 }),
         fc.array(fc.nat(9), { minLength: 1, maxLength: 3 }),
-        async (lines, inserts) => {
+        fc.array(fc.nat(99), { minLength: 8, maxLength: 8 }),
+        async (lines, inserts, order) => {
           // Unique texts, so each kept line has one reading; and at least one of each ending, so the file is mixed.
           const texts = lines.map(([t], i) => `${t}${i}`);
           const endings = lines.map(([, e], i) => (i === 0 ? '\n' : i === 1 ? '\r\n' : e));
           const file = texts.map((t, i) => `${t}${endings[i]}`).join('');
-          const added = [...texts];
+          // The kept lines in any order (moved), with new ones among them.
+          const added = texts
+            .map((t, i) => [t, order[i]!] as const)
+            .sort((a, b) => a[1] - b[1])
+            .map(([t]) => t);
           for (const [n, at] of inserts.entries()) added.splice(at % (added.length + 1), 0, `new${n}`);
           const fs = new MemFs({ 'f.txt': file });
           const patch = P('@@', ...texts.map((t) => `-${t}`), ...added.map((t) => `+${t}`));
