@@ -126,6 +126,10 @@ export async function undo(fs: Fs, j: Journal, name: Namer, touched?: ReadonlySe
     // In-process the commit knows which targets it switched; recovery does not (undefined).
     const switched = touched ? touched.has(e.target) : undefined;
     try {
+      // Before anything else: a file a swap displaced and could not put back is another program's (or cannot be told);
+      // a target the commit knows it never switched has only its own temp file there.
+      const displaced = switched !== false ? await keepDisplaced(fs, e, name) : undefined;
+      if (displaced !== undefined) out.kept.push(displaced);
       // A target another program wrote after its switch holds that program's work, which a rollback must not replace either.
       const foreign = switched !== false ? await keepForeign(fs, e, name, switched === true) : undefined;
       if (foreign !== undefined) {
@@ -204,6 +208,34 @@ async function keepForeign(fs: Fs, e: JournalEntry, name: Namer, afterSwitch: bo
   } catch {
     return `${kept}, and its content from before the commit is in ${e.backup}`;
   }
+}
+
+/**
+ * A replace whose temp name holds neither the commit's new content nor its
+ * backup's file: another program's file, which the commit's swap displaced
+ * and a kill or a failure kept it from swapping back (commit.ts). It is moved
+ * to a visible name beside the target and the description returned; removing
+ * it as a side file would lose it. Without a post-image (a single-file
+ * journal) such a file and the commit's own content cannot be told apart once
+ * the target is no longer the backup's file: the temp name's is kept all the
+ * same. Undefined for every other state.
+ */
+export async function keepDisplaced(fs: Fs, e: JournalEntry, name: Namer): Promise<string | undefined> {
+  if (e.op !== 'replace' || !e.tmp || !e.backup) return undefined;
+  const [tmp, backup, target] = await Promise.all([fs.lstat(name(e.tmp)), fs.lstat(name(e.backup)), fs.lstat(name(e.target))]);
+  if (!tmp || !backup || tmp.identity === backup.identity) return undefined;
+  if (e.post ? await holdsPostImage(fs, name(e.tmp), e.post) : !target || target.identity === backup.identity) return undefined;
+  const other = `${e.target}.chord-patch-other`;
+  let where = e.tmp;
+  try {
+    if (await fs.lstat(name(other))) throw new Error('exists');
+    await fs.rename(name(e.tmp), name(other));
+    where = other;
+  } catch {}
+  const what = e.post
+    ? 'another program renamed its file into place as the commit switched it; that file'
+    : "another program renamed its file into place as the commit switched it, or it holds chord-patch's new content (which of the two cannot be told after the interruption); the other";
+  return `${e.target}: ${what} is kept in ${where}`;
 }
 
 /** Undo one entry; true when its target was changed and is back as it was. */

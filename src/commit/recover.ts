@@ -5,7 +5,7 @@
 
 import { join } from 'node:path';
 import type { Fs, Note } from '../types.js';
-import { doneName, finishCommitted, type Journal, partWriter, remove, singleSwitched, undo } from './journal.js';
+import { doneName, finishCommitted, type Journal, keepDisplaced, partWriter, remove, singleSwitched, undo } from './journal.js';
 import { type JournalSetup, misplaced, type RootIdentity, readJournalBytes, unusableText } from './journal-file.js';
 import { journalKey } from './journal-key.js';
 import { type FileLocks, lockFilesOn } from './file-locks.js';
@@ -151,6 +151,8 @@ async function replay(
     if (!(await singleSwitched(fs, journal, same))) {
       // Not switched: the backup goes first, so that an interrupted cleanup still reads as not switched.
       const e = journal.entries[0]!;
+      const displaced = await keepDisplaced(fs, e, same);
+      if (displaced !== undefined) out.kept.push(displaced.split(`${journal.root}/`).join(''));
       for (const side of [e.backup, e.tmp]) if (side) await remove(fs, side, out.leftovers, side);
       return 'here';
     }
@@ -190,7 +192,8 @@ export function recoveryText(r: Recovered): string | undefined {
   const rolled = r.commits - r.finishedCommits;
   if (rolled > 0) {
     parts.push(`rolled back ${rolled} interrupted chord-patch commit${rolled === 1 ? '' : 's'}`);
-    parts.push(r.restored.length > 0 ? `restored ${r.restored.join(', ')}` : 'no file had been changed yet');
+    if (r.restored.length > 0) parts.push(`restored ${r.restored.join(', ')}`);
+    else if (r.kept.length === 0) parts.push('no file had been changed yet');
   }
   const f = r.finishedCommits;
   if (f > 0) {

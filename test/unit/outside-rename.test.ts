@@ -140,3 +140,57 @@ describe('a single-file commit killed right after its swap', () => {
     expect(stateFiles(fs)).toEqual([]);
   });
 });
+
+describe('a swap that displaced another program’s file and was stopped before swapping back', () => {
+  /** Another program's save right after the backup link, so the commit's swap displaces it; `at` stops the swap back. */
+  const racing = (fs: MemFs) => {
+    fs.exchange = fs.swap;
+    let saved = false;
+    return (path: string, op: string) => {
+      if (!saved && op === 'link' && isBackup(path)) {
+        saved = true;
+        queueMicrotask(() => save(fs));
+      }
+    };
+  };
+  const others = (fs: MemFs) => [...fs.nodes.keys()].filter((p) => p.endsWith('.chord-patch-other')).map((p) => fs.text(p));
+
+  for (const files of [{ 'a.txt': 'old\n' }, { 'a.txt': 'old\n', 'b.txt': 'b\n' }]) {
+    const n = Object.keys(files).length;
+    const patch = n === 1 ? UPDATE : P('*** Update File: b.txt', '-b', '+B', '*** Update File: a.txt', '-old', '+new');
+    it(`killed there (${n} file${n === 1 ? '' : 's'}): recover keeps the other program's file and says so`, async () => {
+      const fs = new MemFs(files);
+      const race = racing(fs);
+      let swaps = 0;
+      const killed = await killedDuring(
+        fs,
+        () => run(fs, patch),
+        (path, _n, op) => {
+          race(path, op);
+          return op === 'exchange' && path === '/work/a.txt' && ++swaps === 2;
+        },
+      );
+      expect(killed).toBe(true);
+      const r = await recover({ fs, cwd: '/work', isAlive: () => false });
+      expect(others(fs)).toEqual(['saved by an editor\n']);
+      expect(r.message).toContain('a.txt.chord-patch-other');
+      expect(r.message).not.toContain('no file had been changed');
+      expect(stateFiles(fs).filter((p) => !p.endsWith('.chord-patch-other'))).toEqual([]);
+    });
+
+    it(`failing there (${n} file${n === 1 ? '' : 's'}): the rollback keeps the other program's file and says so`, async () => {
+      const fs = new MemFs(files);
+      const race = racing(fs);
+      let swaps = 0;
+      fs.hooks.beforeWrite = (path, _n, op) => {
+        race(path, op);
+        if (op === 'exchange' && path === '/work/a.txt' && ++swaps === 2) throw Object.assign(new Error('EIO: swap'), { code: 'EIO' });
+      };
+      const o = await run(fs, patch);
+      expect(o.status).not.toBe('applied');
+      expect(others(fs)).toEqual(['saved by an editor\n']);
+      expect(o.error?.message).toContain('a.txt.chord-patch-other');
+      expect(stateFiles(fs).filter((p) => !p.endsWith('.chord-patch-other'))).toEqual([]);
+    });
+  }
+});
