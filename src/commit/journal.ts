@@ -234,7 +234,8 @@ export async function keepDisplaced(fs: Fs, e: JournalEntry, name: Namer): Promi
   } catch {}
   const what = e.post
     ? 'another program renamed its file into place as the commit switched it; that file'
-    : "another program renamed its file into place as the commit switched it, or it holds chord-patch's new content (which of the two cannot be told after the interruption); the other";
+    : 'another program renamed its file into place as the commit switched it, or it holds ' +
+      "chord-patch's new content (which of the two cannot be told after the interruption); the other";
   return `${e.target}: ${what} is kept in ${where}`;
 }
 
