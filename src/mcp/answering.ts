@@ -45,7 +45,7 @@ function cancelledId(m: Message): RequestId | undefined {
 export function answeringTransport(
   Stdio: typeof StdioServerTransport,
   stdin: Readable = process.stdin,
-): { transport: Transport; closed: Promise<void> } {
+): { transport: Transport; closed: Promise<void>; onCancelled: (listener: (id: RequestId) => void) => void } {
   const view = new PassThrough();
   stdin.pipe(view, { end: false });
   const transport = new Stdio(view, process.stdout);
@@ -77,6 +77,8 @@ export function answeringTransport(
   stdin.once('end', inputEnded);
   stdin.once('close', inputEnded);
 
+  // Who hears of each cancellation read (the server, for calls it already answered).
+  const cancelListeners: ((id: RequestId) => void)[] = [];
   // Each message read is counted, then handed on.
   const receive = (m: Message, extra?: unknown) => {
     const request = requestId(m);
@@ -84,7 +86,10 @@ export function answeringTransport(
     const reply = answerId(m);
     if (reply !== undefined) asked.delete(reply);
     const cancelled = cancelledId(m);
-    if (cancelled !== undefined) settle(cancelled);
+    if (cancelled !== undefined) {
+      settle(cancelled);
+      for (const listener of cancelListeners) listener(cancelled);
+    }
     deliver?.(m, extra);
     if (cancelled !== undefined) endWhenAnswered();
   };
@@ -117,5 +122,5 @@ export function answeringTransport(
     closedNow = done;
   });
   transport.close = () => close().finally(closedNow);
-  return { transport, closed };
+  return { transport, closed, onCancelled: (listener) => void cancelListeners.push(listener) };
 }

@@ -20,7 +20,7 @@ import type { Fs } from '../types.js';
 import { VERSION } from '../version.js';
 import { answeringTransport } from './answering.js';
 import { callTool } from './calls.js';
-import { unheardChange, withUnheard } from './unheard.js';
+import { type RequestId, Unheard } from './unheard.js';
 import type { CallContext } from './engine.js';
 
 export interface McpOptions {
@@ -61,12 +61,22 @@ async function clientRoot(server: McpServer): Promise<string | undefined> {
   }
 }
 
-/** One connection's server: its tools, its session. */
-export function connectionServer(sdk: Sdk, options: McpOptions, session: CallContext['session']): McpServer {
+/**
+ * One connection's server: its tools, its session. `cancelledLate` hands on
+ * each cancellation the transport reads, also for a call already answered:
+ * the client dropped that answer.
+ */
+export function connectionServer(
+  sdk: Sdk,
+  options: McpOptions,
+  session: CallContext['session'],
+  cancelledLate?: (listener: (id: RequestId) => void) => void,
+): McpServer {
   const server = new sdk.McpServer({ name: 'chord-patch', version: VERSION }, { capabilities: { tools: {} } });
   const rootOf = async () => resolve(options.root ?? (await clientRoot(server)) ?? process.cwd());
   // What calls cancelled too late to stop changed, told with the next answer (unheard.ts).
-  const unheard: string[] = [];
+  const unheard = new Unheard();
+  cancelledLate?.((id) => unheard.cancelled(id));
   for (const tool of mcpTools({
     ...(options.model !== undefined ? { model: options.model } : {}),
     ...(options.config ? { config: options.config } : {}),
@@ -74,8 +84,8 @@ export function connectionServer(sdk: Sdk, options: McpOptions, session: CallCon
     server.registerTool(
       tool.name,
       { description: tool.description, inputSchema: schemaOf(tool.inputSchema), annotations: tool.annotations },
-      async (args: unknown, ctx: { mcpReq: { signal: AbortSignal } }) => {
-        const { signal } = ctx.mcpReq;
+      async (args: unknown, ctx: { mcpReq: { id: RequestId; signal: AbortSignal } }) => {
+        const { id, signal } = ctx.mcpReq;
         const result = await callTool(tool.name, args, {
           root: await rootOf(),
           fs: options.fs,
@@ -84,10 +94,7 @@ export function connectionServer(sdk: Sdk, options: McpOptions, session: CallCon
           signal,
           ...(options.threeWay ? { threeWay: options.threeWay } : {}),
         });
-        if (!signal.aborted) return withUnheard(result, unheard.splice(0));
-        const change = unheardChange(result);
-        if (change) unheard.push(change);
-        return result;
+        return unheard.answer(id, result, signal.aborted);
       },
     );
   }
@@ -99,8 +106,9 @@ export async function serveMcp(options: McpOptions): Promise<number> {
   const sdk: Sdk = await import('./sdk.js');
   const stateDir = mkdtempSync(join(tmpdir(), 'chord-patch-mcp-'));
   let connections = 0;
-  const { transport, closed } = answeringTransport(sdk.StdioServerTransport);
-  const handle = sdk.serveStdio(() => connectionServer(sdk, options, { session: `mcp-${process.pid}-${++connections}`, stateDir }), {
+  const { transport, closed, onCancelled } = answeringTransport(sdk.StdioServerTransport);
+  const session = () => ({ session: `mcp-${process.pid}-${++connections}`, stateDir });
+  const handle = sdk.serveStdio(() => connectionServer(sdk, options, session(), onCancelled), {
     transport,
     onerror: (e) => process.stderr.write(`chord-patch mcp: ${e.message}\n`),
   });

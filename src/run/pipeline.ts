@@ -336,6 +336,8 @@ export async function finish(fs: Fs, plan: Plan, f: FinishOptions): Promise<Outc
   const anyFailed = plan.failed.length > 0;
   if (f.allOrNothing && anyFailed && plan.changes.length > 0) return allOrNothingRefusal(plan, dryRun, tool, notes);
   if (!dryRun && plan.mutations.length > 0) {
+    // One turn of the event loop first: a cancellation already sent (an MCP client's) is read before it is too late.
+    if (f.signal) await new Promise((turn) => setImmediate(turn));
     if (f.signal?.aborted) {
       const message = 'the run was cancelled before its commit began; nothing was written';
       return { ...rejected(tool, dryRun, { code: 'interrupted', message }, notes), failed: plan.failed };

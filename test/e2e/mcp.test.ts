@@ -416,3 +416,32 @@ describe('chord-patch mcp answers what it read before stdin closed', () => {
     expect(readFileSync(join(dir, 'd.txt'), 'utf8')).toBe('three\n');
   });
 });
+
+describe('chord-patch mcp tells of a cancelled call that wrote', () => {
+  // However a client's cancellation and the call cross (before the commit, during it, after the answer left), what
+  // the client hears matches the disk: a file it changed is named in the next answer, and only then. Before, about a
+  // third of such calls changed the file while the client heard only that it was cancelled (the server read the
+  // cancellation after answering, and the client dropped that answer).
+  it('matches the disk for every crossing of a write and its cancellation', async () => {
+    const client = await connect(['-C', dir]);
+    const big = (n: number) => `${String(n).repeat(60)}\n`.repeat(3000);
+    let mismatches = 0;
+    for (let i = 0; i < 12; i++) {
+      writeFileSync(join(dir, 'a.txt'), 'old\n');
+      const ac = new AbortController();
+      const pending = client.callTool({ name: 'write', arguments: { path: 'a.txt', content: big(i) } }, { signal: ac.signal });
+      setTimeout(() => ac.abort('cancelled by the test'), i * 3);
+      const heard = await pending.then(
+        () => true,
+        () => false,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      const changed = file('a.txt') !== 'old\n';
+      const next = text(await call(client, 'read', { path: 'a.txt', limit: 1 }));
+      const told = next.startsWith('Note: a call you cancelled');
+      // Heard answers need no note; a call that did not write gets none.
+      if (heard ? told : changed !== told) mismatches++;
+    }
+    expect(mismatches).toBe(0);
+  });
+});

@@ -99,7 +99,7 @@ describe('a cancelled MCP call', () => {
     await settle();
     expect(readFileSync(join(root, 'a.txt'), 'utf8')).toBe('new\n');
     const next = await client.callTool({ name: 'read', arguments: { path: 'a.txt' } });
-    expect(text(next)).toMatch(/^Note: a call you cancelled had already begun writing .*: update a\.txt\./);
+    expect(text(next)).toMatch(/^Note: a call you cancelled was carried out .*: update a\.txt\./);
     expect((next.structuredContent as { notes?: { message: string }[] }).notes?.map((n) => n.message).join()).toContain('update a.txt');
     // Said once.
     expect(text(await client.callTool({ name: 'read', arguments: { path: 'a.txt' } }))).not.toContain('cancelled');
