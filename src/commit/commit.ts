@@ -327,7 +327,7 @@ async function switchOne(
     // a foreign write since the snapshot, even one an instant before, is then never overwritten.
     const backup = pins.name(e.backup!);
     if (e.op === 'delete') {
-      await fs.rename(target, backup);
+      if (!(await changedIfFails(fs, () => fs.rename(target, backup), target, m.before))) return changed(CHANGED);
       touched.add(m.abs);
       if (await unchanged(fs, backup, m.before)) return;
       // Another program's file goes back (the rollback removes its second name); if a file took its place meanwhile,
@@ -338,13 +338,7 @@ async function switchOne(
       );
       return changed(CHANGED);
     }
-    try {
-      await fs.link(target, backup);
-    } catch (err) {
-      // link(2) answers ENOENT while another program renames a file over this one: a change, not a failed write.
-      if (errno(err) === 'ENOENT') return changed(CHANGED);
-      throw err;
-    }
+    if (!(await changedIfFails(fs, () => fs.link(target, backup), target, m.before))) return changed(CHANGED);
     const kept = await unchangedIdentity(fs, backup, m.before);
     if (kept === undefined) return changed(CHANGED);
     if (!(await replaceKept(fs, pins.name(e.tmp!), target, kept, touched, m.abs))) changed(CHANGED);
@@ -354,6 +348,22 @@ async function switchOne(
 }
 
 const CHANGED = 'it changed on disk after planning';
+
+/**
+ * Run the step that gives the target its backup name; false when it failed
+ * because the target is no longer what planning saw (link(2) answers ENOENT
+ * while another program renames a file over it, EPERM once a directory took
+ * its place): a change, not a failed write. Any other failure is thrown.
+ */
+async function changedIfFails(fs: Fs, step: () => Promise<void>, target: string, before: Mutation['before']): Promise<boolean> {
+  try {
+    await step();
+    return true;
+  } catch (err) {
+    if (errno(err) === 'ENOENT' || !(await unchanged(fs, target, before).catch(() => true))) return false;
+    throw err;
+  }
+}
 
 /**
  * Switch `target` to the temp file's content if the file there is still

@@ -37,5 +37,6 @@ export function exchangeNames(a: string, b: string): boolean {
   const errno = errnoAfter(calls);
   if (UNSUPPORTED.has(errno)) return false;
   const name = Object.entries(constants.errno).find(([, n]) => n === errno)?.[0] ?? `errno ${errno}`;
-  throw Object.assign(new Error(`${name}: cannot swap ${a} and ${b}`), { code: name, errno });
+  // Worded as node:fs words its errors, so that reports cut the names (/proc/self/fd/...) off as they do there.
+  throw Object.assign(new Error(`${name}: cannot swap the two files, rename '${a}' -> '${b}'`), { code: name, errno });
 }

@@ -23,7 +23,7 @@ afterEach(() => rmSync(top, { recursive: true, force: true }));
 /** exchangeNames(a, b) under Bun: its result, or the error's code. */
 function swapUnderBun(a: string, b: string): string {
   const script = `import { exchangeNames } from ${JSON.stringify(source)};
-try { console.log(String(exchangeNames(process.env.A, process.env.B))); } catch (e) { console.log('threw ' + e.code); }`;
+try { console.log(String(exchangeNames(process.env.A, process.env.B))); } catch (e) { console.log('threw ' + e.code + ' ' + e.message); }`;
   const r = spawnSync(bun, ['-e', script], { encoding: 'utf8', env: { ...process.env, A: a, B: b } });
   expect(r.status, r.stderr).toBe(0);
   return r.stdout.trim();
@@ -45,7 +45,10 @@ describe.runIf(process.platform === 'linux')('swapping two names under Bun', () 
   it('throws with the errno named as node:fs names it, moving nothing, when a name is missing', () => {
     const a = join(top, 'a');
     writeFileSync(a, 'only');
-    expect(swapUnderBun(a, join(top, 'missing'))).toBe('threw ENOENT');
+    // Worded as node:fs words it, so that a report cuts the paths off (commit.ts errorText).
+    expect(swapUnderBun(a, join(top, 'missing'))).toBe(
+      `threw ENOENT ENOENT: cannot swap the two files, rename '${a}' -> '${join(top, 'missing')}'`,
+    );
     expect(readFileSync(a, 'utf8')).toBe('only');
   });
 });

@@ -71,6 +71,16 @@ for (const swaps of [false, true]) {
       expect(stateFiles(fs)).toEqual([]);
     });
 
+    it('reports a directory put in the file’s place before its backup link as a change, not a failed write', async () => {
+      const fs = fresh({ 'a.txt': 'old\n' });
+      fs.hooks.beforeWrite = (path, _n, op) => {
+        if (op === 'link' && isBackup(path)) fs.nodes.set('/work/a.txt', { kind: 'dir', mode: 0o755, ino: 9999 });
+      };
+      const o = await run(fs, UPDATE);
+      expect(o.error?.code).toBe('changed_after_planning');
+      expect(stateFiles(fs)).toEqual([]);
+    });
+
     it('applies as before when nobody else writes, leaving no side file', async () => {
       const fs = fresh({ 'a.txt': 'old\n', 'b.txt': 'b\n' });
       const o = await run(fs, P('*** Update File: a.txt', '-old', '+new', '*** Update File: b.txt', '-b', '+B'));
@@ -82,6 +92,16 @@ for (const swaps of [false, true]) {
   });
 
   describe(`deleting a file, ${how}`, () => {
+    it('reports a file another program deleted first as a change, not a failed write', async () => {
+      const fs = fresh({ 'a.txt': 'old\n' });
+      fs.hooks.beforeWrite = (path, _n, op) => {
+        if (op === 'rename' && isBackup(path)) fs.nodes.delete('/work/a.txt');
+      };
+      const o = await run(fs, P('*** Delete File: a.txt'));
+      expect(o.error?.code).toBe('changed_after_planning');
+      expect(stateFiles(fs)).toEqual([]);
+    });
+
     it('puts back a file renamed into place an instant before the deletion', async () => {
       const fs = fresh({ 'a.txt': 'old\n' });
       fs.hooks.beforeWrite = (path, _n, op) => {
