@@ -200,13 +200,17 @@ async function keepForeign(fs: Fs, e: JournalEntry, name: Namer, afterSwitch: bo
   const when = afterSwitch ? 'after chord-patch wrote it' : 'after the interruption';
   const kept = `${e.target}: changed by another program ${when} (${what}); kept as it is`;
   if (!backup) return kept;
-  const orig = `${e.target}.chord-patch-orig`;
+  return `${kept}, and its content from before the commit is in ${await moveAside(fs, name, e.backup!, `${e.target}.chord-patch-orig`)}`;
+}
+
+/** Rename `from` to the visible name `to` if nothing is there; returns where the file now is. */
+async function moveAside(fs: Fs, name: Namer, from: string, to: string): Promise<string> {
   try {
-    if (await fs.lstat(name(orig))) throw new Error('exists');
-    await fs.rename(name(e.backup!), name(orig));
-    return `${kept}, and its content from before the commit is in ${orig}`;
+    if (await fs.lstat(name(to))) return from;
+    await fs.rename(name(from), name(to));
+    return to;
   } catch {
-    return `${kept}, and its content from before the commit is in ${e.backup}`;
+    return from;
   }
 }
 
@@ -225,13 +229,7 @@ export async function keepDisplaced(fs: Fs, e: JournalEntry, name: Namer): Promi
   const [tmp, backup, target] = await Promise.all([fs.lstat(name(e.tmp)), fs.lstat(name(e.backup)), fs.lstat(name(e.target))]);
   if (!tmp || !backup || tmp.identity === backup.identity) return undefined;
   if (e.post ? await holdsPostImage(fs, name(e.tmp), e.post) : !target || target.identity === backup.identity) return undefined;
-  const other = `${e.target}.chord-patch-other`;
-  let where = e.tmp;
-  try {
-    if (await fs.lstat(name(other))) throw new Error('exists');
-    await fs.rename(name(e.tmp), name(other));
-    where = other;
-  } catch {}
+  const where = await moveAside(fs, name, e.tmp, `${e.target}.chord-patch-other`);
   const what = e.post
     ? 'another program renamed its file into place as the commit switched it; that file'
     : 'another program renamed its file into place as the commit switched it, or it holds ' +

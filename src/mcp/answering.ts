@@ -14,7 +14,7 @@ import type { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 
 type Transport = StdioServerTransport;
 type Message = Parameters<Transport['send']>[0];
-type RequestId = string | number;
+export type RequestId = string | number;
 
 /** JSON-RPC's first implementation-defined error code: the answer that cannot come. */
 const UNANSWERABLE = -32000;

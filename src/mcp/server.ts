@@ -18,9 +18,9 @@ import type { Config } from '../config/config.js';
 import { mcpTools } from '../models/mcp-tools.js';
 import type { Fs } from '../types.js';
 import { VERSION } from '../version.js';
-import { answeringTransport } from './answering.js';
+import { answeringTransport, type RequestId } from './answering.js';
 import { callTool } from './calls.js';
-import { type RequestId, Unheard } from './unheard.js';
+import { Unheard } from './unheard.js';
 import type { CallContext } from './engine.js';
 
 export interface McpOptions {

@@ -3,9 +3,8 @@
 // what it changed is told with the connection's next answer, rather than
 // left for the model to find out (or never).
 
+import type { RequestId } from './answering.js';
 import type { ToolResult } from './calls.js';
-
-export type RequestId = string | number;
 
 /** The most answered calls remembered, in case their cancellation comes after the answer. */
 const REMEMBERED = 64;

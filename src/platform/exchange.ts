@@ -5,7 +5,7 @@
 // a file system without the flag, the caller falls back to rename.
 
 import { constants } from 'node:os';
-import { type Calls, errnoAfter, libc, type Signatures } from './libc.js';
+import { type Calls, cString, errnoAfter, libc, type Signatures } from './libc.js';
 
 const EXCHANGE: Signatures = {
   renameat2: { args: ['i32', 'cstring', 'i32', 'cstring', 'u32'], returns: 'i32' },
@@ -22,8 +22,6 @@ const RENAME_EXCHANGE = 2;
  */
 const { EXDEV, EINVAL, ENOSYS, EOPNOTSUPP } = constants.errno;
 const UNSUPPORTED = new Set([EXDEV, EINVAL, ENOSYS, EOPNOTSUPP]);
-
-const cString = (s: string) => Buffer.from(`${s}\0`);
 
 /**
  * Swap the files at `a` and `b`, both of which must exist. False (and nothing

@@ -53,6 +53,9 @@ const CORE: Signatures = {
 
 export const coreCalls = (): Calls | null => libc(CORE);
 
+/** A string as a C string argument: its UTF-8 bytes and a NUL. */
+export const cString = (s: string) => Buffer.from(`${s}\0`);
+
 /** errno of this thread, read right after a call of `calls` failed (`calls` binds `__errno_location`). */
 export function errnoAfter(calls: Calls): number {
   return ffi && calls.__errno_location ? ffi.read.i32(calls.__errno_location(), 0) : 0;

@@ -4,14 +4,12 @@
 // this they would be lost. Only the binary on Linux can: Bun's FFI reaches
 // libc's xattr calls, and Node has no API for them (docs/safety.md).
 
-import { type Calls, coreCalls, libc, type Signatures } from './libc.js';
+import { type Calls, coreCalls, cString, libc, type Signatures } from './libc.js';
 
 const COPY: Signatures = {
   lgetxattr: { args: ['cstring', 'cstring', 'ptr', 'u64'], returns: 'i64' },
   lsetxattr: { args: ['cstring', 'cstring', 'ptr', 'u64', 'i32'], returns: 'i32' },
 };
-
-const cString = (s: string) => Buffer.from(`${s}\0`);
 
 /**
  * Copies every extended attribute of `from` onto `to`. Throws, naming the
